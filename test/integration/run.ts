@@ -1,0 +1,169 @@
+// Integration test runner: installs code-server if needed, starts the ARM emulator, then for each suite starts
+// code-server with a fresh workspace and runs the selected mocha files inside its extension host, driven by headless
+// chromium. Prints exactly one final line `N passed, N failed` and exits non-zero on any failure or missing result.
+import * as fs from 'fs';
+import * as path from 'path';
+import { startEmulator } from '../emulator/server';
+import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
+import { ensureInstalled, REPO_ROOT, RESULTS_DIR } from './install';
+import { RunLog } from './runLog';
+import { selectTestFiles } from './testFiles';
+import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
+
+const OVERALL_TIMEOUT_MS = 10 * 60 * 1000;
+const TESTS_MODULE = path.join(REPO_ROOT, 'out', 'test', 'integration', 'suite', 'index.js');
+const SUITE_DIR = 'test/integration/suite';
+
+interface SuiteDefinition {
+  name: string;
+  /** Folder under test/fixtures copied as the workspace; undefined opens an empty folder. */
+  fixture?: string;
+  /** Mocha files, glob relative to out/. */
+  include: string;
+  exclude?: string;
+}
+
+/** `empty.*.test.js` files run against an empty folder (welcome views); all others against the fixture workspace. */
+const SUITES: SuiteDefinition[] = [
+  { name: 'workspace', fixture: 'workspace', include: `${SUITE_DIR}/*.test.js`, exclude: `${SUITE_DIR}/empty.*.test.js` },
+  { name: 'empty workspace', include: `${SUITE_DIR}/empty.*.test.js` },
+];
+
+interface SuiteResult {
+  passed: number;
+  failed: number;
+}
+
+const RESULT_LINE = /\[tests\] result passed=(\d+) failed=(\d+)/;
+
+/** Files a suite would load, checked here so a suite without files is skipped instead of started. */
+function suiteHasFiles(suite: SuiteDefinition): boolean {
+  return selectTestFiles(suite.include, suite.exclude).length > 0;
+}
+
+class Run {
+  private readonly log = new RunLog(path.join(RESULTS_DIR, 'integration.log'));
+  private readonly cleanups: Array<() => Promise<void> | void> = [];
+  private finished = false;
+  private passed = 0;
+  private failed = 0;
+
+  async main(): Promise<void> {
+    const deadline = Date.now() + OVERALL_TIMEOUT_MS;
+    const timer = setTimeout(() => void this.finish(`overall timeout of ${OVERALL_TIMEOUT_MS / 60000} min reached`), OVERALL_TIMEOUT_MS);
+    timer.unref();
+    process.once('SIGINT', () => void this.finish('interrupted'));
+    process.once('SIGTERM', () => void this.finish('terminated'));
+    try {
+      await ensureInstalled();
+      if (!fs.existsSync(TESTS_MODULE)) throw new Error(`${path.relative(REPO_ROOT, TESTS_MODULE)} is missing: run npm run build`);
+      if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
+        this.log.say('[run] warning: dist/extension.js is missing (npm run build bundles it); the extension cannot load');
+      }
+      const emulator = await startEmulator({});
+      this.cleanups.push(() => emulator.close());
+      this.log.say(`[run] emulator on ${emulator.url}`);
+      for (const suite of SUITES) {
+        if (this.finished) return;
+        if (!suiteHasFiles(suite)) {
+          this.log.say(`[run] suite "${suite.name}": no files match ${suite.include}, skipped`);
+          continue;
+        }
+        const result = await this.runSuite(suite, emulator.url, deadline - Date.now());
+        this.passed += result.passed;
+        this.failed += result.failed;
+      }
+      await this.finish();
+    } catch (err) {
+      await this.finish(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  private async runSuite(suite: SuiteDefinition, emulatorUrl: string, timeLeftMs: number): Promise<SuiteResult> {
+    const started = Date.now();
+    this.log.say(`[run] suite "${suite.name}" (${suite.include}${suite.exclude ? `, not ${suite.exclude}` : ''})`);
+    const workspace: PreparedWorkspace = prepareWorkspace(suite.fixture, emulatorSettings(emulatorUrl));
+    let server: CodeServer | undefined;
+    let workbench: Workbench | undefined;
+    const release = async () => {
+      await workbench?.close().catch(() => undefined);
+      await server?.stop();
+      workspace.remove();
+    };
+    this.cleanups.push(release);
+    try {
+      server = await startCodeServer({
+        env: { ...emulatorEnv(emulatorUrl), ACI_DS_TEST_FILES: suite.include, ACI_DS_TEST_EXCLUDE: suite.exclude ?? '' },
+        onOutput: (line) => this.log.write(line),
+      });
+      let result: SuiteResult | undefined;
+      let echoing = false;
+      const exitCode = await new Promise<number | 'timeout'>((resolve) => {
+        const timer = setTimeout(() => resolve('timeout'), timeLeftMs);
+        const url = server!.workbenchUrl(workspace.dir, extensionPayload(server!, TESTS_MODULE));
+        openWorkbench(server!, url, {
+          onLog: (_type, text) => {
+            if (text.includes('[tests] start')) echoing = true;
+            const match = RESULT_LINE.exec(text);
+            if (match) result = { passed: Number(match[1]), failed: Number(match[2]) };
+            if (echoing) this.log.echo(text);
+            else this.log.write(`[workbench] ${text}`);
+          },
+          onExit: (code) => {
+            clearTimeout(timer);
+            resolve(code);
+          },
+        }).then(
+          (opened) => (workbench = opened),
+          (err: unknown) => {
+            this.log.say(`[run] could not open the workbench: ${err instanceof Error ? err.message : String(err)}`);
+            clearTimeout(timer);
+            resolve(1);
+          },
+        );
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (exitCode === 'timeout') {
+        this.log.say(`[run] suite "${suite.name}" did not finish in time`);
+        return { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
+      }
+      if (!result) {
+        this.log.say(`[run] suite "${suite.name}": no result line (extension host exit code ${exitCode}); see ${this.log.file}`);
+        return { passed: 0, failed: 1 };
+      }
+      if (exitCode !== 0 && result.failed === 0) {
+        this.log.say(`[run] suite "${suite.name}": extension host exited with ${exitCode} although no test failed`);
+        return { passed: result.passed, failed: 1 };
+      }
+      this.log.say(`[run] suite "${suite.name}": ${result.passed} passed, ${result.failed} failed in ${seconds} s`);
+      return result;
+    } finally {
+      this.cleanups.splice(this.cleanups.indexOf(release), 1);
+      await release();
+    }
+  }
+
+  /** Cleans up, prints the final line and exits; the first call wins. */
+  private async finish(error?: string): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    if (error) {
+      this.log.say(`[run] error: ${error}`);
+      this.failed += 1;
+    }
+    for (const cleanup of this.cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (err) {
+        this.log.write(`[run] cleanup failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    const summary = `${this.passed} passed, ${this.failed} failed`;
+    this.log.write(summary);
+    this.log.close();
+    console.log(summary);
+    process.exit(this.failed > 0 || this.passed === 0 ? 1 : 0);
+  }
+}
+
+void new Run().main();

@@ -1,0 +1,37 @@
+// Selects compiled test files by glob. Used by the runner (to skip suites without files) and by the tests entry
+// inside the extension host, so both agree on what a suite contains.
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** out/ (this file compiles to out/test/integration/testFiles.js). */
+const OUT_ROOT = path.resolve(__dirname, '../..');
+
+/** Glob to RegExp: `**` crosses folders, `*` and `?` do not. */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i];
+    if (ch === '*' && glob[i + 1] === '*') {
+      i++;
+      if (glob[i + 1] === '/') {
+        source += '(?:.*/)?';
+        i++;
+      } else source += '.*';
+    } else if (ch === '*') source += '[^/]*';
+    else if (ch === '?') source += '[^/]';
+    else source += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/** Files under out/ matching include and not exclude (both globs relative to out/), sorted. */
+export function selectTestFiles(include: string, exclude?: string): string[] {
+  const includeRe = globToRegExp(include);
+  const excludeRe = exclude ? globToRegExp(exclude) : undefined;
+  const base = path.join(OUT_ROOT, 'test');
+  const files = (fs.readdirSync(base, { recursive: true }) as string[])
+    .map((f) => `test/${f.split(path.sep).join('/')}`)
+    .filter((f) => includeRe.test(f) && !excludeRe?.test(f));
+  return files.sort().map((f) => path.join(OUT_ROOT, f));
+}
+
