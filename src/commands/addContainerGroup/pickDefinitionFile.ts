@@ -1,0 +1,42 @@
+/** Lets the user pick the definition file of a new container group entry. */
+import * as vscode from 'vscode';
+
+const PATTERN = '**/*.{aci.yaml,aci.yml,aci.json,yaml,yml,json}';
+
+interface FileItem extends vscode.QuickPickItem {
+  uri?: vscode.Uri;
+}
+
+async function looksLikeDefinition(uri: vscode.Uri): Promise<boolean> {
+  if (/\.aci\.(ya?ml|json)$/i.test(uri.path)) return true;
+  try {
+    const head = new TextDecoder().decode((await vscode.workspace.fs.readFile(uri)).slice(0, 64 * 1024));
+    return /microsoft\.containerinstance\/containergroups/i.test(head) || /^\s*"?properties"?\s*:/m.test(head) && /containers/i.test(head);
+  } catch {
+    return false;
+  }
+}
+
+export async function pickDefinitionFile(preselected?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  if (preselected) return preselected;
+  const found = await vscode.workspace.findFiles(PATTERN, '{**/node_modules/**,**/.vscode/**,**/package*.json,**/tsconfig*.json}', 500);
+  const candidates: vscode.Uri[] = [];
+  for (const uri of found) if (await looksLikeDefinition(uri)) candidates.push(uri);
+  const items: FileItem[] = candidates
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .map((uri) => ({ label: `$(file-code) ${vscode.workspace.asRelativePath(uri)}`, uri }));
+  items.push({ label: '$(folder-opened) Browse…', description: 'any JSON or YAML file' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Add Container Group: definition file',
+    placeHolder: 'The JSON or YAML file that defines the container group',
+    ignoreFocusOut: true,
+  });
+  if (!picked) return undefined;
+  if (picked.uri) return picked.uri;
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    filters: { 'Container group definitions': ['yaml', 'yml', 'json'] },
+    openLabel: 'Use as Definition',
+  });
+  return chosen?.[0];
+}

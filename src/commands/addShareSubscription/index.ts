@@ -1,0 +1,37 @@
+/** "Add Share Subscription…": asks for the share subscription's coordinates and saves them to settings. */
+import * as vscode from 'vscode';
+import { ShareSubscriptionTarget, shareSubscriptionKey } from '../../core/settings/model';
+import {
+  checkDataShareAccountName,
+  checkResourceGroupName,
+  checkShareSubscriptionName,
+  checkSubscriptionId,
+} from '../../core/settings/nameRules';
+import { updateList } from '../../settings/configuration';
+import { askSteps } from '../inputSteps';
+
+export async function addShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
+  const answers = await askSteps('Add Share Subscription', [
+    { prompt: 'Subscription ID', placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
+    { prompt: 'Resource group of the Data Share account', validate: checkResourceGroupName },
+    { prompt: 'Data Share account name', validate: checkDataShareAccountName },
+    { prompt: 'Share subscription name', validate: checkShareSubscriptionName },
+    { prompt: 'Label in the tree (optional)', optional: true },
+  ]);
+  if (!answers) return undefined;
+  const [subscriptionId, resourceGroup, accountName, shareSubscriptionName, label] = answers;
+  const target: ShareSubscriptionTarget = {
+    subscriptionId,
+    resourceGroup,
+    accountName,
+    shareSubscriptionName,
+    ...(label ? { label } : {}),
+  };
+  const key = shareSubscriptionKey(target);
+  await updateList('shareSubscriptions', (raw) => [
+    ...raw.filter((e) => !(typeof e === 'object' && e !== null && shareSubscriptionKey(e as ShareSubscriptionTarget) === key)),
+    target,
+  ]);
+  void vscode.window.showInformationMessage(`Share subscription ${label || shareSubscriptionName} added to the ACI & Data Share view.`);
+  return target;
+}

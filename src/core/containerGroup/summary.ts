@@ -1,0 +1,164 @@
+/**
+ * What the tree shows of a container group definition: containers, init containers, volumes and network.
+ * Works on the parsed value of any accepted shape (ARM body, `az container create --file` YAML, or an ARM
+ * template holding the resource). Property names are matched without regard to case, as the service does.
+ */
+
+export interface PortSummary {
+  port: string;
+  protocol: string;
+}
+
+export interface ContainerSummary {
+  name: string;
+  image?: string;
+  cpu?: string;
+  memoryInGB?: string;
+  gpu?: string;
+  ports: PortSummary[];
+  mounts: { name: string; mountPath: string; readOnly: boolean }[];
+  environment: { name: string; secure: boolean }[];
+}
+
+export interface VolumeSummary {
+  name: string;
+  kind: 'azureFile' | 'emptyDir' | 'gitRepo' | 'secret' | 'unknown' | 'ambiguous';
+  detail?: string;
+}
+
+export interface NetworkSummary {
+  type?: string;
+  ports: PortSummary[];
+  dnsNameLabel?: string;
+  subnets: string[];
+}
+
+export interface ContainerGroupSummary {
+  name?: string;
+  location?: string;
+  osType?: string;
+  sku?: string;
+  restartPolicy?: string;
+  containers: ContainerSummary[];
+  initContainers: ContainerSummary[];
+  volumes: VolumeSummary[];
+  network?: NetworkSummary;
+}
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Case-insensitive property read. */
+export function prop(o: unknown, key: string): unknown {
+  if (!isObj(o)) return undefined;
+  if (key in o) return o[key];
+  const lower = key.toLowerCase();
+  const found = Object.keys(o).find((k) => k.toLowerCase() === lower);
+  return found === undefined ? undefined : o[found];
+}
+
+function text(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
+function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+/** The container group resource inside whichever shape the document has. */
+export function findContainerGroupResource(value: unknown): Obj | undefined {
+  if (!isObj(value)) return undefined;
+  const resources = prop(value, 'resources');
+  if (Array.isArray(resources) && prop(value, 'properties') === undefined) {
+    return resources.find(
+      (r) => String(prop(r, 'type') ?? '').toLowerCase() === 'microsoft.containerinstance/containergroups',
+    ) as Obj | undefined;
+  }
+  return value;
+}
+
+function ports(v: unknown): PortSummary[] {
+  return list(v)
+    .map((p) => ({ port: text(prop(p, 'port')) ?? '?', protocol: (text(prop(p, 'protocol')) ?? 'TCP').toUpperCase() }))
+    .filter((p) => p.port !== '?');
+}
+
+function container(c: unknown): ContainerSummary {
+  const props = prop(c, 'properties');
+  const requests = prop(prop(props, 'resources'), 'requests');
+  const gpu = prop(requests, 'gpu');
+  return {
+    name: text(prop(c, 'name')) ?? '(unnamed)',
+    image: text(prop(props, 'image')),
+    cpu: text(prop(requests, 'cpu')),
+    memoryInGB: text(prop(requests, 'memoryInGB')),
+    gpu: gpu === undefined ? undefined : `${text(prop(gpu, 'count')) ?? '?'} × ${text(prop(gpu, 'sku')) ?? '?'}`,
+    ports: ports(prop(props, 'ports')),
+    mounts: list(prop(props, 'volumeMounts')).map((m) => ({
+      name: text(prop(m, 'name')) ?? '(unnamed)',
+      mountPath: text(prop(m, 'mountPath')) ?? '',
+      readOnly: prop(m, 'readOnly') === true || String(prop(m, 'readOnly')).toLowerCase() === 'true',
+    })),
+    // Only names: values may be secrets and never reach the tree.
+    environment: list(prop(props, 'environmentVariables')).map((e) => ({
+      name: text(prop(e, 'name')) ?? '(unnamed)',
+      secure: prop(e, 'secureValue') !== undefined,
+    })),
+  };
+}
+
+const VOLUME_KINDS = ['azureFile', 'emptyDir', 'gitRepo', 'secret'] as const;
+
+function volume(v: unknown): VolumeSummary {
+  const name = text(prop(v, 'name')) ?? '(unnamed)';
+  const kinds = VOLUME_KINDS.filter((k) => prop(v, k) !== undefined);
+  if (kinds.length === 0) return { name, kind: 'unknown' };
+  if (kinds.length > 1) return { name, kind: 'ambiguous', detail: kinds.join(' + ') };
+  const kind = kinds[0];
+  const body = prop(v, kind);
+  switch (kind) {
+    case 'azureFile':
+      return { name, kind, detail: `${text(prop(body, 'storageAccountName')) ?? '?'}/${text(prop(body, 'shareName')) ?? '?'}` };
+    case 'gitRepo':
+      return { name, kind, detail: text(prop(body, 'repository')) };
+    case 'secret':
+      // Key names only; the values are secrets.
+      return { name, kind, detail: isObj(body) ? Object.keys(body).join(', ') : undefined };
+    default:
+      return { name, kind };
+  }
+}
+
+export function summarizeContainerGroup(value: unknown): ContainerGroupSummary {
+  const resource = findContainerGroupResource(value);
+  const props = prop(resource, 'properties');
+  const ip = prop(props, 'ipAddress');
+  return {
+    name: text(prop(resource, 'name')),
+    location: text(prop(resource, 'location')),
+    osType: text(prop(props, 'osType')),
+    sku: text(prop(props, 'sku')),
+    restartPolicy: text(prop(props, 'restartPolicy')),
+    containers: list(prop(props, 'containers')).map(container),
+    initContainers: list(prop(props, 'initContainers')).map(container),
+    volumes: list(prop(props, 'volumes')).map(volume),
+    network:
+      ip === undefined && prop(props, 'subnetIds') === undefined
+        ? undefined
+        : {
+            type: text(prop(ip, 'type')),
+            ports: ports(prop(ip, 'ports')),
+            dnsNameLabel: text(prop(ip, 'dnsNameLabel')),
+            subnets: list(prop(props, 'subnetIds')).map((s) => text(prop(s, 'name')) ?? text(prop(s, 'id')) ?? '?'),
+          },
+  };
+}
+
+export function formatPorts(items: PortSummary[]): string {
+  return items.map((p) => `${p.port}/${p.protocol}`).join(', ');
+}

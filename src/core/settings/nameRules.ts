@@ -1,0 +1,52 @@
+/**
+ * Input checks for the "Add …" flows. Each returns undefined when the value is fine, else a message that
+ * says what to change (VS Code shows it under the input box). Rules: Azure resource naming rules.
+ */
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function checkSubscriptionId(value: string): string | undefined {
+  return GUID.test(value.trim()) ? undefined : 'Enter a subscription ID: a GUID such as 00000000-0000-0000-0000-000000000000.';
+}
+
+export function checkResourceGroupName(value: string): string | undefined {
+  const v = value.trim();
+  if (v.length < 1 || v.length > 90) return 'A resource group name has 1 to 90 characters.';
+  if (!/^[-\w.()]+$/u.test(v)) return 'Use letters, digits, underscores, hyphens, periods and parentheses only.';
+  if (v.endsWith('.')) return 'A resource group name cannot end with a period.';
+  return undefined;
+}
+
+export function checkContainerGroupName(value: string): string | undefined {
+  const v = value.trim();
+  if (v.length < 1 || v.length > 63) return 'A container group name has 1 to 63 characters.';
+  if (!/^[a-z0-9-]+$/.test(v)) return 'Use lowercase letters, digits and hyphens only.';
+  if (v.startsWith('-') || v.endsWith('-')) return 'A container group name cannot start or end with a hyphen.';
+  if (v.includes('--')) return 'A container group name cannot contain two hyphens in a row.';
+  return undefined;
+}
+
+export function checkDataShareAccountName(value: string): string | undefined {
+  const v = value.trim();
+  if (v.length < 3 || v.length > 90) return 'A Data Share account name has 3 to 90 characters.';
+  if (/[\s<>%&:\\?/#*]/u.test(v)) return 'Remove spaces and the characters < > % & : \\ ? / # *.';
+  return undefined;
+}
+
+export function checkShareSubscriptionName(value: string): string | undefined {
+  const v = value.trim();
+  if (v.length < 1 || v.length > 90) return 'A share subscription name has 1 to 90 characters.';
+  if (/[\s<>%&:\\?/#*]/u.test(v)) return 'Remove spaces and the characters < > % & : \\ ? / # *.';
+  return undefined;
+}
+
+export function checkLocation(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return undefined;
+  return /^[a-z0-9]+$/i.test(v.replace(/\s/g, '')) ? undefined : 'Enter a region name such as westeurope.';
+}
+
+/** Accepts "West Europe" as well as "westeurope", the way ARM does. */
+export function normalizeLocation(value: string): string {
+  return value.replace(/\s+/g, '').toLowerCase();
+}

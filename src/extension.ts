@@ -1,0 +1,56 @@
+/** Wires the extension: the explorer tree, its commands, and the lazily created Azure session. */
+import * as vscode from 'vscode';
+import { ExplorerProvider } from './tree/explorerProvider';
+import { DeployStates } from './tree/deployStates';
+import { ContainerGroupNode } from './tree/containerGroupNodes';
+import { TreeNode } from './tree/treeNode';
+import * as settings from './settings/configuration';
+import { AzureSession } from './azure/session';
+import { log, disposeLog } from './output/log';
+import { addContainerGroup } from './commands/addContainerGroup';
+import { addShareSubscription } from './commands/addShareSubscription';
+import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
+
+export interface ExtensionApi {
+  /** For the integration tests: the tree's data provider. */
+  readonly explorer: ExplorerProvider;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const session = new AzureSession(context);
+  const deployStates = new DeployStates(context.workspaceState);
+  const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
+  const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
+
+  const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
+  context.subscriptions.push(
+    session,
+    explorer,
+    view,
+    command('aciDataShare.refresh', () => explorer.refresh()),
+    command('aciDataShare.refreshNode', (node?: TreeNode) => explorer.refresh(node)),
+    command('aciDataShare.addContainerGroup', (arg?: unknown) => addContainerGroup(arg)),
+    command('aciDataShare.addShareSubscription', () => addShareSubscription()),
+    command('aciDataShare.removeContainerGroup', (node: unknown) => removeContainerGroup(node)),
+    command('aciDataShare.removeShareSubscription', (node: unknown) => removeShareSubscription(node)),
+    command('aciDataShare.openDefinition', async (node: unknown) => {
+      const uri = node instanceof ContainerGroupNode ? node.uri : undefined;
+      if (uri) await vscode.window.showTextDocument(uri);
+    }),
+    command('aciDataShare.showOutput', () => log().show(true)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (settings.affectsConnection(e)) session.reset();
+      if (e.affectsConfiguration(settings.SECTION)) explorer.refresh();
+    }),
+    vscode.workspace.onDidSaveTextDocument((doc) => explorer.refreshDefinition(doc.uri)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      session.reset();
+      explorer.refresh();
+    }),
+  );
+  return { explorer };
+}
+
+export function deactivate(): void {
+  disposeLog();
+}

@@ -1,0 +1,73 @@
+/**
+ * Reads and writes the extension's settings. Settings that decide where a token goes are honoured only in
+ * a trusted workspace; in an untrusted one the defaults apply.
+ */
+import * as vscode from 'vscode';
+import {
+  ContainerGroupTarget,
+  ShareSubscriptionTarget,
+  ReadResult,
+  readContainerGroups,
+  readShareSubscriptions,
+  readCloudName,
+  readAuthMethod,
+  CloudName,
+  AuthMethod,
+} from '../core/settings/model';
+
+export const SECTION = 'aciDataShare';
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SECTION);
+}
+
+export function containerGroups(): ReadResult<ContainerGroupTarget> {
+  return readContainerGroups(config().get('containerGroups'));
+}
+
+export function shareSubscriptions(): ReadResult<ShareSubscriptionTarget> {
+  return readShareSubscriptions(config().get('shareSubscriptions'));
+}
+
+export interface ConnectionSettings {
+  cloud: CloudName;
+  custom?: { armEndpoint?: string; authorityHost?: string };
+  authMethod: AuthMethod;
+  tenant?: string;
+}
+
+export function connectionSettings(): ConnectionSettings {
+  if (!vscode.workspace.isTrusted) return { cloud: 'AzureCloud', authMethod: 'microsoft' };
+  const c = config();
+  const custom = c.get<{ armEndpoint?: string; authorityHost?: string }>('customCloud');
+  const tenant = c.get<string>('auth.tenant')?.trim();
+  return {
+    cloud: readCloudName(c.get('cloud')),
+    custom: typeof custom === 'object' && custom !== null ? custom : undefined,
+    authMethod: readAuthMethod(c.get('auth.method')),
+    tenant: tenant ? tenant : undefined,
+  };
+}
+
+/** Where a list setting is written: the workspace when one is open, else the user's settings. */
+function target(): vscode.ConfigurationTarget {
+  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+}
+
+/**
+ * Changes one list setting through a function of its current raw value, so entries this version cannot
+ * read (or does not know) are kept as the user wrote them.
+ */
+export async function updateList(key: 'containerGroups' | 'shareSubscriptions', change: (raw: unknown[]) => unknown[]): Promise<void> {
+  const c = config();
+  const inspected = c.inspect<unknown[]>(key);
+  const where = target();
+  const current =
+    where === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue;
+  const raw = Array.isArray(current) ? [...current] : [];
+  await c.update(key, change(raw), where);
+}
+
+export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
+  return ['cloud', 'customCloud', 'auth'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+}

@@ -1,0 +1,120 @@
+/** Container group nodes: read from the definition file, expanded to containers, volumes and network. */
+import * as vscode from 'vscode';
+import { ContainerGroupTarget, containerGroupKey } from '../core/settings/model';
+import { readDefinitionText } from '../core/containerGroup/readDefinition';
+import {
+  ContainerGroupSummary,
+  ContainerSummary,
+  VolumeSummary,
+  formatPorts,
+  summarizeContainerGroup,
+} from '../core/containerGroup/summary';
+import { definitionUri, readDefinitionFile } from './definitionFiles';
+import { ErrorNode, InfoNode, TreeNode } from './treeNode';
+import { DeployStates } from './deployStates';
+
+const VOLUME_ICONS: Record<VolumeSummary['kind'], string> = {
+  azureFile: 'file-symlink-directory',
+  emptyDir: 'folder',
+  gitRepo: 'repo',
+  secret: 'lock',
+  unknown: 'warning',
+  ambiguous: 'warning',
+};
+
+export class ContainerGroupNode implements TreeNode {
+  readonly id: string;
+
+  constructor(
+    readonly target: ContainerGroupTarget,
+    private readonly deployStates: DeployStates,
+  ) {
+    this.id = `cg:${containerGroupKey(target)}`;
+  }
+
+  get uri(): vscode.Uri | undefined {
+    return definitionUri(this.target);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const t = this.target;
+    const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    const deploy = this.deployStates.get(t);
+    const where = [t.location, t.resourceGroup].filter(Boolean).join(' · ');
+    item.description = deploy ? `${where} · ${deploy.state}` : where;
+    item.iconPath = new vscode.ThemeIcon('server-environment');
+    item.resourceUri = this.uri;
+    item.contextValue = 'containerGroup';
+    const tip = new vscode.MarkdownString(undefined, true);
+    tip.appendMarkdown(`**$(server-environment) `).appendText(t.name).appendMarkdown('**\n\n');
+    tip.appendMarkdown('| | |\n|---|---|\n');
+    const row = (k: string, v: string | undefined) => tip.appendMarkdown(`| ${k} | `).appendText(v ?? '—').appendMarkdown(' |\n');
+    row('Subscription', t.subscriptionId);
+    row('Resource group', t.resourceGroup);
+    row('Location', t.location ?? 'from the definition');
+    row('Definition', t.definitionFile);
+    if (deploy) row('Last deploy', `${deploy.state} at ${new Date(deploy.at).toLocaleString()}`);
+    item.tooltip = tip;
+    return item;
+  }
+
+  async getChildren(): Promise<TreeNode[]> {
+    const uri = this.uri;
+    const open = (title: string): vscode.Command | undefined =>
+      uri ? { command: 'vscode.open', title, arguments: [uri] } : undefined;
+    if (!uri) return [new ErrorNode(`${this.id}:error`, 'No workspace folder', 'Open the folder that holds the definition file.')];
+    const file = await readDefinitionFile(uri);
+    if (!file.ok) return [new ErrorNode(`${this.id}:error`, 'Definition not found', file.message, open('Open Definition'))];
+    const parsed = readDefinitionText(file.text, uri.path);
+    if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, 'Definition has errors', parsed.message, open('Open Definition'))];
+    return summaryNodes(this.id, summarizeContainerGroup(parsed.value));
+  }
+}
+
+function containerNode(parentId: string, c: ContainerSummary, init: boolean): TreeNode {
+  const id = `${parentId}:${init ? 'init' : 'c'}:${c.name}`;
+  const size = [c.cpu && `${c.cpu} CPU`, c.memoryInGB && `${c.memoryInGB} GB`, c.gpu && `GPU ${c.gpu}`].filter(Boolean).join(' · ');
+  const details: TreeNode[] = [
+    new InfoNode(`${id}:image`, 'Image', c.image ?? 'not set', new vscode.ThemeIcon('package')),
+  ];
+  if (!init) details.push(new InfoNode(`${id}:res`, 'Resources', size || 'not set', new vscode.ThemeIcon('dashboard')));
+  if (c.ports.length) details.push(new InfoNode(`${id}:ports`, 'Ports', formatPorts(c.ports), new vscode.ThemeIcon('plug')));
+  for (const m of c.mounts) {
+    details.push(
+      new InfoNode(`${id}:mount:${m.name}`, `Mount ${m.name}`, `${m.mountPath}${m.readOnly ? ' (read-only)' : ''}`, new vscode.ThemeIcon('file-symlink-directory')),
+    );
+  }
+  if (c.environment.length) {
+    const names = c.environment.map((e) => (e.secure ? `${e.name} (secure)` : e.name)).join(', ');
+    details.push(new InfoNode(`${id}:env`, 'Environment', names, new vscode.ThemeIcon('symbol-variable')));
+  }
+  const description = [c.image, init ? undefined : size, formatPorts(c.ports)].filter(Boolean).join(' · ');
+  return new InfoNode(id, c.name, description, new vscode.ThemeIcon(init ? 'debug-start' : 'package'), undefined, details);
+}
+
+function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
+  const kind = v.kind === 'unknown' ? 'no source set' : v.kind === 'ambiguous' ? `several sources: ${v.detail}` : v.kind;
+  const description = v.kind === 'unknown' || v.kind === 'ambiguous' ? kind : [kind, v.detail].filter(Boolean).join(' · ');
+  return new InfoNode(`${parentId}:vol:${v.name}`, v.name, description, new vscode.ThemeIcon(VOLUME_ICONS[v.kind]));
+}
+
+export function summaryNodes(id: string, s: ContainerGroupSummary): TreeNode[] {
+  const nodes: TreeNode[] = s.containers.map((c) => containerNode(id, c, false));
+  if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, 'No containers', 'add one under properties.containers', new vscode.ThemeIcon('warning')));
+  if (s.initContainers.length) {
+    const children = s.initContainers.map((c) => containerNode(id, c, true));
+    nodes.push(new InfoNode(`${id}:inits`, 'Init containers', String(children.length), new vscode.ThemeIcon('debug-start'), undefined, children));
+  }
+  if (s.volumes.length) {
+    const children = s.volumes.map((v) => volumeNode(id, v));
+    nodes.push(new InfoNode(`${id}:vols`, 'Volumes', String(children.length), new vscode.ThemeIcon('database'), undefined, children));
+  }
+  if (s.network) {
+    const n = s.network;
+    const parts = [n.type ?? 'IP address', formatPorts(n.ports), n.dnsNameLabel && `${n.dnsNameLabel}.${s.location ?? '<location>'}.azurecontainer.io`];
+    const children: TreeNode[] = n.subnets.map((sn, i) => new InfoNode(`${id}:net:sub:${i}`, 'Subnet', sn, new vscode.ThemeIcon('type-hierarchy')));
+    nodes.push(new InfoNode(`${id}:net`, 'Network', parts.filter(Boolean).join(' · '), new vscode.ThemeIcon('globe'), undefined, children));
+  }
+  return nodes;
+}

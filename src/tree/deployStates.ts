@@ -1,0 +1,24 @@
+/** The last deploy result per container group, kept in workspace state so the tree can show it. */
+import * as vscode from 'vscode';
+import { ContainerGroupTarget, containerGroupKey } from '../core/settings/model';
+
+export interface DeployState {
+  state: string;
+  at: number;
+}
+
+export class DeployStates {
+  private static readonly KEY = 'aciDataShare.deployStates';
+
+  constructor(private readonly memento: vscode.Memento) {}
+
+  get(target: ContainerGroupTarget): DeployState | undefined {
+    return this.memento.get<Record<string, DeployState>>(DeployStates.KEY, {})[containerGroupKey(target)];
+  }
+
+  async set(target: ContainerGroupTarget, state: DeployState): Promise<void> {
+    const all = { ...this.memento.get<Record<string, DeployState>>(DeployStates.KEY, {}) };
+    all[containerGroupKey(target)] = state;
+    await this.memento.update(DeployStates.KEY, all);
+  }
+}

@@ -1,0 +1,110 @@
+/** The one tree of the ACI & Data Share view: container groups and share subscriptions. */
+import * as vscode from 'vscode';
+import * as settings from '../settings/configuration';
+import { ContainerGroupNode } from './containerGroupNodes';
+import { ShareSubscriptionNode, SourceSettingsLoader } from './shareSubscriptionNodes';
+import { DeployStates } from './deployStates';
+import { ErrorNode, InfoNode, TreeNode } from './treeNode';
+
+const NEVER = new vscode.CancellationTokenSource().token;
+
+class RootNode implements TreeNode {
+  constructor(
+    readonly id: string,
+    private readonly label: string,
+    private readonly icon: string,
+    private readonly contextValue: string,
+    private readonly children: () => TreeNode[],
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = this.contextValue;
+    const count = this.children().filter((c) => c instanceof ContainerGroupNode || c instanceof ShareSubscriptionNode).length;
+    item.description = String(count);
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return this.children();
+  }
+}
+
+function problemNodes(prefix: string, problems: string[]): TreeNode[] {
+  return problems.map((p, i) => new ErrorNode(`${prefix}:problem:${i}`, 'Setting skipped', p, { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['aciDataShare'] }));
+}
+
+export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private roots: TreeNode[] | undefined;
+
+  constructor(
+    private readonly loadSourceSettings: SourceSettingsLoader,
+    private readonly deployStates: DeployStates,
+  ) {}
+
+  /** Rebuilds everything, or only `node` and its children. */
+  refresh(node?: TreeNode): void {
+    if (!node) this.roots = undefined;
+    this.changed.fire(node);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
+    return node.getTreeItem();
+  }
+
+  getChildren(node?: TreeNode): vscode.ProviderResult<TreeNode[]> {
+    // VS Code passes no token here; a node's load is bounded by the ARM client's own timeout.
+    if (node) return node.getChildren?.(NEVER) ?? [];
+    this.roots ??= this.buildRoots();
+    return this.roots;
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  /** The configured groups and subscriptions currently in the tree. */
+  entries(): TreeNode[] {
+    return (this.roots ?? []).flatMap((root) => (root.getChildren?.(NEVER) as TreeNode[] | undefined) ?? []);
+  }
+
+  /** Re-reads only the container groups whose definition is `uri` (after a save). */
+  refreshDefinition(uri: vscode.Uri): void {
+    for (const node of this.entries()) {
+      if (node instanceof ContainerGroupNode && node.uri?.toString() === uri.toString()) this.changed.fire(node);
+    }
+  }
+
+  private buildRoots(): TreeNode[] {
+    const groups = settings.containerGroups();
+    const subs = settings.shareSubscriptions();
+    const empty = groups.items.length + subs.items.length + groups.problems.length + subs.problems.length === 0;
+    void vscode.commands.executeCommand('setContext', 'aciDataShare.empty', empty);
+    if (empty) return [];
+    const groupNodes: TreeNode[] = [
+      ...groups.items.map((t) => new ContainerGroupNode(t, this.deployStates)),
+      ...problemNodes('cg', groups.problems),
+    ];
+    const subNodes: TreeNode[] = [
+      ...subs.items.map((t) => new ShareSubscriptionNode(t, this.loadSourceSettings)),
+      ...problemNodes('ss', subs.problems),
+    ];
+    const none = (id: string, what: string) => new InfoNode(id, `No ${what} yet`, 'use Add… in the view menu', new vscode.ThemeIcon('info'));
+    return [
+      new RootNode('root:cg', 'Container groups', 'server-environment', 'containerGroupsRoot', () =>
+        groupNodes.length ? groupNodes : [none('cg:none', 'container groups')],
+      ),
+      new RootNode('root:ss', 'Share subscriptions', 'cloud', 'shareSubscriptionsRoot', () =>
+        subNodes.length ? subNodes : [none('ss:none', 'share subscriptions')],
+      ),
+    ];
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

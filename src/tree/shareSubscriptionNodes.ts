@@ -1,0 +1,77 @@
+/** Share subscription nodes: expanded lazily to the source share's synchronization settings from ARM. */
+import * as vscode from 'vscode';
+import { ShareSubscriptionTarget, shareSubscriptionKey } from '../core/settings/model';
+import { describeSchedule, formatUtc, nextRun } from '../core/schedule/nextRun';
+import { prop } from '../core/containerGroup/summary';
+import { ErrorNode, InfoNode, TreeNode } from './treeNode';
+
+/** Fetches every page of a share subscription's source synchronization settings. */
+export type SourceSettingsLoader = (target: ShareSubscriptionTarget, token: vscode.CancellationToken) => Promise<unknown[]>;
+
+export class ShareSubscriptionNode implements TreeNode {
+  readonly id: string;
+
+  constructor(
+    readonly target: ShareSubscriptionTarget,
+    private readonly load: SourceSettingsLoader,
+  ) {
+    this.id = `ss:${shareSubscriptionKey(target)}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const t = this.target;
+    const item = new vscode.TreeItem(t.label ?? t.shareSubscriptionName, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = t.label ? `${t.shareSubscriptionName} · ${t.accountName}` : t.accountName;
+    item.iconPath = new vscode.ThemeIcon('cloud-download');
+    item.contextValue = 'shareSubscription';
+    const tip = new vscode.MarkdownString(undefined, true);
+    tip.appendMarkdown('**$(cloud-download) ').appendText(t.label ?? t.shareSubscriptionName).appendMarkdown('**\n\n');
+    tip.appendMarkdown('| | |\n|---|---|\n');
+    const row = (k: string, v: string) => tip.appendMarkdown(`| ${k} | `).appendText(v).appendMarkdown(' |\n');
+    row('Share subscription', t.shareSubscriptionName);
+    row('Account', t.accountName);
+    row('Resource group', t.resourceGroup);
+    row('Subscription', t.subscriptionId);
+    item.tooltip = tip;
+    return item;
+  }
+
+  async getChildren(token: vscode.CancellationToken): Promise<TreeNode[]> {
+    try {
+      const settings = await this.load(this.target, token);
+      if (settings.length === 0) {
+        return [new InfoNode(`${this.id}:none`, 'No synchronization schedule', 'the source share has none', new vscode.ThemeIcon('info'))];
+      }
+      return settings.map((s, i) => settingNode(`${this.id}:setting:${i}`, s));
+    } catch (err) {
+      return [
+        new ErrorNode(`${this.id}:error`, 'Could not load synchronization settings', (err as Error).message, {
+          command: 'aciDataShare.showOutput',
+          title: 'Show Output',
+        }),
+      ];
+    }
+  }
+}
+
+export function settingNode(id: string, setting: unknown): TreeNode {
+  const kind = String(prop(setting, 'kind') ?? 'Unknown');
+  const props = prop(setting, 'properties');
+  const interval = prop(props, 'recurrenceInterval');
+  const time = prop(props, 'synchronizationTime');
+  const next = nextRun(time, interval);
+  const label = describeSchedule(time, interval);
+  const description = next ? `next ${next.toLocaleString()}` : kind;
+  const tip = new vscode.MarkdownString();
+  tip.appendMarkdown('| | |\n|---|---|\n');
+  const row = (k: string, v: string) => tip.appendMarkdown(`| ${k} | `).appendText(v).appendMarkdown(' |\n');
+  row('Kind', kind);
+  row('Recurrence', typeof interval === 'string' ? interval : '—');
+  row('Synchronization time', typeof time === 'string' ? time : '—');
+  if (next) {
+    row('Next run (local)', next.toLocaleString());
+    row('Next run (UTC)', formatUtc(next));
+  }
+  return new InfoNode(id, label, description, new vscode.ThemeIcon('history'), tip);
+}

@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { nextRun, describeSchedule, formatUtc } from '../../src/core/schedule/nextRun';
+
+const now = new Date('2026-11-22T17:30:00Z');
+
+test('hourly: next is the first anchor-aligned hour after now', () => {
+  assert.equal(nextRun('2019-03-15T19:45:58Z', 'Hour', now)?.toISOString(), '2026-11-22T17:45:58.000Z');
+});
+
+test('daily: next is tomorrow when today’s run has passed', () => {
+  assert.equal(nextRun('2019-03-15T09:00:00Z', 'Day', now)?.toISOString(), '2026-11-23T09:00:00.000Z');
+  assert.equal(nextRun('2019-03-15T19:00:00Z', 'day', now)?.toISOString(), '2026-11-22T19:00:00.000Z');
+});
+
+test('an anchor in the future is the next run', () => {
+  assert.equal(nextRun('2027-01-01T00:00:00Z', 'Hour', now)?.toISOString(), '2027-01-01T00:00:00.000Z');
+});
+
+test('a run exactly at now is not "next"', () => {
+  assert.equal(nextRun('2026-11-22T16:30:00Z', 'Hour', now)?.toISOString(), '2026-11-22T18:30:00.000Z');
+});
+
+test('unknown inputs give undefined', () => {
+  assert.equal(nextRun('not a date', 'Hour', now), undefined);
+  assert.equal(nextRun('2019-03-15T19:45:58Z', 'Week', now), undefined);
+  assert.equal(nextRun(undefined, undefined, now), undefined);
+});
+
+test('descriptions', () => {
+  assert.equal(describeSchedule('2019-03-15T19:45:58Z', 'Hour'), 'Every hour at :45');
+  assert.equal(describeSchedule('2019-03-15T19:45:58Z', 'Day'), 'Every day at 19:45 UTC');
+  assert.equal(describeSchedule('x', 'Day'), 'Every day');
+  assert.equal(formatUtc(new Date('2026-11-22T18:45:58Z')), '2026-11-22 18:45 UTC');
+});
