@@ -1,0 +1,300 @@
+/**
+ * The one HTTP path to Azure Resource Manager: token, headers, timeout, cancellation, retries,
+ * error mapping and logging all happen here so every caller gets the same behaviour.
+ */
+import { randomUUID } from 'crypto';
+import fetch, { FetchError } from 'node-fetch';
+import type { TokenProvider } from '../auth/tokenProvider';
+import { ArmError, errorFromResponse, reasonPhrase } from './errors';
+import { redactUrl } from './redact';
+import {
+  backoffDelayMs,
+  canceledError,
+  isRetryableNetworkCode,
+  isRetryableStatus,
+  parseRetryAfterMs,
+  realSleep,
+  type SleepFn,
+} from './retryPolicy';
+import { resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
+
+/** Fits a VS Code LogOutputChannel. */
+export interface ArmLogger {
+  trace(message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface ArmClientOptions {
+  /** ARM base URL, e.g. https://management.azure.com */
+  endpoint: string;
+  tokenProvider: TokenProvider;
+  /** Token scope, e.g. https://management.azure.com/.default */
+  scope: string;
+  userAgent: string;
+  logger?: ArmLogger;
+  /** Per attempt, including reading the body. Default 60000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Default 4. */
+  maxRetries?: number;
+  /** Upper bound for any single wait between attempts, Retry-After included. Default 30000. */
+  maxRetryDelayMs?: number;
+  /** First backoff step when the service gives no Retry-After. Default 1000. */
+  retryBaseDelayMs?: number;
+  sleep?: SleepFn;
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface ArmRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD';
+  /** Path below the endpoint, starting with "/". */
+  path?: string;
+  /** Absolute URL (nextLink, Azure-AsyncOperation, Location); must be on the endpoint's origin. */
+  url?: string;
+  apiVersion: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Overrides the client's maxRetries for this call (the LRO poller handles its own retries). */
+  maxRetries?: number;
+}
+
+export interface ArmResponse<T> {
+  status: number;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  body: T;
+  requestId?: string;
+  correlationId?: string;
+  durationMs: number;
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+const EXPIRED_TOKEN_CODE = 'ExpiredAuthenticationToken';
+
+const noopLogger: ArmLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+
+export class ArmClient {
+  /** Normalized ARM base URL without a trailing slash. */
+  readonly endpoint: string;
+  private readonly endpointUrl: URL;
+  private readonly tokenProvider: TokenProvider;
+  private readonly scope: string;
+  private readonly userAgent: string;
+  private readonly logger: ArmLogger;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly retryBaseDelayMs: number;
+  private readonly sleep: SleepFn;
+
+  constructor(options: ArmClientOptions) {
+    this.endpointUrl = validateTokenEndpoint(options.endpoint, 'ARM endpoint');
+    this.endpoint = trimTrailingSlash(this.endpointUrl.href.split('?')[0]);
+    this.tokenProvider = options.tokenProvider;
+    this.scope = options.scope;
+    this.userAgent = options.userAgent;
+    this.logger = options.logger ?? noopLogger;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.maxRetries = Math.max(0, options.maxRetries ?? 4);
+    this.maxRetryDelayMs = Math.max(0, options.maxRetryDelayMs ?? 30_000);
+    this.retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
+    this.sleep = options.sleep ?? realSleep;
+  }
+
+  /** Checks an absolute URL against the endpoint without sending anything (throws kind `security`). */
+  assertAllowedUrl(url: string): void {
+    resolveRequestUrl(this.endpointUrl, { url });
+  }
+
+  async request<T = unknown>(req: ArmRequest): Promise<ArmResponse<T>> {
+    // Resolve and vet the target first: a foreign URL must fail before a token is even fetched.
+    const url = resolveRequestUrl(this.endpointUrl, { path: req.path, url: req.url });
+    url.searchParams.set('api-version', req.apiVersion);
+    for (const [name, value] of Object.entries(req.query ?? {})) {
+      if (value !== undefined) {
+        url.searchParams.set(name, String(value));
+      }
+    }
+    const href = url.href;
+    const logUrl = redactUrl(href);
+    const signal = req.signal;
+    const maxRetries = Math.max(0, req.maxRetries ?? this.maxRetries);
+    const started = Date.now();
+    let forceRefresh = false;
+    let refreshedAfterExpiry = false;
+
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) {
+        throw canceledError(`${req.method} ${logUrl}`);
+      }
+      const token = await this.tokenProvider.getToken([this.scope], { signal, forceRefresh });
+      forceRefresh = false;
+      const attemptStart = Date.now();
+      let raw: RawResponse;
+      try {
+        raw = await this.send(req, href, token.token, signal);
+      } catch (err) {
+        const armErr = this.mapSendError(err, req.method, logUrl, signal);
+        this.logger.warn(`${req.method} ${logUrl} failed after ${Date.now() - attemptStart} ms: ${armErr.message}`);
+        if (armErr.kind === 'network' && isRetryableNetworkCode(armErr.code) && attempt < maxRetries) {
+          const delay = backoffDelayMs(attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
+          this.logger.warn(`Retrying ${req.method} ${logUrl} in ${delay} ms (attempt ${attempt + 2} of ${maxRetries + 1}): ${armErr.code}`);
+          await this.sleep(delay, signal);
+          continue;
+        }
+        throw armErr;
+      }
+
+      const requestId = raw.headers['x-ms-request-id'];
+      const correlationId = raw.headers['x-ms-correlation-request-id'];
+      this.logger.info(
+        `${req.method} ${logUrl} → ${raw.status} in ${Date.now() - attemptStart} ms` +
+          ` (x-ms-request-id: ${requestId ?? '-'}, x-ms-correlation-request-id: ${correlationId ?? '-'})`,
+      );
+
+      if (raw.status >= 200 && raw.status < 300) {
+        return {
+          status: raw.status,
+          headers: raw.headers,
+          body: parseSuccessBody<T>(raw, requestId, correlationId),
+          requestId,
+          correlationId,
+          durationMs: Date.now() - started,
+        };
+      }
+
+      const error = errorFromResponse({
+        status: raw.status,
+        contentType: raw.headers['content-type'] ?? '',
+        text: raw.text,
+        requestId,
+        correlationId,
+      });
+
+      if (raw.status === 401 && error.code === EXPIRED_TOKEN_CODE) {
+        if (!refreshedAfterExpiry) {
+          refreshedAfterExpiry = true;
+          forceRefresh = true;
+          this.logger.info(`The sign-in token expired; requesting a fresh token from ${this.tokenProvider.id}.`);
+          attempt--; // a token refresh is not a retry
+          continue;
+        }
+        throw new ArmError(
+          `Unauthorized (401): the sign-in token expired and a freshly requested token was rejected too; sign in again. [${EXPIRED_TOKEN_CODE}]`,
+          { kind: 'http', status: 401, code: EXPIRED_TOKEN_CODE, requestId, correlationId },
+        );
+      }
+
+      if (raw.status >= 300 && raw.status < 400) {
+        throw new ArmError(
+          `${reasonPhrase(raw.status)} (${raw.status}): ARM answered with a redirect, which is not followed so the sign-in token stays on the ARM endpoint.`,
+          { kind: 'http', status: raw.status, requestId, correlationId },
+        );
+      }
+
+      if (isRetryableStatus(raw.status) && attempt < maxRetries) {
+        const retryAfter = parseRetryAfterMs(raw.headers['retry-after']);
+        const delay =
+          retryAfter !== undefined
+            ? Math.min(retryAfter, this.maxRetryDelayMs)
+            : backoffDelayMs(attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
+        const source = retryAfter !== undefined ? 'Retry-After' : 'backoff';
+        this.logger.warn(
+          `Retrying ${req.method} ${logUrl} in ${delay} ms (${source}; attempt ${attempt + 2} of ${maxRetries + 1}): ${raw.status} ${error.code ?? reasonPhrase(raw.status)}`,
+        );
+        await this.sleep(delay, signal);
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  /** One HTTP exchange with its own timeout; the body is read inside the timeout too. */
+  private async send(req: ArmRequest, href: string, token: string, signal: AbortSignal | undefined): Promise<RawResponse> {
+    const controller = new AbortController();
+    const onOuterAbort = (): void => controller.abort();
+    signal?.addEventListener('abort', onOuterAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    try {
+      const headers: Record<string, string> = {
+        ...(req.headers ?? {}),
+        Accept: 'application/json',
+        'User-Agent': this.userAgent,
+        'x-ms-client-request-id': randomUUID(),
+        Authorization: `Bearer ${token}`,
+      };
+      let body: string | undefined;
+      if (req.body !== undefined) {
+        body = JSON.stringify(req.body);
+        headers['Content-Type'] = 'application/json; charset=utf-8';
+      } else if (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') {
+        headers['Content-Length'] = '0';
+      }
+      const res = await fetch(href, {
+        method: req.method,
+        headers,
+        body,
+        signal: controller.signal,
+        // Never follow redirects: node-fetch would carry the Authorization header along.
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      const lower: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        lower[name.toLowerCase()] = value;
+      });
+      return { status: res.status, headers: lower, text };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  private mapSendError(err: unknown, method: string, logUrl: string, signal: AbortSignal | undefined): ArmError {
+    if (err instanceof ArmError) {
+      return err;
+    }
+    if (signal?.aborted) {
+      return canceledError(`${method} ${logUrl}`);
+    }
+    const name = (err as { name?: string } | null)?.name;
+    if (name === 'AbortError') {
+      const seconds = Math.round(this.timeoutMs / 100) / 10;
+      return new ArmError(`${method} ${logUrl} timed out after ${seconds} seconds without a complete response.`, {
+        kind: 'timeout',
+      });
+    }
+    const code = err instanceof FetchError ? err.code ?? err.errno : (err as { code?: string } | null)?.code;
+    const origin = new URL(this.endpoint).origin;
+    return new ArmError(`Network error talking to ${origin}: ${code ?? 'the connection failed'}.`, {
+      kind: 'network',
+      code: typeof code === 'string' ? code : undefined,
+      cause: err,
+    });
+  }
+}
+
+function parseSuccessBody<T>(raw: RawResponse, requestId?: string, correlationId?: string): T {
+  if (raw.text.trim().length === 0) {
+    return undefined as T;
+  }
+  try {
+    return JSON.parse(raw.text) as T;
+  } catch {
+    const type = (raw.headers['content-type'] ?? 'unknown content type').split(';')[0].trim();
+    throw new ArmError(
+      `ARM answered ${raw.status} but the body could not be read as JSON (${type}, ${raw.text.length} characters); it may have been cut off.`,
+      { kind: 'parse', status: raw.status, requestId, correlationId },
+    );
+  }
+}

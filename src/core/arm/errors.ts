@@ -1,0 +1,204 @@
+/**
+ * The single error type of the ARM client. Messages are meant to be shown to the user as they are:
+ * "Conflict (409): <service message> [code]". They never contain a token, a secret or a raw HTML page.
+ */
+
+export type ArmErrorKind = 'http' | 'network' | 'timeout' | 'canceled' | 'parse' | 'security' | 'lro';
+
+/** One entry of `error.details` in a CloudError / DataShareError body (the shapes are the same). */
+export interface ErrorDetail {
+  code?: string;
+  message?: string;
+  target?: string;
+  details?: ErrorDetail[];
+}
+
+export interface ArmErrorInit {
+  kind: ArmErrorKind;
+  status?: number;
+  code?: string;
+  target?: string;
+  details?: ErrorDetail[];
+  requestId?: string;
+  correlationId?: string;
+  cause?: unknown;
+}
+
+export class ArmError extends Error {
+  readonly kind: ArmErrorKind;
+  readonly status?: number;
+  readonly code?: string;
+  readonly target?: string;
+  readonly details?: ErrorDetail[];
+  readonly requestId?: string;
+  readonly correlationId?: string;
+
+  constructor(message: string, init: ArmErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ArmError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.target = init.target;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.correlationId = init.correlationId;
+  }
+}
+
+export function isArmError(value: unknown): value is ArmError {
+  return value instanceof ArmError;
+}
+
+const REASON_PHRASES: Record<number, string> = {
+  300: 'Multiple Choices',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function reasonPhrase(status: number): string {
+  return REASON_PHRASES[status] ?? `HTTP ${status}`;
+}
+
+/** Extra context per status so a bare error still tells the user what to do next. */
+function statusHint(status: number): string {
+  switch (status) {
+    case 401:
+      return 'the sign-in was not accepted; sign in again';
+    case 403:
+      return 'the signed-in identity lacks permission for this operation';
+    case 404:
+      return 'the resource was not found';
+    case 429:
+      return 'Azure is throttling requests; try again later';
+    default:
+      return status >= 500 ? 'the service had a problem; try again later' : 'the request was rejected';
+  }
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function toDetails(value: unknown, depth = 0): ErrorDetail[] | undefined {
+  if (!Array.isArray(value) || depth > 5) {
+    return undefined;
+  }
+  const out: ErrorDetail[] = [];
+  for (const item of value) {
+    if (item && typeof item === 'object') {
+      const rec = item as Record<string, unknown>;
+      out.push({
+        code: asString(rec.code),
+        message: asString(rec.message),
+        target: asString(rec.target),
+        details: toDetails(rec.details, depth + 1),
+      });
+    }
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+export interface ParsedServiceError {
+  code?: string;
+  message?: string;
+  target?: string;
+  details?: ErrorDetail[];
+}
+
+/**
+ * Reads a CloudError / DataShareError (`{error:{code,message,target,details}}`), an OData-style
+ * top-level `{code,message}`, or an Entra ID token error (`{error, error_description}`).
+ */
+export function parseServiceError(body: unknown): ParsedServiceError | undefined {
+  if (!body || typeof body !== 'object') {
+    return undefined;
+  }
+  const rec = body as Record<string, unknown>;
+  const inner = rec.error;
+  if (inner && typeof inner === 'object') {
+    const e = inner as Record<string, unknown>;
+    return {
+      code: asString(e.code),
+      message: asString(e.message),
+      target: asString(e.target),
+      details: toDetails(e.details),
+    };
+  }
+  if (typeof inner === 'string') {
+    // Entra ID: the description's first line carries the AADSTS code and the reason.
+    const description = asString(rec.error_description);
+    return { code: inner, message: description?.split(/\r?\n/)[0] };
+  }
+  if (asString(rec.code) || asString(rec.message)) {
+    return { code: asString(rec.code), message: asString(rec.message), target: asString(rec.target), details: toDetails(rec.details) };
+  }
+  return undefined;
+}
+
+/** "Conflict (409): message [code]" with a fallback when the service sent no message. */
+export function formatHttpMessage(status: number, parsed: ParsedServiceError | undefined): string {
+  const head = `${reasonPhrase(status)} (${status})`;
+  const message = parsed?.message?.trim() || statusHint(status);
+  const code = parsed?.code ? ` [${parsed.code}]` : '';
+  return `${head}: ${message}${code}`;
+}
+
+export interface ErrorResponseInfo {
+  status: number;
+  contentType: string;
+  text: string;
+  requestId?: string;
+  correlationId?: string;
+}
+
+/** Builds the ArmError for a non-success response, whatever its body looks like. */
+export function errorFromResponse(info: ErrorResponseInfo): ArmError {
+  const ids = { requestId: info.requestId, correlationId: info.correlationId };
+  const trimmed = info.text.trim();
+  let parsed: ParsedServiceError | undefined;
+  let jsonOk = false;
+  if (trimmed.length > 0) {
+    try {
+      parsed = parseServiceError(JSON.parse(trimmed));
+      jsonOk = true;
+    } catch {
+      jsonOk = false;
+    }
+  }
+  if (trimmed.length > 0 && !jsonOk) {
+    // An HTML page from a gateway or a truncated body: say what arrived, never echo it.
+    const type = info.contentType ? info.contentType.split(';')[0].trim() : 'unknown content type';
+    const message = `${reasonPhrase(info.status)} (${info.status}): ${statusHint(info.status)} (the response was ${type}, not a JSON error)`;
+    return new ArmError(message, { kind: 'http', status: info.status, ...ids });
+  }
+  return new ArmError(formatHttpMessage(info.status, parsed), {
+    kind: 'http',
+    status: info.status,
+    code: parsed?.code,
+    target: parsed?.target,
+    details: parsed?.details,
+    ...ids,
+  });
+}

@@ -1,0 +1,212 @@
+/**
+ * PUT-and-wait for ARM long-running operations: poll Azure-AsyncOperation if given, else Location,
+ * else the resource itself, until Succeeded/Failed/Canceled; then GET the resource (original-uri).
+ */
+import type { ArmClient, ArmResponse } from './client';
+import { ArmError, parseServiceError } from './errors';
+import { parseRetryAfterMs, realSleep, type SleepFn } from './retryPolicy';
+
+export interface LroProgress {
+  /** Latest status: the status resource's `status`, or the resource's provisioningState. */
+  status: string;
+  polls: number;
+  elapsedMs: number;
+}
+
+export interface PutAndWaitOptions {
+  path: string;
+  apiVersion: string;
+  body: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  onProgress?: (progress: LroProgress) => void;
+  /** Wait between polls when the service sends no Retry-After. Default 5000. */
+  defaultPollMs?: number;
+  /** Cap for a Retry-After between polls. Default 60000. */
+  maxPollMs?: number;
+  /** Consecutive failed status reads tolerated before giving up. Default 3. */
+  statusReadRetries?: number;
+  sleep?: SleepFn;
+}
+
+export interface LroResult<T> {
+  resource: T;
+  /** The final GET of the resource (or the PUT itself when it finished at once). */
+  response: ArmResponse<T>;
+  polls: number;
+  elapsedMs: number;
+}
+
+const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'cancelled']);
+
+export function isTerminalState(state: string | undefined): boolean {
+  return state !== undefined && TERMINAL.has(state.toLowerCase());
+}
+
+export function provisioningStateOf(body: unknown): string | undefined {
+  const props = (body as { properties?: { provisioningState?: unknown } } | null | undefined)?.properties;
+  return typeof props?.provisioningState === 'string' ? props.provisioningState : undefined;
+}
+
+type PollMode = 'async' | 'location' | 'resource';
+
+export async function putAndWait<T = unknown>(client: ArmClient, options: PutAndWaitOptions): Promise<LroResult<T>> {
+  const started = Date.now();
+  const sleep = options.sleep ?? realSleep;
+  const defaultPollMs = options.defaultPollMs ?? 5000;
+  const maxPollMs = options.maxPollMs ?? 60_000;
+  const statusReadRetries = options.statusReadRetries ?? 3;
+  const { signal } = options;
+  let polls = 0;
+  const report = (status: string): void => options.onProgress?.({ status, polls, elapsedMs: Date.now() - started });
+
+  const put = await client.request<T>({
+    method: 'PUT',
+    path: options.path,
+    apiVersion: options.apiVersion,
+    body: options.body,
+    headers: options.headers,
+    signal,
+  });
+  const asyncUrl = put.headers['azure-asyncoperation'];
+  const locationUrl = put.headers['location'];
+  // Refuse foreign status URLs up front, before the first poll could carry the token away.
+  if (asyncUrl) client.assertAllowedUrl(asyncUrl);
+  else if (locationUrl) client.assertAllowedUrl(locationUrl);
+
+  const putState = provisioningStateOf(put.body);
+  report(putState ?? (put.status === 202 ? 'Accepted' : 'Succeeded'));
+  const mode: PollMode = asyncUrl ? 'async' : locationUrl ? 'location' : 'resource';
+
+  if (mode === 'resource' && put.status !== 202 && (putState === undefined || isTerminalState(putState))) {
+    // Finished synchronously: no provisioningState means done and succeeded.
+    failIfUnsuccessful(putState ?? 'Succeeded', undefined, put);
+    return { resource: put.body, response: put, polls, elapsedMs: Date.now() - started };
+  }
+
+  let lastHeaders = put.headers;
+  let readFailures = 0;
+  try {
+    for (;;) {
+      const retryAfter = parseRetryAfterMs(lastHeaders['retry-after']);
+      await sleep(retryAfter !== undefined ? Math.min(retryAfter, maxPollMs) : defaultPollMs, signal);
+      polls++;
+      let poll: ArmResponse<unknown>;
+      try {
+        poll = await client.request<unknown>({
+          method: 'GET',
+          ...(mode === 'async' ? { url: asyncUrl } : mode === 'location' ? { url: locationUrl } : { path: options.path }),
+          apiVersion: options.apiVersion,
+          headers: options.headers,
+          signal,
+          maxRetries: 0, // the poll loop itself retries
+        });
+      } catch (err) {
+        if (!(err instanceof ArmError) || err.kind === 'canceled' || err.kind === 'security') {
+          throw err;
+        }
+        if (mode === 'location' && isFinalLocationFailure(err)) {
+          throw new ArmError(`The operation failed: ${err.message}`, {
+            kind: 'lro',
+            status: err.status,
+            code: err.code ?? 'OperationFailed',
+            details: err.details,
+            requestId: err.requestId,
+            correlationId: err.correlationId,
+            cause: err,
+          });
+        }
+        readFailures++;
+        if (readFailures > statusReadRetries) {
+          throw statusUnknown(err, polls);
+        }
+        lastHeaders = {};
+        continue;
+      }
+      readFailures = 0;
+      lastHeaders = poll.headers;
+
+      const status = pollStatus(mode, poll);
+      report(status);
+      if (!isTerminalState(status)) {
+        continue;
+      }
+      failIfUnsuccessful(status, mode === 'async' ? poll.body : undefined, poll);
+      break;
+    }
+  } catch (err) {
+    if (err instanceof ArmError && err.kind === 'canceled') {
+      throw new ArmError('Stopped waiting for the operation because it was canceled; it may still be running in Azure.', {
+        kind: 'canceled',
+      });
+    }
+    throw err;
+  }
+
+  const final = await client.request<T>({ method: 'GET', path: options.path, apiVersion: options.apiVersion, headers: options.headers, signal });
+  const finalState = provisioningStateOf(final.body);
+  if (finalState !== undefined && isTerminalState(finalState)) {
+    failIfUnsuccessful(finalState, undefined, final);
+  }
+  return { resource: final.body, response: final, polls, elapsedMs: Date.now() - started };
+}
+
+/** The status a poll response stands for, normalized to the terminal names where they apply. */
+function pollStatus(mode: PollMode, poll: ArmResponse<unknown>): string {
+  if (mode === 'async') {
+    const status = (poll.body as { status?: unknown } | undefined)?.status;
+    return typeof status === 'string' && status.length > 0 ? status : 'InProgress';
+  }
+  if (mode === 'location') {
+    // 202 while running; the final response (200/204) means done.
+    if (poll.status === 202) return 'InProgress';
+    return provisioningStateOf(poll.body) ?? 'Succeeded';
+  }
+  return provisioningStateOf(poll.body) ?? 'Succeeded';
+}
+
+/** On a Location URL the final response of a failed operation is its error (a 4xx other than 408/429). */
+function isFinalLocationFailure(err: ArmError): boolean {
+  return err.kind === 'http' && err.status !== undefined && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+}
+
+function failIfUnsuccessful(status: string, statusBody: unknown, response: ArmResponse<unknown>): void {
+  const lower = status.toLowerCase();
+  if (lower === 'succeeded') {
+    return;
+  }
+  const parsed = parseServiceError(statusBody);
+  throw lroFailure(lower === 'failed' ? 'Failed' : 'Canceled', parsed, response);
+}
+
+function lroFailure(
+  state: 'Failed' | 'Canceled',
+  parsed: { code?: string; message?: string; target?: string; details?: ArmError['details'] } | undefined,
+  response?: ArmResponse<unknown>,
+): ArmError {
+  const code = parsed?.code ?? (state === 'Failed' ? 'OperationFailed' : 'OperationCanceled');
+  const what = state === 'Failed' ? 'The operation failed' : 'The operation was canceled in Azure';
+  const message = parsed?.message?.trim() || (state === 'Failed' ? 'no error details were returned' : 'no reason was given');
+  return new ArmError(`${what}: ${message} [${code}]`, {
+    kind: 'lro',
+    code,
+    target: parsed?.target,
+    details: parsed?.details,
+    requestId: response?.requestId,
+    correlationId: response?.correlationId,
+  });
+}
+
+function statusUnknown(last: ArmError, polls: number): ArmError {
+  return new ArmError(
+    `The status of the operation could not be read after ${polls} polls (${last.message}); the operation may still be running in Azure.`,
+    {
+      kind: 'lro',
+      code: 'OperationStatusUnavailable',
+      status: last.status,
+      requestId: last.requestId,
+      correlationId: last.correlationId,
+      cause: last,
+    },
+  );
+}

@@ -1,0 +1,4 @@
+export * from './tokenProvider';
+export * from './clientSecretTokenProvider';
+export * from './environment';
+export * from './identityProviders';

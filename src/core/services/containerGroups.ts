@@ -1,0 +1,59 @@
+/**
+ * Container group operations (Microsoft.ContainerInstance, api-version 2023-05-01).
+ */
+import type { ArmClient, ArmResponse } from '../arm/client';
+import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
+import { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from './resourcePaths';
+
+export { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from './resourcePaths';
+
+/** The parts of a container group this layer reads; the rest passes through untouched. */
+export interface ContainerGroupResource {
+  id?: string;
+  name?: string;
+  type?: string;
+  location?: string;
+  tags?: Record<string, string>;
+  properties?: { provisioningState?: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export function getContainerGroup(
+  client: ArmClient,
+  ref: ContainerGroupRef,
+  options: RequestOptions = {},
+): Promise<ArmResponse<ContainerGroupResource>> {
+  return client.request<ContainerGroupResource>({
+    method: 'GET',
+    path: containerGroupPath(ref),
+    apiVersion: ACI_API_VERSION,
+    signal: options.signal,
+  });
+}
+
+export interface PutContainerGroupOptions extends RequestOptions {
+  onProgress?: (progress: LroProgress) => void;
+  /** Wait between status polls when Azure sends no Retry-After. Default 5000. */
+  defaultPollMs?: number;
+}
+
+/** Create or update, then wait until provisioning is Succeeded (or throw ArmError kind `lro`). */
+export function putContainerGroup(
+  client: ArmClient,
+  ref: ContainerGroupRef,
+  body: unknown,
+  options: PutContainerGroupOptions = {},
+): Promise<LroResult<ContainerGroupResource>> {
+  return putAndWait<ContainerGroupResource>(client, {
+    path: containerGroupPath(ref),
+    apiVersion: ACI_API_VERSION,
+    body,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    defaultPollMs: options.defaultPollMs,
+  });
+}

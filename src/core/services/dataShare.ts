@@ -1,0 +1,120 @@
+/**
+ * Share subscription reports (Microsoft.DataShare, api-version 2021-08-01). All three are POST
+ * list operations, returned as page iterators.
+ */
+import type { ArmClient, QueryValue } from '../arm/client';
+import { listPages, type Page } from '../arm/paging';
+import { DATA_SHARE_API_VERSION, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
+
+export { DATA_SHARE_API_VERSION, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
+
+export interface ShareSubscriptionSynchronization {
+  synchronizationId: string;
+  synchronizationMode?: 'Incremental' | 'FullSync' | string;
+  status?: string;
+  message?: string;
+  startTime?: string;
+  endTime?: string;
+  durationMs?: number;
+}
+
+export interface SynchronizationDetails {
+  dataSetId?: string;
+  dataSetType?: string;
+  name?: string;
+  status?: string;
+  message?: string;
+  startTime?: string;
+  endTime?: string;
+  durationMs?: number;
+  filesRead?: number;
+  filesWritten?: number;
+  rowsRead?: number;
+  rowsCopied?: number;
+  sizeRead?: number;
+  sizeWritten?: number;
+  vCore?: number;
+}
+
+export interface SourceShareSynchronizationSetting {
+  kind: 'ScheduleBased' | string;
+  properties?: { recurrenceInterval?: 'Hour' | 'Day' | string; synchronizationTime?: string };
+}
+
+export interface ListOptions {
+  signal?: AbortSignal;
+  maxPages?: number;
+}
+
+export interface ODataListOptions extends ListOptions {
+  /** OData `$filter`, e.g. "name eq 'dataset1'". */
+  filter?: string;
+  /** OData `$orderby`, e.g. "durationMs desc". */
+  orderby?: string;
+}
+
+function odataQuery(options: ODataListOptions): Record<string, QueryValue> {
+  return { $filter: options.filter || undefined, $orderby: options.orderby || undefined };
+}
+
+export function listSynchronizations(
+  client: ArmClient,
+  ref: ShareSubscriptionRef,
+  options: ODataListOptions = {},
+): AsyncGenerator<Page<ShareSubscriptionSynchronization>, void, undefined> {
+  return listPages<ShareSubscriptionSynchronization>(
+    client,
+    {
+      method: 'POST',
+      path: `${shareSubscriptionPath(ref)}/listSynchronizations`,
+      apiVersion: DATA_SHARE_API_VERSION,
+      query: odataQuery(options),
+    },
+    { signal: options.signal, maxPages: options.maxPages },
+  );
+}
+
+export function listSynchronizationDetails(
+  client: ArmClient,
+  ref: ShareSubscriptionRef,
+  synchronizationId: string,
+  options: ODataListOptions = {},
+): AsyncGenerator<Page<SynchronizationDetails>, void, undefined> {
+  return listPages<SynchronizationDetails>(
+    client,
+    {
+      method: 'POST',
+      path: `${shareSubscriptionPath(ref)}/listSynchronizationDetails`,
+      apiVersion: DATA_SHARE_API_VERSION,
+      query: odataQuery(options),
+      body: { synchronizationId },
+    },
+    { signal: options.signal, maxPages: options.maxPages },
+  );
+}
+
+/** The service defines no $filter/$orderby for this operation. */
+export function listSourceShareSynchronizationSettings(
+  client: ArmClient,
+  ref: ShareSubscriptionRef,
+  options: ListOptions = {},
+): AsyncGenerator<Page<SourceShareSynchronizationSetting>, void, undefined> {
+  return listPages<SourceShareSynchronizationSetting>(
+    client,
+    {
+      method: 'POST',
+      path: `${shareSubscriptionPath(ref)}/listSourceShareSynchronizationSettings`,
+      apiVersion: DATA_SHARE_API_VERSION,
+    },
+    { signal: options.signal, maxPages: options.maxPages },
+  );
+}
+
+/** Collects every item of a page iterator (for small lists and tests). */
+export async function collectAll<T>(pages: AsyncIterable<Page<T>>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const page of pages) {
+    out.push(...page.items);
+  }
+  return out;
+}

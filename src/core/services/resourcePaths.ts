@@ -1,0 +1,43 @@
+/**
+ * ARM resource paths. Every user-supplied segment is percent-encoded so a name can never add
+ * path segments or query parameters.
+ */
+
+export const ACI_API_VERSION = '2023-05-01';
+export const DATA_SHARE_API_VERSION = '2021-08-01';
+
+function segment(value: string, what: string): string {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw new Error(`The ${what} must not be empty.`);
+  }
+  return encodeURIComponent(value);
+}
+
+export interface ResourceGroupRef {
+  subscriptionId: string;
+  resourceGroup: string;
+}
+
+export function resourceGroupPath(ref: ResourceGroupRef): string {
+  return `/subscriptions/${segment(ref.subscriptionId, 'subscription id')}/resourceGroups/${segment(ref.resourceGroup, 'resource group name')}`;
+}
+
+export interface ContainerGroupRef extends ResourceGroupRef {
+  name: string;
+}
+
+export function containerGroupPath(ref: ContainerGroupRef): string {
+  return `${resourceGroupPath(ref)}/providers/Microsoft.ContainerInstance/containerGroups/${segment(ref.name, 'container group name')}`;
+}
+
+export interface ShareSubscriptionRef extends ResourceGroupRef {
+  accountName: string;
+  shareSubscriptionName: string;
+}
+
+export function shareSubscriptionPath(ref: ShareSubscriptionRef): string {
+  return (
+    `${resourceGroupPath(ref)}/providers/Microsoft.DataShare/accounts/${segment(ref.accountName, 'Data Share account name')}` +
+    `/shareSubscriptions/${segment(ref.shareSubscriptionName, 'share subscription name')}`
+  );
+}
