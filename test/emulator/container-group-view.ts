@@ -1,0 +1,164 @@
+// Builds the container group as ARM returns it: read-only fields added, secrets removed, state from the LRO.
+import { guidFrom, hashBytes } from './deterministic';
+import { Operation } from './lro-store';
+
+type Obj = Record<string, unknown>;
+
+export interface StoredGroup {
+  subscriptionId: string;
+  resourceGroup: string;
+  name: string;
+  /** The accepted request body (never returned as-is: secrets are stripped by groupView). */
+  body: Obj;
+  operation: Operation;
+}
+
+export const CONTAINER_GROUP_TYPE = 'Microsoft.ContainerInstance/containerGroups';
+
+/** "West Europe" → "westeurope": the normalized spelling ARM returns. */
+export function normalizeLocation(location: string): string {
+  return location.replace(/\s+/g, '').toLowerCase();
+}
+
+export function groupId(g: Pick<StoredGroup, 'subscriptionId' | 'resourceGroup' | 'name'>): string {
+  return `/subscriptions/${g.subscriptionId}/resourceGroups/${g.resourceGroup}/providers/${CONTAINER_GROUP_TYPE}/${g.name}`;
+}
+
+/** Public addresses come from 20.x.y.z, private ones from 10.0.y.z; both fixed per group id. */
+export function fakeIp(id: string, type: string): string {
+  const b = hashBytes(id.toLowerCase());
+  return type.toLowerCase() === 'private' ? `10.0.${b[1]}.${(b[2] % 254) + 1}` : `20.${b[0]}.${b[1]}.${(b[2] % 254) + 1}`;
+}
+
+function canonical(value: unknown, allowed: string[]): unknown {
+  return typeof value === 'string' ? (allowed.find((a) => a.toLowerCase() === value.toLowerCase()) ?? value) : value;
+}
+
+function records(value: unknown): Obj[] {
+  return Array.isArray(value) ? (value.filter((v) => typeof v === 'object' && v !== null) as Obj[]) : [];
+}
+
+function provisioningState(op: Operation): string {
+  if (op.status === 'InProgress') return op.polls === 0 ? 'Pending' : 'Creating';
+  return op.status;
+}
+
+function event(name: string, message: string, at: string, type = 'Normal'): Obj {
+  return { count: 1, firstTimestamp: at, lastTimestamp: at, name, message, type };
+}
+
+function containerInstanceView(c: Obj, op: Operation, init: boolean): Obj {
+  const at = op.endTime ?? op.startTime;
+  const image = String((c.properties as Obj | undefined)?.image ?? '');
+  if (op.status === 'Succeeded') {
+    const currentState = init
+      ? { state: 'Terminated', startTime: op.startTime, finishTime: at, exitCode: 0, detailStatus: 'Completed' }
+      : { state: 'Running', startTime: at, detailStatus: '' };
+    return {
+      restartCount: 0,
+      currentState,
+      events: [event('Pulling', `pulling image "${image}"`, op.startTime), event('Pulled', `Successfully pulled image "${image}"`, at), event('Started', 'Started container', at)],
+    };
+  }
+  return {
+    restartCount: 0,
+    currentState: { state: 'Waiting', startTime: at, detailStatus: op.status === 'Failed' ? 'ImagePullBackOff' : '' },
+    events: op.status === 'Failed' ? [event('Pulling', `pulling image "${image}"`, op.startTime), event('Failed', `Failed to pull image "${image}"`, at, 'Warning')] : [],
+  };
+}
+
+function stripContainer(c: Obj, op: Operation, init: boolean): Obj {
+  const props = { ...((c.properties as Obj) ?? {}) };
+  if (Array.isArray(props.environmentVariables)) {
+    props.environmentVariables = records(props.environmentVariables).map(({ secureValue: _secret, ...rest }) => rest);
+  }
+  if (op.status !== 'InProgress') props.instanceView = containerInstanceView(c, op, init);
+  return { ...c, properties: props };
+}
+
+function identityView(identity: Obj | undefined, id: string): Obj | undefined {
+  if (!identity) return undefined;
+  const out: Obj = { ...identity, type: canonical(identity.type, ['SystemAssigned', 'UserAssigned', 'SystemAssigned, UserAssigned', 'None']) };
+  if (String(out.type).includes('SystemAssigned')) {
+    out.principalId = guidFrom('principal', id);
+    out.tenantId = guidFrom('tenant');
+  }
+  const uai = identity.userAssignedIdentities as Obj | undefined;
+  if (uai) {
+    out.userAssignedIdentities = Object.fromEntries(
+      Object.keys(uai).map((key) => [key, { principalId: guidFrom('principal', key), clientId: guidFrom('client', key) }]),
+    );
+  }
+  return out;
+}
+
+/** The response body for a stored group, reflecting the current state of its operation. */
+export function groupView(g: StoredGroup): Obj {
+  const id = groupId(g);
+  const op = g.operation;
+  const body = structuredClone(g.body);
+  const src = (body.properties as Obj) ?? {};
+  const props: Obj = { ...src };
+
+  props.osType = canonical(src.osType, ['Linux', 'Windows']);
+  props.sku = canonical(src.sku ?? 'Standard', ['Standard', 'Dedicated', 'Confidential']);
+  if (src.restartPolicy !== undefined) props.restartPolicy = canonical(src.restartPolicy, ['Always', 'OnFailure', 'Never']);
+  props.provisioningState = provisioningState(op);
+  props.containers = records(src.containers).map((c) => stripContainer(c, op, false));
+  if (src.initContainers !== undefined) props.initContainers = records(src.initContainers).map((c) => stripContainer(c, op, true));
+  if (src.imageRegistryCredentials !== undefined) {
+    props.imageRegistryCredentials = records(src.imageRegistryCredentials).map(({ password: _secret, ...rest }) => rest);
+  }
+  if (src.volumes !== undefined) {
+    props.volumes = records(src.volumes).map((v) => {
+      const out: Obj = { ...v };
+      if (v.azureFile) {
+        const { storageAccountKey: _secret, ...file } = v.azureFile as Obj;
+        out.azureFile = file;
+      }
+      if (v.secret) out.secret = {};
+      return out;
+    });
+  }
+  const logAnalytics = (src.diagnostics as Obj | undefined)?.logAnalytics as Obj | undefined;
+  if (logAnalytics) {
+    const { workspaceKey: _key, workspaceResourceId: _rid, ...rest } = logAnalytics;
+    props.diagnostics = { ...(src.diagnostics as Obj), logAnalytics: rest };
+  }
+  if (src.extensions !== undefined) {
+    props.extensions = records(src.extensions).map((e) => {
+      if (!e.properties) return e;
+      const { protectedSettings: _secret, ...rest } = e.properties as Obj;
+      return { ...e, properties: rest };
+    });
+  }
+  const ip = src.ipAddress as Obj | undefined;
+  if (ip) {
+    const type = String(canonical(ip.type, ['Public', 'Private']));
+    const view: Obj = { ...ip, type, autoGeneratedDomainNameLabelScope: canonical(ip.autoGeneratedDomainNameLabelScope ?? 'Unsecure', ['Unsecure', 'TenantReuse', 'SubscriptionReuse', 'ResourceGroupReuse', 'Noreuse']) };
+    delete view.ip;
+    delete view.fqdn;
+    if (op.status === 'Succeeded') {
+      view.ip = fakeIp(id, type);
+      if (type === 'Public' && typeof ip.dnsNameLabel === 'string' && ip.dnsNameLabel) {
+        view.fqdn = `${ip.dnsNameLabel.toLowerCase()}.${normalizeLocation(String(body.location))}.azurecontainer.io`;
+      }
+    }
+    props.ipAddress = view;
+  }
+  const at = op.endTime ?? op.startTime;
+  props.instanceView =
+    op.status === 'Succeeded'
+      ? { state: 'Running', events: [event('Started', `Container group '${g.name}' started`, at)] }
+      : op.status === 'InProgress'
+        ? { state: 'Pending', events: [] }
+        : { state: 'Pending', events: [event(op.status === 'Failed' ? 'Failed' : 'Canceled', `Provisioning of container group '${g.name}' ${op.status === 'Failed' ? 'failed' : 'was canceled'}`, at, 'Warning')] };
+
+  const out: Obj = { id, name: g.name, type: CONTAINER_GROUP_TYPE, location: normalizeLocation(String(body.location)) };
+  if (body.tags !== undefined) out.tags = body.tags;
+  if (body.zones !== undefined) out.zones = body.zones;
+  const identity = identityView(body.identity as Obj | undefined, id);
+  if (identity) out.identity = identity;
+  out.properties = props;
+  return out;
+}

@@ -1,0 +1,52 @@
+// Shared state of one emulator instance and the per-request context handed to route handlers.
+import type { IncomingHttpHeaders } from 'node:http';
+import { ArmHeaders } from './arm-headers';
+import { StoredGroup } from './container-group-view';
+import { FaultName, FaultState } from './faults';
+import { LroStore } from './lro-store';
+import { TokenStore } from './tokens';
+
+export interface Settings {
+  lroPolls: number;
+  retryAfterSeconds: number;
+  tokenLifetimeSeconds: number;
+  hangMs: number;
+}
+
+export interface EmulatorState {
+  settings: Settings;
+  /** e.g. http://127.0.0.1:43123, known once the server listens. */
+  baseUrl: string;
+  tokens: TokenStore;
+  faults: FaultState;
+  lro: LroStore;
+  armHeaders: ArmHeaders;
+  /** Container groups keyed by lower-cased "subscription|resourceGroup|name" (ARM names are case-insensitive). */
+  groups: Map<string, StoredGroup>;
+}
+
+export interface RequestContext {
+  state: EmulatorState;
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** Named path segments of the matched route. */
+  params: Record<string, string>;
+  /** The caller's bearer token (already checked). */
+  token: string;
+  /** The fault in effect for this request (header, resource name, or run-wide). */
+  fault: FaultName | undefined;
+}
+
+export function createState(settings: Settings, initialFault: string | undefined): EmulatorState {
+  return {
+    settings,
+    baseUrl: '',
+    tokens: new TokenStore(settings.tokenLifetimeSeconds),
+    faults: new FaultState(initialFault),
+    lro: new LroStore(settings.lroPolls),
+    armHeaders: new ArmHeaders(),
+    groups: new Map(),
+  };
+}

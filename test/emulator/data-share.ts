@@ -1,0 +1,144 @@
+// Microsoft.DataShare share subscription listings: synchronizations, synchronization details and
+// source synchronization settings, paged through nextLink / $skipToken.
+import { RequestContext } from './context';
+import {
+  SETTINGS_PAGE_SIZE,
+  SynchronizationDetail,
+  generateDetails,
+  generateSourceSettings,
+  generateSynchronizations,
+  sizesFor,
+} from './data-share-generator';
+import { applyFilter, applyOrderBy, decodeSkipToken, encodeSkipToken, parseFilter, parseOrderBy } from './data-share-query';
+import { ErrorInfo, Reply, dataShareError, jsonReply } from './reply';
+
+export const DATA_SHARE_API_VERSION = '2021-08-01';
+
+const FOREIGN_HOST = 'http://example.invalid';
+
+/** A few recent detail listings are kept, so paging through a large listing does not regenerate it per page. */
+const detailCache = new Map<string, SynchronizationDetail[]>();
+const DETAIL_CACHE_SIZE = 8;
+
+function cachedDetails(account: string, shareSubscription: string, synchronizationId: string): SynchronizationDetail[] {
+  const key = `${account}|${shareSubscription}|${synchronizationId}`;
+  let details = detailCache.get(key);
+  if (!details) {
+    details = generateDetails(account, shareSubscription, synchronizationId);
+    if (detailCache.size >= DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value as string);
+    detailCache.set(key, details);
+  }
+  return details;
+}
+
+function seeds(ctx: RequestContext): { account: string; shareSubscription: string } {
+  // ARM names are case-insensitive, so the data does not depend on the spelling used.
+  return { account: ctx.params.account.toLowerCase(), shareSubscription: ctx.params.shareSubscription.toLowerCase() };
+}
+
+function badRequest(info: ErrorInfo): Reply {
+  return dataShareError(400, info);
+}
+
+/** Slices one page, applies the paging faults and builds nextLink (same route, api-version, $filter, $orderby). */
+function page<T>(ctx: RequestContext, items: T[], pageSize: number, synchronizationId?: string): Reply {
+  const rawToken = ctx.url.searchParams.get('$skipToken');
+  let offset = 0;
+  if (rawToken !== null) {
+    const decoded = decodeSkipToken(rawToken);
+    if (!decoded.ok) return badRequest(decoded.error);
+    if (decoded.value.synchronizationId !== synchronizationId) {
+      return badRequest({ code: 'InvalidSkipToken', message: 'The continuation token belongs to a different synchronization.', target: '$skipToken' });
+    }
+    offset = decoded.value.offset;
+  }
+  const pageIndex = Math.floor(offset / pageSize);
+  const { state } = ctx;
+  if (ctx.fault === 'token-expired' && pageIndex === 1) {
+    const expired = state.tokens.takeExpiryFault(ctx.token, state.baseUrl);
+    if (expired) return expired;
+  }
+  if (ctx.fault === '429-midpaging' && pageIndex === 2 && state.faults.take(`429-midpaging|${ctx.url.pathname.toLowerCase()}`, 1)) {
+    return dataShareError(429, { code: 'TooManyRequests', message: 'The request was throttled. Retry after the interval in the Retry-After header.' }, { 'retry-after': String(state.settings.retryAfterSeconds) });
+  }
+
+  const body: { value: T[]; nextLink?: string } = { value: items.slice(offset, offset + pageSize) };
+  const hasMore = offset + pageSize < items.length;
+  const loop = ctx.fault === 'nextlink-loop' && pageIndex === 1;
+  if (hasMore || loop) {
+    const next = new URL(`${state.baseUrl}${ctx.url.pathname}`);
+    next.searchParams.set('api-version', DATA_SHARE_API_VERSION);
+    for (const name of ['$filter', '$orderby']) {
+      const value = ctx.url.searchParams.get(name);
+      if (value !== null) next.searchParams.set(name, value);
+    }
+    // The loop fault hands out page 2's own token again, so a client that does not notice never ends.
+    next.searchParams.set('$skipToken', loop && rawToken !== null ? rawToken : encodeSkipToken({ offset: offset + pageSize, synchronizationId }));
+    body.nextLink = ctx.fault === 'nextlink-foreign-host' ? `${FOREIGN_HOST}${next.pathname}${next.search}` : next.toString();
+  }
+  return jsonReply(200, body);
+}
+
+/** GET is only meaningful on a nextLink; the first page is always a POST. */
+function checkMethod(ctx: RequestContext): Reply | undefined {
+  if (ctx.method === 'GET' && !ctx.url.searchParams.has('$skipToken')) {
+    return dataShareError(405, { code: 'HttpMethodNotAllowed', message: 'The first page of this listing must be requested with POST; GET is accepted for nextLink only.' });
+  }
+  return undefined;
+}
+
+export function listSynchronizations(ctx: RequestContext): Reply {
+  const methodError = checkMethod(ctx);
+  if (methodError) return methodError;
+  const filter = parseFilter(ctx.url.searchParams.get('$filter'), { status: ['eq'] });
+  if (!filter.ok) return badRequest(filter.error);
+  const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['startTime']);
+  if (!order.ok) return badRequest(order.error);
+  const { account, shareSubscription } = seeds(ctx);
+  const items = applyOrderBy(applyFilter(generateSynchronizations(account, shareSubscription), filter.value), order.value);
+  return page(ctx, items, sizesFor(shareSubscription).pageSize);
+}
+
+function synchronizationIdFrom(ctx: RequestContext): { ok: true; id: string } | { ok: false; reply: Reply } {
+  const text = ctx.body.toString('utf8');
+  if (ctx.method === 'GET' || (text.trim() === '' && ctx.url.searchParams.has('$skipToken'))) {
+    // nextLink followed with GET (no body): the synchronization id travels inside the token.
+    const decoded = decodeSkipToken(ctx.url.searchParams.get('$skipToken') ?? '');
+    if (!decoded.ok) return { ok: false, reply: badRequest(decoded.error) };
+    if (decoded.value.synchronizationId) return { ok: true, id: decoded.value.synchronizationId };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const message = 'The request body must be a JSON object with a synchronizationId.';
+    return { ok: false, reply: badRequest({ code: 'InvalidRequestContent', message, details: [{ code: 'InvalidRequestContent', message }] }) };
+  }
+  const id = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).synchronizationId : undefined;
+  if (typeof id !== 'string' || id.trim() === '') {
+    const message = "The required property 'synchronizationId' is missing or is not a non-empty string.";
+    return { ok: false, reply: badRequest({ code: 'MissingRequiredProperty', message, target: 'synchronizationId', details: [{ code: 'MissingRequiredProperty', message, target: 'synchronizationId' }] }) };
+  }
+  return { ok: true, id };
+}
+
+export function listSynchronizationDetails(ctx: RequestContext): Reply {
+  const methodError = checkMethod(ctx);
+  if (methodError) return methodError;
+  const sync = synchronizationIdFrom(ctx);
+  if (!sync.ok) return sync.reply;
+  const filter = parseFilter(ctx.url.searchParams.get('$filter'), { status: ['eq', 'ne'], dataSetType: ['eq', 'ne'], name: ['eq', 'ne'] });
+  if (!filter.ok) return badRequest(filter.error);
+  const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['name', 'durationMs', 'startTime', 'sizeRead', 'status']);
+  if (!order.ok) return badRequest(order.error);
+  const { account, shareSubscription } = seeds(ctx);
+  const items = applyOrderBy(applyFilter(cachedDetails(account, shareSubscription, sync.id), filter.value), order.value);
+  return page(ctx, items, sizesFor(shareSubscription).pageSize, sync.id);
+}
+
+export function listSourceShareSynchronizationSettings(ctx: RequestContext): Reply {
+  const methodError = checkMethod(ctx);
+  if (methodError) return methodError;
+  const { account, shareSubscription } = seeds(ctx);
+  return page(ctx, generateSourceSettings(account, shareSubscription), SETTINGS_PAGE_SIZE);
+}

@@ -1,0 +1,60 @@
+// Long-running operations behind the Azure-AsyncOperation status URL of a container group PUT.
+import { randomUUID } from 'node:crypto';
+
+export type LroOutcome = 'Succeeded' | 'Failed' | 'Canceled';
+export type LroStatus = 'InProgress' | LroOutcome;
+
+export interface Operation {
+  id: string;
+  subscriptionId: string;
+  location: string;
+  /** Store key of the container group this operation provisions. */
+  groupKey: string;
+  groupName: string;
+  outcome: LroOutcome;
+  polls: number;
+  status: LroStatus;
+  startTime: string;
+  endTime?: string;
+  /** Fault that was in effect when the PUT was accepted (lro-status-error keeps applying to later polls). */
+  fault?: string;
+}
+
+export class LroStore {
+  private readonly operations = new Map<string, Operation>();
+
+  /** @param pollsBeforeTerminal polls answered "InProgress" before the next one reports the outcome. */
+  constructor(private readonly pollsBeforeTerminal: number) {}
+
+  start(init: Pick<Operation, 'subscriptionId' | 'location' | 'groupKey' | 'groupName' | 'outcome' | 'fault'>): Operation {
+    const op: Operation = { ...init, id: randomUUID(), polls: 0, status: 'InProgress', startTime: new Date().toISOString() };
+    this.operations.set(op.id, op);
+    return op;
+  }
+
+  get(id: string): Operation | undefined {
+    return this.operations.get(id.toLowerCase());
+  }
+
+  /** Counts one poll (of the status URL or of the resource itself) and moves to the outcome when due. */
+  poll(op: Operation): void {
+    if (op.status !== 'InProgress') return;
+    op.polls += 1;
+    if (op.polls > this.pollsBeforeTerminal) {
+      op.status = op.outcome;
+      op.endTime = new Date().toISOString();
+    }
+  }
+
+  /** Body of the status resource, per the ARM async-operation contract. */
+  statusBody(op: Operation, statusPath: string): Record<string, unknown> {
+    const body: Record<string, unknown> = { id: statusPath, name: op.id, status: op.status, startTime: op.startTime };
+    if (op.endTime) body.endTime = op.endTime;
+    if (op.status === 'Failed') {
+      body.error = { code: 'ContainerGroupDeploymentFailed', message: `The container group '${op.groupName}' failed to provision: the image could not be pulled.` };
+    } else if (op.status === 'Canceled') {
+      body.error = { code: 'OperationCanceled', message: `The operation on container group '${op.groupName}' was canceled.` };
+    }
+    return body;
+  }
+}

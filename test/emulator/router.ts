@@ -1,0 +1,158 @@
+// Route table and the ARM request pipeline: authentication, api-version, faults, handler, ARM headers.
+import type { IncomingHttpHeaders } from 'node:http';
+import { EmulatorState, RequestContext } from './context';
+import { ACI_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
+import {
+  DATA_SHARE_API_VERSION,
+  listSourceShareSynchronizationSettings,
+  listSynchronizationDetails,
+  listSynchronizations,
+} from './data-share';
+import { QuotaKind } from './arm-headers';
+import { FAULT_HEADER, FAULT_NAMES, FaultName, TRANSIENT_FAULT_TIMES, isFaultName } from './faults';
+import { HandlerResult, Reply, cloudError, htmlGatewayError, isSocketAction, jsonReply, textReply } from './reply';
+
+export interface IncomingRequest {
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+interface ArmRoute {
+  pattern: RegExp;
+  methods: Record<string, (ctx: RequestContext) => Reply>;
+  apiVersion: string;
+  /** Name whose `fault-<name>` part selects a per-resource fault. */
+  resourceName: (params: Record<string, string>, state: EmulatorState) => string | undefined;
+}
+
+const RG_PREFIX = `^/subscriptions/(?<subscriptionId>[^/]+)/resourceGroups/(?<resourceGroup>[^/]+)/providers/`;
+const SHARE_SUBSCRIPTION = `${RG_PREFIX}Microsoft\\.DataShare/accounts/(?<account>[^/]+)/shareSubscriptions/(?<shareSubscription>[^/]+)/`;
+
+const ARM_ROUTES: ArmRoute[] = [
+  {
+    pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)$`, 'i'),
+    methods: { PUT: putContainerGroup, GET: getContainerGroup },
+    apiVersion: ACI_API_VERSION,
+    resourceName: (p) => p.name,
+  },
+  {
+    pattern: /^\/subscriptions\/(?<subscriptionId>[^/]+)\/providers\/Microsoft\.ContainerInstance\/locations\/(?<location>[^/]+)\/operations\/(?<operationId>[^/]+)$/i,
+    methods: { GET: getOperationStatus },
+    apiVersion: ACI_API_VERSION,
+    resourceName: (p, state) => state.lro.get(p.operationId)?.groupName,
+  },
+  ...(
+    [
+      ['listSynchronizations', listSynchronizations],
+      ['listSynchronizationDetails', listSynchronizationDetails],
+      ['listSourceShareSynchronizationSettings', listSourceShareSynchronizationSettings],
+    ] as const
+  ).map(
+    ([action, handler]): ArmRoute => ({
+      pattern: new RegExp(`${SHARE_SUBSCRIPTION}${action}$`, 'i'),
+      methods: { POST: handler, GET: handler },
+      apiVersion: DATA_SHARE_API_VERSION,
+      resourceName: (p) => p.shareSubscription,
+    }),
+  ),
+];
+
+const TOKEN_ROUTE = /^\/(?<tenant>[^/]+)\/oauth2\/v2\.0\/token$/i;
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function route(state: EmulatorState, req: IncomingRequest): HandlerResult {
+  const path = req.url.pathname;
+  if (path === '/healthz' && req.method === 'GET') return textReply(200, 'ok');
+
+  if (TOKEN_ROUTE.test(path)) {
+    if (req.method !== 'POST') return jsonReply(405, { error: 'invalid_request', error_description: 'The token endpoint only accepts POST.' });
+    // Only an explicit per-request header makes the token endpoint misbehave; run-wide faults target ARM.
+    const fault = header(req.headers, FAULT_HEADER);
+    if (fault && isFaultName(fault)) {
+      const faulted = genericFault(state, fault, `${fault}|token|${path.toLowerCase()}`);
+      if (faulted) return faulted;
+    }
+    return state.tokens.issue(req.body.toString('utf8'), header(req.headers, 'content-type'));
+  }
+
+  for (const r of ARM_ROUTES) {
+    const match = r.pattern.exec(path);
+    if (match) return armPipeline(state, req, r, decodeParams(match.groups ?? {}));
+  }
+  return withArmHeaders(state, req, undefined, undefined, cloudError(404, { code: 'InvalidResourceType', message: `No route matches '${req.method} ${path}'.` }));
+}
+
+function decodeParams(groups: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, decodeURIComponent(v)]));
+}
+
+function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, params: Record<string, string>): HandlerResult {
+  const subscriptionId = params.subscriptionId;
+  const quotaKind: QuotaKind = req.method === 'PUT' ? 'writes' : 'reads';
+  const finish = (reply: Reply): Reply => withArmHeaders(state, req, subscriptionId, quotaKind, reply);
+
+  const handler = r.methods[req.method];
+  if (!handler) {
+    return finish(cloudError(405, { code: 'HttpMethodNotAllowed', message: `The method '${req.method}' is not allowed on this resource.` }));
+  }
+  const auth = state.tokens.authenticate(header(req.headers, 'authorization'), state.baseUrl);
+  if (!auth.ok) return finish(auth.reply);
+
+  const apiVersion = req.url.searchParams.get('api-version');
+  if (!apiVersion) {
+    return finish(cloudError(400, { code: 'MissingApiVersionParameter', message: "The api-version query parameter (?api-version=) is required for all requests." }));
+  }
+  if (apiVersion !== r.apiVersion) {
+    return finish(cloudError(400, { code: 'InvalidApiVersionParameter', message: `The api-version '${apiVersion}' is invalid. The supported versions are '${r.apiVersion}'.` }));
+  }
+
+  const headerFault = header(req.headers, FAULT_HEADER);
+  if (headerFault && headerFault !== 'none' && !isFaultName(headerFault)) {
+    return finish(cloudError(400, { code: 'UnknownEmulatorFault', message: `Unknown fault '${headerFault}'. Known faults: ${FAULT_NAMES.join(', ')}.` }));
+  }
+  const fault = state.faults.resolve(headerFault, r.resourceName(params, state));
+  const faulted = fault ? genericFault(state, fault, `${fault}|${req.url.pathname.toLowerCase()}`) : undefined;
+  if (faulted) return isSocketAction(faulted) ? faulted : finish(faulted);
+
+  const ctx: RequestContext = { state, method: req.method, url: req.url, headers: req.headers, body: req.body, params, token: auth.token, fault };
+  let reply = handler(ctx);
+  if (fault === 'malformed-json' && reply.status >= 200 && reply.status < 300) {
+    reply = { ...reply, body: reply.body.slice(0, Math.max(1, Math.floor(reply.body.length / 2))) };
+  }
+  return finish(reply);
+}
+
+/** Faults that replace the whole reply, independent of the route. Returns undefined when the request proceeds. */
+function genericFault(state: EmulatorState, fault: FaultName, counterKey: string): HandlerResult | undefined {
+  const retry = { 'retry-after': String(state.settings.retryAfterSeconds) };
+  switch (fault) {
+    case '429':
+      return state.faults.take(counterKey, TRANSIENT_FAULT_TIMES)
+        ? cloudError(429, { code: 'TooManyRequests', message: 'The request was throttled. Retry after the interval in the Retry-After header.' }, retry)
+        : undefined;
+    case '503':
+      return state.faults.take(counterKey, TRANSIENT_FAULT_TIMES)
+        ? cloudError(503, { code: 'ServiceUnavailable', message: 'The service is temporarily unavailable. Retry after the interval in the Retry-After header.' }, retry)
+        : undefined;
+    case 'reset':
+      return state.faults.take(counterKey, TRANSIENT_FAULT_TIMES) ? { kind: 'reset' } : undefined;
+    case 'hang':
+      return { kind: 'hang' };
+    case 'html-error':
+      return htmlGatewayError();
+    default:
+      return undefined; // route-specific faults are applied by the handlers
+  }
+}
+
+function withArmHeaders(state: EmulatorState, req: IncomingRequest, subscriptionId: string | undefined, quota: QuotaKind | undefined, reply: Reply): Reply {
+  const headers = { ...state.armHeaders.ids(header(req.headers, 'x-ms-correlation-request-id')) };
+  if (subscriptionId && quota) Object.assign(headers, state.armHeaders.quota(subscriptionId, quota));
+  return { ...reply, headers: { ...headers, ...reply.headers } };
+}

@@ -1,0 +1,153 @@
+// Local ARM emulator: a plain node:http server on 127.0.0.1 serving the token endpoint, Container
+// Instances and Data Share routes, with selectable fault scenarios. See README.md for routes and names.
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createState } from './context';
+import { parseFault } from './faults';
+import { Reply, isSocketAction } from './reply';
+import { route } from './router';
+
+export interface EmulatorOptions {
+  port?: number; // 0 = ephemeral (default)
+  fault?: string; // a run-wide fault scenario name, default none
+  lroPolls?: number; // status polls answered "InProgress" before an LRO becomes terminal (default 2)
+  retryAfterSeconds?: number; // Retry-After sent on LRO/429/503 (default 1)
+  tokenLifetimeSeconds?: number; // lifetime of issued tokens (default 3600)
+  hangMs?: number; // how long the 'hang' fault holds a request open before destroying it (default 60000)
+  quiet?: boolean; // no per-request log lines on stderr (default true)
+}
+
+export interface Emulator {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  setFault(fault: string | undefined): void;
+  requests: { method: string; path: string; status: number; ms: number }[];
+  stats(): { requests: number; servingMs: number };
+  resetStats(): void;
+}
+
+/** Largest request body accepted; container group bodies are far smaller. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  parseFault(options.fault); // reject unknown names before listening
+  const state = createState(
+    {
+      lroPolls: options.lroPolls ?? 2,
+      retryAfterSeconds: options.retryAfterSeconds ?? 1,
+      tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
+      hangMs: options.hangMs ?? 60_000,
+    },
+    options.fault,
+  );
+  const quiet = options.quiet ?? true;
+  const requests: Emulator['requests'] = [];
+  const sockets = new Set<Socket>();
+  const hangTimers = new Set<NodeJS.Timeout>();
+  let servedCount = 0;
+  let servingNs = 0n;
+
+  const log = (method: string, path: string, status: number, ms: number): void => {
+    requests.push({ method, path, status, ms });
+    // Only method, path and status are logged: never headers or bodies, which can hold secrets.
+    if (!quiet) process.stderr.write(`${method} ${path} -> ${status === 0 ? 'no reply' : status} (${ms.toFixed(1)} ms)\n`);
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const arrived = process.hrtime.bigint();
+    const method = req.method ?? 'GET';
+    const rawPath = req.url ?? '/';
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('error', () => req.socket.destroy());
+    req.on('end', () => {
+      const started = process.hrtime.bigint();
+      const elapsedMs = (): number => Number(process.hrtime.bigint() - arrived) / 1e6;
+      let reply;
+      try {
+        reply = tooLarge
+          ? textReply413()
+          : route(state, { method, url: requestUrl(state.baseUrl, rawPath), headers: req.headers, body: Buffer.concat(chunks) });
+      } catch (e) {
+        process.stderr.write(`emulator: handler error for ${method} ${rawPath.split('?')[0]}: ${(e as Error).message}\n`);
+        reply = { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'InternalServerError', message: 'The emulator failed to handle the request.' } }) };
+      }
+      if (isSocketAction(reply)) {
+        if (reply.kind === 'reset') {
+          req.socket.destroy();
+          log(method, rawPath, 0, elapsedMs());
+        } else {
+          const timer = setTimeout(() => {
+            hangTimers.delete(timer);
+            req.socket.destroy();
+            log(method, rawPath, 0, elapsedMs());
+          }, state.settings.hangMs);
+          hangTimers.add(timer);
+        }
+        return;
+      }
+      write(res, reply, () => {
+        servedCount += 1;
+        servingNs += process.hrtime.bigint() - started;
+        log(method, rawPath, reply.status, elapsedMs());
+      });
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('emulator: unexpected server address');
+  const port = address.port;
+  state.baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    url: state.baseUrl,
+    port,
+    requests,
+    setFault: (fault) => state.faults.set(fault),
+    stats: () => ({ requests: servedCount, servingMs: Number(servingNs) / 1e6 }),
+    resetStats: () => {
+      servedCount = 0;
+      servingNs = 0n;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of hangTimers) clearTimeout(timer);
+        hangTimers.clear();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+/** Origin-form paths are kept as paths (so "//x" is not read as a host); absolute-form is parsed as-is. */
+function requestUrl(baseUrl: string, rawPath: string): URL {
+  return rawPath.startsWith('/') ? new URL(baseUrl + rawPath) : new URL(rawPath);
+}
+
+function textReply413(): Reply {
+  return { status: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'RequestEntityTooLarge', message: 'The request body is too large.' } }) };
+}
+
+function write(res: ServerResponse, reply: Reply, done: () => void): void {
+  const body = Buffer.from(reply.body, 'utf8');
+  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.length) });
+  res.end(body, done);
+}
