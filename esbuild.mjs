@@ -16,6 +16,18 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'none',
+  alias: { 'whatwg-url': './build/whatwg-url.cjs' },
+};
+
+/**
+ * @azure/identity (and MSAL) load only when a sign-in method needs them: the extension bundle refers to
+ * `./identity.js`, built from the same module as its own file.
+ */
+const identityChunk = {
+  name: 'identity-chunk',
+  setup(build) {
+    build.onResolve({ filter: /\/auth\/identityProviders$/ }, () => ({ path: './identity.js', external: true }));
+  },
 };
 
 const builds = [
@@ -24,9 +36,13 @@ const builds = [
     entryPoints: { extension: 'src/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    // Code that only some commands need is imported dynamically and lands in its own file.
-    splitting: false,
+    plugins: [identityChunk],
     metafile: true,
+  },
+  {
+    ...common,
+    entryPoints: { identity: 'src/core/auth/identityProviders.ts' },
+    outdir: 'dist',
   },
   {
     ...common,
@@ -44,6 +60,11 @@ for (const options of builds) {
   } catch {
     // Entry point not written yet.
   }
+}
+
+if (!watch) {
+  const fs = await import('node:fs');
+  fs.rmSync('dist', { recursive: true, force: true });
 }
 
 if (watch) {
