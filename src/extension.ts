@@ -14,6 +14,8 @@ import { removeContainerGroup, removeShareSubscription } from './commands/remove
 export interface ExtensionApi {
   /** For the integration tests: the tree's data provider. */
   readonly explorer: ExplorerProvider;
+  /** True while nothing is configured and the welcome view shows. */
+  isEmpty(): boolean;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -48,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       explorer.refresh();
     }),
   );
-  return { explorer };
+  return { explorer, isEmpty: () => explorer.isEmpty };
 }
 
 export function deactivate(): void {

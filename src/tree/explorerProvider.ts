@@ -40,6 +40,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private roots: TreeNode[] | undefined;
+  /** Nothing configured: the view shows its welcome content instead. */
+  isEmpty = false;
 
   constructor(
     private readonly loadSourceSettings: SourceSettingsLoader,
@@ -83,6 +85,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     const groups = settings.containerGroups();
     const subs = settings.shareSubscriptions();
     const empty = groups.items.length + subs.items.length + groups.problems.length + subs.problems.length === 0;
+    this.isEmpty = empty;
     void vscode.commands.executeCommand('setContext', 'aciDataShare.empty', empty);
     if (empty) return [];
     const groupNodes: TreeNode[] = [

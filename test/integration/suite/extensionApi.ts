@@ -1,0 +1,68 @@
+// Shared helpers for the integration suites: the activated extension's API and tree reading.
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/extension';
+import type { TreeNode } from '../../../src/tree/treeNode';
+
+export const EXTENSION_ID = 'aci-data-share.aci-data-share';
+
+export async function activateExtension(): Promise<ExtensionApi> {
+  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
+  return extension.activate();
+}
+
+export interface ShownItem {
+  node: TreeNode;
+  label: string;
+  description: string;
+  tooltip: string;
+  contextValue?: string;
+  icon?: string;
+  collapsible: boolean;
+}
+
+function labelText(label: string | vscode.TreeItemLabel | undefined): string {
+  return typeof label === 'string' ? label : (label?.label ?? '');
+}
+
+/** Children of `node` (roots when undefined) as the user would see them. */
+export async function shownChildren(api: ExtensionApi, node?: TreeNode): Promise<ShownItem[]> {
+  const nodes = (await api.explorer.getChildren(node)) ?? [];
+  return Promise.all(
+    nodes.map(async (n) => {
+      const item = await api.explorer.getTreeItem(n);
+      const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
+      return {
+        node: n,
+        label: labelText(item.label),
+        description: typeof item.description === 'string' ? item.description : '',
+        tooltip,
+        contextValue: item.contextValue,
+        icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined,
+        collapsible: item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+      };
+    }),
+  );
+}
+
+export async function child(api: ExtensionApi, parent: ShownItem | undefined, label: string): Promise<ShownItem> {
+  const items = await shownChildren(api, parent?.node);
+  const found = items.find((i) => i.label === label);
+  if (!found) throw new Error(`no tree item "${label}" under "${parent?.label ?? '(root)'}"; have: ${items.map((i) => i.label).join(', ')}`);
+  return found;
+}
+
+/** Resolves on the tree's next change event (or rejects after `ms`). */
+export function nextTreeChange(api: ExtensionApi, ms = 10000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error('the tree did not change'));
+    }, ms);
+    const sub = api.explorer.onDidChangeTreeData(() => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
