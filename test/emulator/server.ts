@@ -93,11 +93,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         }
         return;
       }
-      write(res, reply, () => {
-        servedCount += 1;
-        servingNs += process.hrtime.bigint() - started;
-        log(method, rawPath, reply.status, elapsedMs());
-      });
+      write(res, reply);
+      // Recorded synchronously after end() so a client that has the reply also sees it in the log.
+      servedCount += 1;
+      servingNs += process.hrtime.bigint() - started;
+      log(method, rawPath, reply.status, elapsedMs());
     });
   });
   server.on('connection', (socket: Socket) => {
@@ -146,8 +146,8 @@ function textReply413(): Reply {
   return { status: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'RequestEntityTooLarge', message: 'The request body is too large.' } }) };
 }
 
-function write(res: ServerResponse, reply: Reply, done: () => void): void {
+function write(res: ServerResponse, reply: Reply): void {
   const body = Buffer.from(reply.body, 'utf8');
   res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.length) });
-  res.end(body, done);
+  res.end(body);
 }

@@ -1,0 +1,225 @@
+import { strict as assert } from 'node:assert';
+import { after, before, describe, it } from 'node:test';
+import { Emulator, startEmulator } from '../emulator/server';
+import { ACI_PATH, ArmResponse, armRequest, getToken, minimalGroup } from '../emulator/test-client';
+
+describe('emulator: container groups', () => {
+  let emu: Emulator;
+  let token: string;
+  before(async () => {
+    emu = await startEmulator({ retryAfterSeconds: 0 });
+    token = await getToken(emu.url);
+  });
+  after(() => emu.close());
+
+  const put = (name: string, body: unknown): Promise<ArmResponse> => armRequest(emu.url, token, 'PUT', ACI_PATH(name), { body });
+
+  describe('validation', () => {
+    it('rejects a body that is not JSON', async () => {
+      const res = await put('web', '{"location": "westeurope", ');
+      assert.equal(res.status, 400);
+      assert.equal(res.json.error.code, 'InvalidRequestContent');
+      assert.equal(res.json.error.details.length, 1);
+    });
+
+    it('reports a missing location and properties', async () => {
+      const res = await put('web', {});
+      assert.equal(res.status, 400);
+      assert.equal(res.json.error.code, 'MissingRequiredProperty');
+      assert.deepEqual(res.json.error.details.map((d: { target: string }) => d.target).sort(), ['location', 'properties']);
+    });
+
+    it('reports each problem with a JSON-path target and one detail per problem', async () => {
+      const res = await put('web', {
+        location: 'westeurope',
+        properties: {
+          osType: 'Solaris',
+          containers: [
+            { name: 'ok', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } } } },
+            { name: 'second', properties: { resources: { requests: { cpu: '2' } } } },
+          ],
+        },
+      });
+      assert.equal(res.status, 400);
+      const byTarget = new Map<string, string>(res.json.error.details.map((d: { target: string; code: string }) => [d.target, d.code]));
+      assert.equal(byTarget.get('properties.osType'), 'InvalidRequestContent');
+      assert.equal(byTarget.get('properties.containers[1].properties.image'), 'MissingRequiredProperty');
+      assert.equal(byTarget.get('properties.containers[1].properties.resources.requests.memoryInGB'), 'MissingRequiredProperty');
+      assert.equal(byTarget.get('properties.containers[1].properties.resources.requests.cpu'), 'InvalidRequestContent');
+      assert.equal(res.json.error.details.length, 4);
+      assert.equal(res.json.error.code, 'InvalidRequestContent'); // mixed codes fold into the generic one
+      assert.equal(res.json.error.target, res.json.error.details[0].target);
+      for (const d of res.json.error.details) assert.ok(d.message.length > 0);
+    });
+
+    it('reports a missing osType and containers, and wrong JSON types', async () => {
+      const noProps = await put('web', { location: 'westeurope', properties: {} });
+      assert.deepEqual(noProps.json.error.details.map((d: { target: string }) => d.target).sort(), ['properties.containers', 'properties.osType']);
+      const wrongType = await put('web', { location: 'westeurope', properties: { osType: 'Linux', containers: {} } });
+      assert.equal(wrongType.status, 400);
+      assert.equal(wrongType.json.error.target, 'properties.containers');
+      assert.match(wrongType.json.error.message, /array/);
+      const noName = await put('web', { location: 'westeurope', properties: { osType: 'Linux', containers: [{ properties: { image: 'x', resources: { requests: { cpu: 1, memoryInGB: 1 } } } }] } });
+      assert.equal(noName.json.error.target, 'properties.containers[0].name');
+    });
+
+    it('accepts enum values in any case', async () => {
+      const res = await put('case-test', minimalGroup({ osType: 'linux', restartPolicy: 'onfailure', sku: 'STANDARD' }));
+      assert.equal(res.status, 201);
+      assert.equal(res.json.properties.osType, 'Linux');
+      assert.equal(res.json.properties.restartPolicy, 'OnFailure');
+    });
+
+    for (const bad of ['Upper', '-lead', 'trail-', 'double--hyphen', 'x'.repeat(64), 'under_score']) {
+      it(`rejects the container group name '${bad.slice(0, 20)}'`, async () => {
+        const res = await put(bad, minimalGroup());
+        assert.equal(res.status, 400);
+        assert.equal(res.json.error.code, 'InvalidContainerGroupName');
+        assert.equal(res.json.error.details.length, 1);
+      });
+    }
+
+    it('checks volume mounts, git directories, container names and DNS labels', async () => {
+      const res = await put('web', minimalGroup({
+        containers: [
+          { name: 'Bad_Name', properties: { image: 'x', resources: { requests: { cpu: 1, memoryInGB: 1 } }, volumeMounts: [{ name: 'nope', mountPath: 'C:/data' }] } },
+        ],
+        volumes: [{ name: 'repo', gitRepo: { repository: 'https://example.com/r.git', directory: '../up' } }, { name: 'files', cloudFile: { shareName: 's', storageAccountName: 'a' } }],
+        ipAddress: { type: 'Public', ports: [{ port: 80 }], dnsNameLabel: 'ab' },
+      }));
+      assert.equal(res.status, 400);
+      const codes = res.json.error.details.map((d: { code: string }) => d.code).sort();
+      assert.deepEqual(codes, ['InvalidContainerName', 'InvalidDnsNameLabel', 'InvalidGitRepoDirectory', 'InvalidVolume', 'InvalidVolumeMountPath', 'VolumeMountNotFound']);
+    });
+  });
+
+  describe('create, poll, read, update', () => {
+    const fullBody = {
+      location: 'West Europe',
+      tags: { env: 'test' },
+      identity: { type: 'SystemAssigned' },
+      properties: {
+        osType: 'Linux',
+        containers: [
+          {
+            name: 'web',
+            properties: {
+              image: 'myregistry.azurecr.io/web:1',
+              resources: { requests: { cpu: 1, memoryInGB: 1.5 } },
+              ports: [{ port: 80 }],
+              environmentVariables: [{ name: 'PLAIN', value: 'visible' }, { name: 'SECRET', secureValue: 'env-secret-value' }],
+              volumeMounts: [{ name: 'files', mountPath: '/mnt/files' }, { name: 'secrets', mountPath: '/mnt/secrets' }],
+            },
+          },
+        ],
+        initContainers: [{ name: 'init', properties: { image: 'busybox', environmentVariables: [{ name: 'S', secureValue: 'init-secret' }] } }],
+        imageRegistryCredentials: [{ server: 'myregistry.azurecr.io', username: 'u', password: 'registry-password' }],
+        volumes: [
+          { name: 'files', azureFile: { shareName: 'share', storageAccountName: 'acct', storageAccountKey: 'storage-key' } },
+          { name: 'secrets', secret: { 'a.txt': 'c2VjcmV0' } },
+        ],
+        diagnostics: { logAnalytics: { workspaceId: 'ws-id', workspaceKey: 'workspace-key' } },
+        extensions: [{ name: 'kube-proxy', properties: { extensionType: 'kube-proxy', version: '1.0', settings: { a: 1 }, protectedSettings: { kubeConfig: 'protected-value' } } }],
+        ipAddress: { type: 'Public', ports: [{ port: 80 }], dnsNameLabel: 'my-label' },
+      },
+    };
+
+    it('creates with 201, polls to Succeeded and returns the running group with secrets removed', async () => {
+      const created = await put('full-group', fullBody);
+      assert.equal(created.status, 201);
+      assert.equal(created.json.id, '/subscriptions/sub-1/resourceGroups/rg-1/providers/Microsoft.ContainerInstance/containerGroups/full-group');
+      assert.equal(created.json.name, 'full-group');
+      assert.equal(created.json.type, 'Microsoft.ContainerInstance/containerGroups');
+      assert.equal(created.json.location, 'westeurope');
+      assert.equal(created.json.properties.provisioningState, 'Pending');
+      assert.equal(created.json.properties.sku, 'Standard');
+      assert.equal(created.headers.get('retry-after'), '0');
+      assert.equal(created.headers.get('x-ms-ratelimit-remaining-subscription-writes') !== null, true);
+      const statusUrl = created.headers.get('azure-asyncoperation') ?? '';
+      assert.match(statusUrl, new RegExp(`^${emu.url}/subscriptions/sub-1/providers/Microsoft\\.ContainerInstance/locations/westeurope/operations/[0-9a-f-]+\\?api-version=2023-05-01$`));
+
+      const statuses: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const poll = await armRequest(emu.url, token, 'GET', statusUrl);
+        assert.equal(poll.status, 200);
+        statuses.push(poll.json.status);
+        assert.ok(poll.json.id && poll.json.name && poll.json.startTime);
+        if (poll.json.status === 'Succeeded') assert.ok(poll.json.endTime);
+      }
+      assert.deepEqual(statuses, ['InProgress', 'InProgress', 'Succeeded']);
+
+      const got = await armRequest(emu.url, token, 'GET', ACI_PATH('full-group'));
+      assert.equal(got.status, 200);
+      const p = got.json.properties;
+      assert.equal(p.provisioningState, 'Succeeded');
+      assert.equal(p.instanceView.state, 'Running');
+      assert.ok(Array.isArray(p.instanceView.events));
+      assert.equal(p.containers[0].properties.instanceView.currentState.state, 'Running');
+      assert.match(p.ipAddress.ip, /^20\.\d{1,3}\.\d{1,3}\.\d{1,3}$/);
+      assert.equal(p.ipAddress.fqdn, 'my-label.westeurope.azurecontainer.io');
+      assert.equal(got.json.identity.type, 'SystemAssigned');
+      assert.ok(got.json.identity.principalId);
+      assert.deepEqual(got.json.tags, { env: 'test' });
+
+      assert.deepEqual(p.containers[0].properties.environmentVariables, [{ name: 'PLAIN', value: 'visible' }, { name: 'SECRET' }]);
+      assert.deepEqual(p.initContainers[0].properties.environmentVariables, [{ name: 'S' }]);
+      assert.deepEqual(p.imageRegistryCredentials, [{ server: 'myregistry.azurecr.io', username: 'u' }]);
+      assert.deepEqual(p.volumes[0].azureFile, { shareName: 'share', storageAccountName: 'acct' });
+      assert.deepEqual(p.volumes[1].secret, {});
+      assert.deepEqual(p.diagnostics.logAnalytics, { workspaceId: 'ws-id' });
+      assert.deepEqual(p.extensions[0].properties, { extensionType: 'kube-proxy', version: '1.0', settings: { a: 1 } });
+      for (const secret of ['env-secret-value', 'init-secret', 'registry-password', 'storage-key', 'c2VjcmV0', 'workspace-key', 'protected-value']) {
+        assert.ok(!got.text.includes(secret), `response leaks ${secret}`);
+        assert.ok(!created.text.includes(secret), `PUT response leaks ${secret}`);
+      }
+    });
+
+    it('gives the same group the same IP address every time', async () => {
+      const again = await startEmulator({ retryAfterSeconds: 0, lroPolls: 0 });
+      try {
+        const t = await getToken(again.url);
+        const created = await armRequest(again.url, t, 'PUT', ACI_PATH('full-group'), { body: fullBody });
+        await armRequest(again.url, t, 'GET', created.headers.get('azure-asyncoperation') ?? '');
+        const other = await armRequest(again.url, t, 'GET', ACI_PATH('full-group'));
+        const mine = await armRequest(emu.url, token, 'GET', ACI_PATH('full-group'));
+        assert.equal(other.json.properties.ipAddress.ip, mine.json.properties.ipAddress.ip);
+      } finally {
+        await again.close();
+      }
+    });
+
+    it('updates an existing group with 200 and a new operation', async () => {
+      const updated = await put('full-group', { ...fullBody, tags: { env: 'prod' } });
+      assert.equal(updated.status, 200);
+      assert.equal(updated.json.properties.provisioningState, 'Pending');
+      assert.deepEqual(updated.json.tags, { env: 'prod' });
+      // Polling the resource itself also advances the operation.
+      const states: string[] = [];
+      for (let i = 0; i < 3; i++) states.push((await armRequest(emu.url, token, 'GET', ACI_PATH('full-group'))).json.properties.provisioningState);
+      assert.deepEqual(states, ['Creating', 'Creating', 'Succeeded']);
+    });
+
+    it('omits fqdn without a DNS label and uses a private address for Private groups', async () => {
+      const quick = await startEmulator({ retryAfterSeconds: 0, lroPolls: 0 });
+      try {
+        const t = await getToken(quick.url);
+        const body = minimalGroup({ ipAddress: { type: 'Private', ports: [{ port: 80 }] }, subnetIds: [{ id: '/subscriptions/s/resourceGroups/r/providers/Microsoft.Network/virtualNetworks/v/subnets/s' }] });
+        await armRequest(quick.url, t, 'PUT', ACI_PATH('private-group'), { body });
+        const got = await armRequest(quick.url, t, 'GET', ACI_PATH('private-group'));
+        assert.equal(got.json.properties.provisioningState, 'Succeeded');
+        assert.match(got.json.properties.ipAddress.ip, /^10\.0\./);
+        assert.equal(got.json.properties.ipAddress.fqdn, undefined);
+      } finally {
+        await quick.close();
+      }
+    });
+
+    it('answers 404 ResourceNotFound for an unknown group and OperationNotFound for an unknown operation', async () => {
+      const res = await armRequest(emu.url, token, 'GET', ACI_PATH('never-created'));
+      assert.equal(res.status, 404);
+      assert.equal(res.json.error.code, 'ResourceNotFound');
+      const op = await armRequest(emu.url, token, 'GET', '/subscriptions/sub-1/providers/Microsoft.ContainerInstance/locations/westeurope/operations/00000000-0000-0000-0000-000000000000?api-version=2023-05-01');
+      assert.equal(op.status, 404);
+    });
+  });
+});
