@@ -23,6 +23,8 @@ const QUIET_USER_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.enableExperiments': false,
   'workbench.tips.enabled': false,
+  // The secondary side bar (chat) would open empty next to the editor.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'git.enabled': false,
 };
 

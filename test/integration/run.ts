@@ -102,12 +102,17 @@ class Run {
         const timer = setTimeout(() => resolve('timeout'), timeLeftMs);
         const url = server!.workbenchUrl(workspace.dir, extensionPayload(server!, TESTS_MODULE));
         openWorkbench(server!, url, {
+          // Test output is echoed from the start line through the result line; the workbench's own lines
+          // (before, and shutdown noise after) go to the log file only.
           onLog: (_type, text) => {
             if (text.includes('[tests] start')) echoing = true;
-            const match = RESULT_LINE.exec(text);
-            if (match) result = { passed: Number(match[1]), failed: Number(match[2]) };
             if (echoing) this.log.echo(text);
             else this.log.write(`[workbench] ${text}`);
+            const match = RESULT_LINE.exec(text);
+            if (match) {
+              result = { passed: Number(match[1]), failed: Number(match[2]) };
+              echoing = false;
+            }
           },
           onExit: (code) => {
             clearTimeout(timer);

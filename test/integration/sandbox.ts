@@ -12,7 +12,8 @@ const PREFERRED_CODE_SERVER_PORT = 8080;
 async function main(): Promise<void> {
   await ensureInstalled();
 
-  const emulator = await startEmulator({ port: PREFERRED_EMULATOR_PORT });
+  // A stable port when free, so the emulator URL stays the same between sandbox sessions.
+  const emulator = await startEmulator({ port: PREFERRED_EMULATOR_PORT }).catch(() => startEmulator({}));
   let workspace: PreparedWorkspace | undefined;
   let server: CodeServer | undefined;
   let stopping = false;

@@ -58,6 +58,18 @@ export async function expandTreeRows(page: Page, maxLevel = 2, maxClicks = 12): 
   }
 }
 
+/** Drags the sash on the side bar's right edge so its labels fit. */
+export async function setSideBarWidth(page: Page, width: number): Promise<void> {
+  const sideBar = await page.locator('.part.sidebar').boundingBox();
+  if (!sideBar) throw new Error('the side bar is not visible');
+  const edgeX = sideBar.x + sideBar.width;
+  const y = sideBar.y + sideBar.height / 2;
+  await page.mouse.move(edgeX, y);
+  await page.mouse.down();
+  await page.mouse.move(sideBar.x + width, y, { steps: 5 });
+  await page.mouse.up();
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
@@ -74,6 +86,7 @@ export const STEPS: ScreenshotStep[] = [
     async prepare(page) {
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
       await page.locator('.part.sidebar').getByText('web-frontend').first().waitFor({ timeout: 60000 });
+      await setSideBarWidth(page, 560);
       await waitForSideBarIdle(page);
       await expandTreeRows(page);
     },
