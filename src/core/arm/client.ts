@@ -119,13 +119,7 @@ export class ArmClient {
   async request<T = unknown>(req: ArmRequest): Promise<ArmResponse<T>> {
     // Resolve and vet the target first: a foreign URL must fail before a token is even fetched.
     const url = resolveRequestUrl(this.endpointUrl, { path: req.path, url: req.url });
-    url.searchParams.set('api-version', req.apiVersion);
-    for (const [name, value] of Object.entries(req.query ?? {})) {
-      if (value !== undefined) {
-        url.searchParams.set(name, String(value));
-      }
-    }
-    const href = url.href;
+    const href = withQuery(url, { ...(req.query ?? {}), 'api-version': req.apiVersion });
     const logUrl = redactUrl(href);
     const signal = req.signal;
     const maxRetries = Math.max(0, req.maxRetries ?? this.maxRetries);
@@ -297,4 +291,35 @@ function parseSuccessBody<T>(raw: RawResponse, requestId?: string, correlationId
       { kind: 'parse', status: raw.status, requestId, correlationId },
     );
   }
+}
+
+/** Encodes a query name, keeping `$` readable as ARM documents it (`$skipToken`, `$filter`). */
+function encodeName(name: string): string {
+  return encodeURIComponent(name).replace(/%24/g, '$');
+}
+
+/**
+ * Sets query parameters without re-serializing the others: a nextLink's opaque continuation token
+ * must reach the server byte for byte.
+ */
+export function withQuery(url: URL, params: Record<string, QueryValue>): string {
+  const entries = Object.entries(params).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
+  const names = new Set(entries.map(([name]) => name.toLowerCase()));
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      if (pair.length === 0) return false;
+      const raw = pair.split('=')[0];
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        // keep the raw name
+      }
+      return !names.has(name.toLowerCase());
+    });
+  const added = entries.map(([name, value]) => `${encodeName(name)}=${encodeURIComponent(String(value))}`);
+  const query = [...kept, ...added].join('&');
+  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -138,7 +138,7 @@ export class ClientSecretTokenProvider implements TokenProvider {
     }
     const expiresIn = Number(body.expires_in);
     const expiresOn = Number(body.expires_on);
-    const expiresOnTimestamp = Number.isFinite(expiresIn) && expiresIn > 0
+    const expiresOnTimestamp = Number.isFinite(expiresIn) && expiresIn >= 0
       ? Date.now() + expiresIn * 1000
       : Number.isFinite(expiresOn) && expiresOn > 0
         ? expiresOn * 1000
