@@ -17,6 +17,8 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   alias: { 'whatwg-url': './build/whatwg-url.cjs' },
+  // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot follow; its ESM build can.
+  mainFields: ['module', 'main'],
 };
 
 /**
