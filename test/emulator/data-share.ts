@@ -66,15 +66,17 @@ function page<T>(ctx: RequestContext, items: T[], pageSize: number, synchronizat
   const hasMore = offset + pageSize < items.length;
   const loop = ctx.fault === 'nextlink-loop' && pageIndex === 1;
   if (hasMore || loop) {
-    const next = new URL(`${state.baseUrl}${ctx.url.pathname}`);
-    next.searchParams.set('api-version', DATA_SHARE_API_VERSION);
+    // Query written by hand so the OData names keep their literal '$' as ARM's nextLinks do.
+    const query = [`api-version=${DATA_SHARE_API_VERSION}`];
     for (const name of ['$filter', '$orderby']) {
       const value = ctx.url.searchParams.get(name);
-      if (value !== null) next.searchParams.set(name, value);
+      if (value !== null) query.push(`${name}=${encodeURIComponent(value)}`);
     }
     // The loop fault hands out page 2's own token again, so a client that does not notice never ends.
-    next.searchParams.set('$skipToken', loop && rawToken !== null ? rawToken : encodeSkipToken({ offset: offset + pageSize, synchronizationId }));
-    body.nextLink = ctx.fault === 'nextlink-foreign-host' ? `${FOREIGN_HOST}${next.pathname}${next.search}` : next.toString();
+    const token = loop && rawToken !== null ? rawToken : encodeSkipToken({ offset: offset + pageSize, synchronizationId });
+    query.push(`$skipToken=${encodeURIComponent(token)}`);
+    const origin = ctx.fault === 'nextlink-foreign-host' ? FOREIGN_HOST : state.baseUrl;
+    body.nextLink = `${origin}${ctx.url.pathname}?${query.join('&')}`;
   }
   return jsonReply(200, body);
 }
