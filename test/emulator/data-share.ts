@@ -16,20 +16,25 @@ export const DATA_SHARE_API_VERSION = '2021-08-01';
 
 const FOREIGN_HOST = 'http://example.invalid';
 
-/** A few recent detail listings are kept, so paging through a large listing does not regenerate it per page. */
-const detailCache = new Map<string, SynchronizationDetail[]>();
-const DETAIL_CACHE_SIZE = 8;
-
-function cachedDetails(account: string, shareSubscription: string, synchronizationId: string): SynchronizationDetail[] {
-  const key = `${account}|${shareSubscription}|${synchronizationId}`;
-  let details = detailCache.get(key);
-  if (!details) {
-    details = generateDetails(account, shareSubscription, synchronizationId);
-    if (detailCache.size >= DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value as string);
-    detailCache.set(key, details);
+/** Keeps the few most recently used values, so paging through a large listing does not regenerate or re-sort it per page. */
+class SmallCache<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly capacity: number) {}
+  get(key: string, make: () => T): T {
+    let value = this.entries.get(key);
+    if (value === undefined) {
+      value = make();
+      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    } else {
+      this.entries.delete(key); // re-insert as most recent
+    }
+    this.entries.set(key, value);
+    return value;
   }
-  return details;
 }
+
+const generatedDetails = new SmallCache<SynchronizationDetail[]>(4);
+const listedDetails = new SmallCache<SynchronizationDetail[]>(8);
 
 function seeds(ctx: RequestContext): { account: string; shareSubscription: string } {
   // ARM names are case-insensitive, so the data does not depend on the spelling used.
@@ -134,7 +139,11 @@ export function listSynchronizationDetails(ctx: RequestContext): Reply {
   const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['name', 'durationMs', 'startTime', 'sizeRead', 'status']);
   if (!order.ok) return badRequest(order.error);
   const { account, shareSubscription } = seeds(ctx);
-  const items = applyOrderBy(applyFilter(cachedDetails(account, shareSubscription, sync.id), filter.value), order.value);
+  const key = [account, shareSubscription, sync.id].join('|');
+  const query = [ctx.url.searchParams.get('$filter') ?? '', ctx.url.searchParams.get('$orderby') ?? ''].join('|');
+  const items = listedDetails.get(`${key}|${query}`, () =>
+    applyOrderBy(applyFilter(generatedDetails.get(key, () => generateDetails(account, shareSubscription, sync.id)), filter.value), order.value),
+  );
   return page(ctx, items, sizesFor(shareSubscription).pageSize, sync.id);
 }
 
