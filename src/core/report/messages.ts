@@ -1,0 +1,120 @@
+/**
+ * Messages between the report panel (extension host) and its page. Both sides import these types; the
+ * host checks every incoming message with isPageMessage because a page is untrusted input.
+ */
+import { isColumnKey, type ReportQuery, type ReportRow } from './model';
+import type { SourceSettingRow } from './sourceSettings';
+import type { ReportTotals } from './totals';
+
+export type ExportFormat = 'csv' | 'json';
+export type ReportTab = 'details' | 'chart' | 'schedule';
+export type LoadState = 'loading' | 'done' | 'stopped' | 'error';
+
+/** The share subscription a report belongs to (no secrets: names and ids only). */
+export interface ReportTarget {
+  subscriptionId: string;
+  resourceGroup: string;
+  accountName: string;
+  shareSubscriptionName: string;
+  label?: string;
+}
+
+export interface SynchronizationSummary {
+  synchronizationId: string;
+  synchronizationMode?: string;
+  status?: string;
+  message?: string;
+  startTime?: string;
+  endTime?: string;
+  durationMs?: number;
+}
+
+/** What the page keeps with vscode.setState and the serializer gets back after a reload. */
+export interface ReportPanelState {
+  target: ReportTarget;
+  /** Absent for a schedule-only panel. */
+  synchronizationId?: string;
+  query: ReportQuery;
+  tab?: ReportTab;
+}
+
+/** A user action the host (or a test) can ask the page to perform as if clicked. */
+export type PageCommand =
+  | { command: 'sort'; query: ReportQuery }
+  | { command: 'filter'; query: ReportQuery }
+  | { command: 'export'; format: ExportFormat }
+  | { command: 'stop' }
+  | { command: 'copyRow'; index: number }
+  | { command: 'showTab'; tab: ReportTab };
+
+export type HostMessage =
+  | { type: 'init'; state: ReportPanelState; synchronization?: SynchronizationSummary }
+  | { type: 'reset' }
+  | { type: 'rows'; pageNumber: number; rows: ReportRow[]; totals: ReportTotals; last: boolean }
+  | { type: 'status'; state: LoadState; message?: string }
+  | { type: 'settings'; rows: SourceSettingRow[]; error?: string }
+  | ({ type: 'command' } & PageCommand);
+
+export type PageMessage =
+  | { type: 'ready' }
+  /** Sent after each page's rows are in the page's model and the table was updated. */
+  | { type: 'pageRendered'; pageNumber: number; rows: number; totalRows: number }
+  /** After any change of what is shown: rows matching the filters, and row elements in the DOM. */
+  | { type: 'viewUpdated'; shown: number; domRows: number; firstCells: string[] }
+  | { type: 'query'; query: ReportQuery; tab: ReportTab }
+  | { type: 'stop' }
+  | { type: 'reload' }
+  | { type: 'export'; format: ExportFormat }
+  | { type: 'copyRow'; row: ReportRow };
+
+const str = (v: unknown): v is string => typeof v === 'string';
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+export function isReportQuery(v: unknown): v is ReportQuery {
+  if (typeof v !== 'object' || v === null) return false;
+  const q = v as Record<string, unknown>;
+  if (!optStr(q.status) || !optStr(q.dataSetType) || !optStr(q.name) || !optStr(q.text)) return false;
+  if (q.sort === undefined) return true;
+  const s = q.sort as Record<string, unknown> | null;
+  return typeof s === 'object' && s !== null && isColumnKey(s.column) && typeof s.descending === 'boolean';
+}
+
+export function isReportTab(v: unknown): v is ReportTab {
+  return v === 'details' || v === 'chart' || v === 'schedule';
+}
+
+export function isReportTarget(v: unknown): v is ReportTarget {
+  if (typeof v !== 'object' || v === null) return false;
+  const t = v as Record<string, unknown>;
+  return [t.subscriptionId, t.resourceGroup, t.accountName, t.shareSubscriptionName].every((x) => str(x) && x !== '') && optStr(t.label);
+}
+
+export function isReportPanelState(v: unknown): v is ReportPanelState {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return isReportTarget(s.target) && optStr(s.synchronizationId) && isReportQuery(s.query) && (s.tab === undefined || isReportTab(s.tab));
+}
+
+export function isPageMessage(v: unknown): v is PageMessage {
+  if (typeof v !== 'object' || v === null) return false;
+  const m = v as Record<string, unknown>;
+  switch (m.type) {
+    case 'ready':
+    case 'stop':
+    case 'reload':
+      return true;
+    case 'pageRendered':
+      return int(m.pageNumber) && int(m.rows) && int(m.totalRows);
+    case 'viewUpdated':
+      return int(m.shown) && int(m.domRows) && Array.isArray(m.firstCells) && m.firstCells.every(str);
+    case 'query':
+      return isReportQuery(m.query) && isReportTab(m.tab);
+    case 'export':
+      return m.format === 'csv' || m.format === 'json';
+    case 'copyRow':
+      return typeof m.row === 'object' && m.row !== null;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,150 @@
+// Report streaming against the ARM emulator over real sockets: paging, service-side and local queries,
+// totals, a throttled page, cancellation and the benchmark helper.
+import { strict as assert } from 'node:assert';
+import { after, before, describe, it } from 'node:test';
+import { ArmClient } from '../../src/core/arm/client';
+import { ArmError } from '../../src/core/arm/errors';
+import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
+import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
+import {
+  applyQuery,
+  benchSynchronizationReport,
+  computeTotals,
+  loadSynchronizationReport,
+  parseCsv,
+  streamSynchronizationReport,
+  toCsv,
+  type ReportRow,
+} from '../../src/core/report';
+import { Emulator, startEmulator } from '../emulator/server';
+
+const ref = (shareSubscriptionName: string): ShareSubscriptionRef => ({
+  subscriptionId: '00000000-0000-0000-0000-000000000001',
+  resourceGroup: 'rg-report',
+  accountName: 'acct-report',
+  shareSubscriptionName,
+});
+
+describe('report stream against the emulator', () => {
+  let emu: Emulator;
+  let client: ArmClient;
+
+  before(async () => {
+    emu = await startEmulator({ retryAfterSeconds: 0 });
+    const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 'report-tenant', clientId: 'app', clientSecret: 'test-only-secret', userAgent: 'report-tests' });
+    client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'report-tests', retryBaseDelayMs: 0, timeoutMs: 10_000 });
+  });
+  after(() => emu.close());
+
+  async function newestSync(name: string): Promise<string> {
+    const syncs = await collectAll(listSynchronizations(client, ref(name)));
+    assert.ok(syncs.length > 0);
+    return syncs[0].synchronizationId;
+  }
+
+  it('streams every page in order with running totals', async () => {
+    const name = 'rep-rows-230-pagesize-40';
+    const id = await newestSync(name);
+    const seen: number[] = [];
+    const all: ReportRow[] = [];
+    let lastTotals;
+    let lastFlags: boolean[] = [];
+    for await (const page of streamSynchronizationReport(client, ref(name), id)) {
+      seen.push(page.pageNumber);
+      all.push(...page.rows);
+      assert.equal(page.totals.rows, all.length);
+      assert.equal(page.totals.pagesLoaded, page.pageNumber);
+      assert.equal(typeof page.remainingReads, 'number');
+      lastFlags.push(page.last);
+      lastTotals = page.totals;
+    }
+    assert.deepEqual(seen, [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(lastFlags, [false, false, false, false, false, true]);
+    assert.equal(all.length, 230);
+    assert.equal(new Set(all.map((r) => r.dataSetId)).size, 230);
+    const expected = computeTotals(all);
+    assert.equal(lastTotals!.failed, expected.failed);
+    assert.ok(expected.failed >= 1, 'the generated data has a failure');
+    assert.equal(lastTotals!.sizeRead, expected.sizeRead);
+    assert.equal(lastTotals!.durationMs, expected.durationMs);
+    for (const r of all) {
+      for (const k of ['name', 'dataSetType', 'status', 'startTime', 'endTime']) assert.equal(typeof (r as Record<string, unknown>)[k], 'string', k);
+      for (const k of ['durationMs', 'filesRead', 'filesWritten', 'rowsRead', 'rowsCopied', 'sizeRead', 'sizeWritten', 'vCore']) assert.equal(typeof (r as Record<string, unknown>)[k], 'number', k);
+    }
+  });
+
+  it('lets the service filter and order, with the same result as doing it locally', async () => {
+    const name = 'rep-rows-300-pagesize-25';
+    const id = await newestSync(name);
+    const everything = (await loadSynchronizationReport(client, ref(name), id)).rows;
+    const query = { status: 'Succeeded', dataSetType: 'Blob', sort: { column: 'durationMs' as const, descending: true } };
+    const before = emu.requests.length;
+    const served = await loadSynchronizationReport(client, ref(name), id, { query });
+    const sent = emu.requests.slice(before).map((r) => decodeURIComponent(r.path));
+    assert.ok(sent[0].includes("$filter=status eq 'Succeeded' and dataSetType eq 'Blob'"), sent[0]);
+    assert.ok(sent[0].includes('$orderby=durationMs desc'), sent[0]);
+    const local = applyQuery(everything, query);
+    assert.ok(local.length > 0);
+    assert.deepEqual(served.rows.map((r) => r.dataSetId), local.map((r) => r.dataSetId));
+    assert.equal(served.totals.failed, 0);
+  });
+
+  it('filters by name on the service', async () => {
+    const name = 'rep-rows-60';
+    const id = await newestSync(name);
+    const { rows } = await loadSynchronizationReport(client, ref(name), id, { query: { name: 'dataset-00007' } });
+    assert.ok(rows.length <= 1);
+    for (const r of rows) assert.equal(r.name, 'dataset-00007');
+  });
+
+  it('retries a 429 in the middle of paging and still gets every row', async () => {
+    const name = 'rep-rows-200-pagesize-20-fault-429-midpaging';
+    const id = await newestSync(name);
+    const before = emu.requests.length;
+    const { rows, totals } = await loadSynchronizationReport(client, ref(name), id);
+    assert.equal(rows.length, 200);
+    assert.equal(totals.pagesLoaded, 10);
+    assert.ok(emu.requests.slice(before).some((r) => r.status === 429), 'the emulator throttled one page');
+  });
+
+  it('stops when cancelled between pages', async () => {
+    const name = 'rep-rows-1000-pagesize-10';
+    const id = await newestSync(name);
+    const abort = new AbortController();
+    let pages = 0;
+    await assert.rejects(
+      (async () => {
+        for await (const page of streamSynchronizationReport(client, ref(name), id, { signal: abort.signal })) {
+          pages = page.pageNumber;
+          if (pages === 3) abort.abort();
+        }
+      })(),
+      (err: unknown) => err instanceof ArmError && err.kind === 'canceled',
+    );
+    assert.equal(pages, 3);
+  });
+
+  it('escapes hostile strings in CSV and keeps them literal', async () => {
+    const name = 'rep-hostile-rows-30';
+    const id = await newestSync(name);
+    const { rows } = await loadSynchronizationReport(client, ref(name), id);
+    const records = parseCsv(toCsv(rows));
+    const names = records.slice(1).map((r) => r[0]);
+    assert.ok(names.includes('<img src=x onerror=alert(1)>'));
+    assert.ok(names.includes(`'=HYPERLINK("http://x")`));
+    assert.ok(names.includes("'@SUM(1)"));
+    assert.ok(names.includes("'+1") && names.includes("'-1"));
+    assert.ok(names.includes('"quoted", with, commas'));
+    assert.ok(names.every((n) => !/^[=+\-@]/.test(n)));
+  });
+
+  it('measures time to first page and to all rows (100,000 rows over 200 pages)', async () => {
+    const name = 'bench-rows-100000-pagesize-500';
+    const id = await newestSync(name);
+    const result = await benchSynchronizationReport(client, ref(name), id);
+    assert.equal(result.rows, 100_000);
+    assert.equal(result.pages, 200);
+    assert.equal(result.totals.rows, 100_000);
+    assert.ok(result.firstPageMs >= 0 && result.firstPageMs <= result.allRowsMs);
+  });
+});
