@@ -78,7 +78,7 @@ const REASON_PHRASES: Record<number, string> = {
 };
 
 export function reasonPhrase(status: number): string {
-  return REASON_PHRASES[status] ?? `HTTP ${status}`;
+  return REASON_PHRASES[status] ?? (status >= 500 ? "Server error" : status >= 400 ? "Request error" : "Unexpected response");
 }
 
 /** Extra context per status so a bare error still tells the user what to do next. */

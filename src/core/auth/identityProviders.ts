@@ -48,7 +48,10 @@ class IdentityTokenProvider implements TokenProvider {
     }
     let result: { token: string; expiresOnTimestamp: number } | null;
     try {
-      const credential = await this.credential;
+      const credential = await this.credential.catch((err: unknown) => {
+        this.credential = undefined;
+        throw err;
+      });
       result = await credential.getToken(scopes, { abortSignal: options.signal });
     } catch (err) {
       throw this.toArmError(err, options.signal);
@@ -98,24 +101,45 @@ export interface EnvironmentProviderOptions {
 }
 
 /**
- * Service principal (AZURE_CLIENT_SECRET or AZURE_CLIENT_CERTIFICATE_PATH) or, when
+ * Reads the standard variables from `env` (not only process.env): a client secret
+ * (AZURE_CLIENT_SECRET), a certificate (AZURE_CLIENT_CERTIFICATE_PATH) or, when
  * AZURE_FEDERATED_TOKEN_FILE is set, workload identity.
  */
 export function createEnvironmentTokenProvider(options: EnvironmentProviderOptions = {}): TokenProvider {
   const env = options.env ?? process.env;
   const authorityHost = options.authorityHost ?? env.AZURE_AUTHORITY_HOST;
-  const workload = Boolean(env.AZURE_FEDERATED_TOKEN_FILE);
-  const id = `environment:${workload ? 'workload-identity' : 'service-principal'}:${env.AZURE_TENANT_ID ?? '-'}:${env.AZURE_CLIENT_ID ?? '-'}`;
-  return new IdentityTokenProvider(id, workload ? 'workload identity' : 'environment variables', (identity) =>
-    workload
-      ? new identity.WorkloadIdentityCredential({
-          tenantId: env.AZURE_TENANT_ID,
-          clientId: env.AZURE_CLIENT_ID,
-          tokenFilePath: env.AZURE_FEDERATED_TOKEN_FILE,
-          ...(authorityHost ? { authorityHost } : {}),
-        })
-      : new identity.EnvironmentCredential(authorityHost ? { authorityHost } : {}),
-  );
+  const authority = authorityHost ? { authorityHost } : {};
+  const tenantId = env.AZURE_TENANT_ID;
+  const clientId = env.AZURE_CLIENT_ID;
+  const kind = env.AZURE_FEDERATED_TOKEN_FILE
+    ? 'workload-identity'
+    : env.AZURE_CLIENT_SECRET
+      ? 'service-principal'
+      : env.AZURE_CLIENT_CERTIFICATE_PATH
+        ? 'certificate'
+        : undefined;
+  const id = `environment:${kind ?? 'none'}:${tenantId ?? '-'}:${clientId ?? '-'}`;
+  return new IdentityTokenProvider(id, 'environment variables', (identity) => {
+    if (!kind || !tenantId || !clientId) {
+      throw new ArmError(
+        'Sign-in with environment variables is not configured: set AZURE_TENANT_ID, AZURE_CLIENT_ID and one of AZURE_CLIENT_SECRET, AZURE_CLIENT_CERTIFICATE_PATH or AZURE_FEDERATED_TOKEN_FILE.',
+        { kind: 'http', code: 'CredentialUnavailable' },
+      );
+    }
+    switch (kind) {
+      case 'workload-identity':
+        return new identity.WorkloadIdentityCredential({ tenantId, clientId, tokenFilePath: env.AZURE_FEDERATED_TOKEN_FILE, ...authority });
+      case 'service-principal':
+        return new identity.ClientSecretCredential(tenantId, clientId, env.AZURE_CLIENT_SECRET ?? '', authority);
+      case 'certificate':
+        return new identity.ClientCertificateCredential(
+          tenantId,
+          clientId,
+          { certificatePath: env.AZURE_CLIENT_CERTIFICATE_PATH ?? '', certificatePassword: env.AZURE_CLIENT_CERTIFICATE_PASSWORD },
+          authority,
+        );
+    }
+  });
 }
 
 /** Same as above but from already-read settings (e.g. a stored service principal). */
