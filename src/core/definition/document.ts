@@ -1,0 +1,61 @@
+/** A parsed definition (JSON or YAML) that can take edits and report its findings. */
+import { validateParsed, ValidationCache } from '../validation/validate';
+import { tryIncrementalYaml } from './incrementalYaml';
+import { parseJson } from './jsonParser';
+import { DefinitionFormat, DefinitionNode, Finding } from './types';
+import { parseYaml } from './yamlParser';
+
+export class DefinitionDocument {
+  private findings: Finding[] | undefined;
+
+  private constructor(
+    readonly text: string,
+    readonly format: DefinitionFormat,
+    readonly root: DefinitionNode | undefined,
+    /** Findings of the parser alone (syntax, duplicate keys, YAML 1.1 readings). */
+    readonly parseDiagnostics: Finding[],
+    private readonly usesAliases: boolean,
+    /** Shared by all documents derived through applyEdit, so unchanged containers are not validated again. */
+    readonly cache: ValidationCache,
+    /** True when this document came from the incremental path (for tests and benchmarks). */
+    readonly incremental = false,
+  ) {}
+
+  static parse(text: string, format: DefinitionFormat, cache: ValidationCache = new ValidationCache()): DefinitionDocument {
+    if (format === 'json') {
+      const r = parseJson(text);
+      return new DefinitionDocument(text, format, r.root, r.diagnostics, false, cache);
+    }
+    const r = parseYaml(text);
+    return new DefinitionDocument(text, format, r.root, r.diagnostics, r.usesAliases, cache);
+  }
+
+  /** Replaces `deleteLength` characters at `offset` with `insertText`; re-parses only what changed when safe. */
+  applyEdit(offset: number, deleteLength: number, insertText: string): DefinitionDocument {
+    const start = Math.max(0, Math.min(offset, this.text.length));
+    const del = Math.max(0, Math.min(deleteLength, this.text.length - start));
+    const newText = this.text.slice(0, start) + insertText + this.text.slice(start + del);
+    if (this.format === 'yaml') {
+      let next;
+      try {
+        next = tryIncrementalYaml(
+          { text: this.text, root: this.root, diagnostics: this.parseDiagnostics, usesAliases: this.usesAliases },
+          newText,
+          start,
+          del,
+          insertText,
+        );
+      } catch {
+        next = undefined;
+      }
+      if (next) return new DefinitionDocument(newText, 'yaml', next.root, next.diagnostics, false, this.cache, true);
+    }
+    return DefinitionDocument.parse(newText, this.format, this.cache);
+  }
+
+  /** Parse findings plus validation findings, sorted by position. */
+  diagnostics(): Finding[] {
+    if (!this.findings) this.findings = validateParsed(this);
+    return this.findings;
+  }
+}

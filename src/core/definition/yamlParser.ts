@@ -1,0 +1,207 @@
+/**
+ * YAML → definition node tree, via the `yaml` package (YAML 1.2 core schema, ranges kept).
+ * `az container create --file` reads files with a YAML 1.1 loader, so plain scalars that YAML 1.1 reads
+ * differently (`on`, `yes`, `0777`, `1:30`, unquoted dates) get warnings with a quoting fix.
+ */
+import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
+import { duplicateKeyFinding } from './jsonParser';
+import { MAX_DEPTH, ParseCode } from './parseCodes';
+import { DefinitionNode, Finding, ParseResult, PathSegment, Range } from './types';
+
+const YAML11_BOOL = /^(yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$/;
+const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;
+const YAML11_SEXAGESIMAL = /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/;
+const YAML11_DATE = /^\d{4}-\d\d?-\d\d?(([Tt]|[ \t]+)\d\d?:\d\d:\d\d(\.\d*)?(([ \t]*)Z|[-+]\d\d?(:\d\d)?)?)?$/;
+
+export interface YamlParseOutput extends ParseResult {
+  /** True when the text uses anchors, aliases or merge keys (incremental re-parse then falls back). */
+  usesAliases: boolean;
+  documentCount: number;
+}
+
+interface Ctx {
+  shift: number;
+  diagnostics: Finding[];
+  doc: Document.Parsed;
+  usesAliases: boolean;
+  aliasDepth: number;
+}
+
+/** Parses `text`; with `shift`, ranges are moved by that many characters (used to re-parse a slice). */
+export function parseYaml(text: string, shift = 0): YamlParseOutput {
+  const diagnostics: Finding[] = [];
+  let docs: Document.Parsed[];
+  try {
+    docs = parseAllDocuments(text, { uniqueKeys: false, version: '1.2', prettyErrors: false }) as Document.Parsed[];
+    if (!Array.isArray(docs)) docs = [];
+  } catch {
+    diagnostics.push({ code: ParseCode.tooDeep, severity: 'error', message: 'The document is nested too deeply to read.', range: { start: shift, end: shift + Math.min(1, text.length) }, path: [] });
+    return { root: undefined, diagnostics, usesAliases: false, documentCount: 0 };
+  }
+  const clampRange = (pos: [number, number]): Range => {
+    const start = Math.min(Math.max(pos[0], 0), text.length);
+    return { start: start + shift, end: Math.min(Math.max(pos[1], start), text.length) + shift };
+  };
+  for (const doc of docs) {
+    for (const e of doc.errors) {
+      diagnostics.push({ code: ParseCode.syntax, severity: 'error', message: yamlMessage(e.message), range: clampRange(e.pos), path: [], data: { yamlCode: e.code } });
+    }
+    for (const w of doc.warnings) {
+      diagnostics.push({ code: ParseCode.yamlWarning, severity: 'warning', message: yamlMessage(w.message), range: clampRange(w.pos), path: [], data: { yamlCode: w.code } });
+    }
+  }
+  for (const extra of docs.slice(1)) {
+    const [start, end] = extra.range ?? [0, 0];
+    diagnostics.push({
+      code: ParseCode.multipleDocuments,
+      severity: 'error',
+      message: 'Only one YAML document is allowed per definition file; move this document to its own file or delete it.',
+      range: clampRange([start, end]),
+      path: [],
+    });
+  }
+  const first = docs[0];
+  if (!first || first.contents === null) {
+    if (!diagnostics.some((d) => d.severity === 'error')) {
+      diagnostics.push({ code: ParseCode.emptyDocument, severity: 'error', message: 'The document is empty; write a container group definition.', range: { start: shift, end: shift + text.length }, path: [] });
+    }
+    return { root: undefined, diagnostics, usesAliases: false, documentCount: docs.length };
+  }
+  const ctx: Ctx = { shift, diagnostics, doc: first, usesAliases: false, aliasDepth: 0 };
+  const root = convert(first.contents as YamlNode, [], ctx, undefined);
+  return { root, diagnostics, usesAliases: ctx.usesAliases, documentCount: docs.length };
+}
+
+function yamlMessage(message: string): string {
+  // The package appends a source excerpt after a blank line; the range already shows where.
+  const firstLine = message.split('\n')[0].trim();
+  return /[.!?]$/.test(firstLine) ? firstLine : firstLine + '.';
+}
+
+function rangeOf(node: { range?: [number, number, number] | null }, ctx: Ctx, fallback: Range): Range {
+  if (!node.range) return fallback;
+  return { start: node.range[0] + ctx.shift, end: node.range[1] + ctx.shift };
+}
+
+/** `override` replaces every range (values reached through an alias point at the alias). */
+function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override: Range | undefined, at?: Range): DefinitionNode {
+  const fallback = at ?? { start: ctx.shift, end: ctx.shift };
+  if (node === null || node === undefined) return { kind: 'null', value: null, range: override ?? fallback };
+  const range = override ?? rangeOf(node, ctx, fallback);
+  if (path.length > MAX_DEPTH) {
+    ctx.diagnostics.push({ code: ParseCode.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
+    return { kind: 'null', value: null, range };
+  }
+  if (isAlias(node)) {
+    ctx.usesAliases = true;
+    ctx.diagnostics.push({
+      code: ParseCode.alias,
+      severity: 'info',
+      message: `Alias *${node.source} repeats the anchored value; findings inside it are shown here.`,
+      range,
+      path,
+    });
+    const target = ctx.aliasDepth < 20 ? (node.resolve(ctx.doc) as YamlNode | undefined) : undefined;
+    if (!target) return { kind: 'null', value: null, range };
+    ctx.aliasDepth++;
+    const resolved = convert(target, path, ctx, range);
+    ctx.aliasDepth--;
+    return resolved;
+  }
+  if (node.anchor) ctx.usesAliases = true;
+  if (isMap(node)) {
+    const properties: DefinitionNode[] = [];
+    const seen = new Set<string>();
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const keyNode = pair.key as YamlNode | null;
+      if (keyNode !== null && !isScalar(keyNode)) {
+        ctx.diagnostics.push({ code: ParseCode.complexKey, severity: 'error', message: 'Only plain text keys are allowed here.', range: override ?? rangeOf(keyNode, ctx, range), path });
+        continue;
+      }
+      const keyScalar = keyNode as Scalar | null;
+      const key = keyScalar === null || keyScalar.value === null ? '' : String(keyScalar.value);
+      const keyRange = override ?? (keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start });
+      if (key === '<<' && keyScalar?.type === 'PLAIN') {
+        ctx.usesAliases = true;
+        mergeInto(properties, seen, pair.value as YamlNode | null, path, ctx, keyRange);
+        continue;
+      }
+      const child = convert(pair.value as YamlNode | null, [...path, key], ctx, override, { start: keyRange.end, end: keyRange.end });
+      child.key = key;
+      child.keyRange = keyRange;
+      child.keyPlain = !keyScalar || keyScalar.type === 'PLAIN';
+      if (keyScalar && !override) checkYaml11(keyScalar, keyRange, [...path, key], ctx);
+      if (seen.has(key)) {
+        // A key that replaces merged (<<) values is normal YAML; only literal repeats are reported.
+        const existing = properties.findIndex((p) => p.key === key);
+        if (existing >= 0 && properties[existing].keyRange && (properties[existing] as { merged?: boolean }).merged) {
+          properties.splice(existing, 1);
+        } else if (!override) {
+          ctx.diagnostics.push(duplicateKeyFinding(key, keyRange, [...path, key]));
+        }
+      }
+      seen.add(key);
+      properties.push(child);
+    }
+    return { kind: 'object', properties, range };
+  }
+  if (isSeq(node)) {
+    return { kind: 'array', children: node.items.map((item, i) => convert(item as YamlNode | null, [...path, i], ctx, override, range)), range };
+  }
+  if (isScalar(node)) {
+    if (!override) checkYaml11(node, range, path, ctx);
+    const value = node.value;
+    const plain = node.type === 'PLAIN';
+    if (value === null || value === undefined) return { kind: 'null', value: null, range, plain };
+    if (typeof value === 'boolean') return { kind: 'boolean', value, range, plain };
+    if (typeof value === 'number') return { kind: 'number', value, range, plain };
+    if (typeof value === 'bigint') return { kind: 'number', value: Number(value), range, plain };
+    return { kind: 'string', value: String(value), range, plain };
+  }
+  return { kind: 'null', value: null, range };
+}
+
+/** Expands a YAML 1.1 merge key (`<<: *base` or `<<: [*a, *b]`); explicit keys of the map win. */
+function mergeInto(properties: DefinitionNode[], seen: Set<string>, value: YamlNode | null, path: PathSegment[], ctx: Ctx, keyRange: Range): void {
+  const sources = isSeq(value) ? (value.items as YamlNode[]) : [value];
+  for (const source of sources) {
+    const merged = convert(source, path, ctx, keyRange);
+    if (merged.kind !== 'object') continue;
+    for (const prop of merged.properties) {
+      if (seen.has(prop.key ?? '')) continue;
+      seen.add(prop.key ?? '');
+      (prop as { merged?: boolean }).merged = true;
+      properties.push(prop);
+    }
+  }
+}
+
+function checkYaml11(node: Scalar, range: Range, path: PathSegment[], ctx: Ctx): void {
+  if (node.type !== 'PLAIN' || typeof node.source !== 'string') return;
+  const src = node.source;
+  let code: string | undefined;
+  let message = '';
+  if (YAML11_BOOL.test(src)) {
+    code = ParseCode.yaml11Boolean;
+    message = `Unquoted '${src}' is the text "${src}" here but a boolean in YAML 1.1 (read by az container create). Quote it ('${src}') or write true/false.`;
+  } else if (YAML11_OCTAL.test(src) && src.replace(/[-+_]/g, '').length > 1) {
+    code = ParseCode.yaml11Number;
+    message = `Unquoted ${src} is a decimal number here but an octal number in YAML 1.1 (read by az container create). Quote it or drop the leading zero.`;
+  } else if (YAML11_SEXAGESIMAL.test(src)) {
+    code = ParseCode.yaml11Number;
+    message = `Unquoted ${src} is text here but a base-60 number in YAML 1.1 (read by az container create). Quote it.`;
+  } else if (YAML11_DATE.test(src)) {
+    code = ParseCode.unquotedDate;
+    message = `Unquoted ${src} is read as a date by YAML 1.1 readers (az container create). Quote it: '${src}'.`;
+  }
+  if (!code) return;
+  ctx.diagnostics.push({
+    code,
+    severity: 'warning',
+    message,
+    range,
+    path,
+    fix: { title: `Quote '${src}'`, edits: [{ range, newText: `'${src}'` }] },
+  });
+}

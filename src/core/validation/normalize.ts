@@ -1,0 +1,224 @@
+/**
+ * Lenient reading of a definition against the schema. The service accepts property names and enum values
+ * in any letter case, numbers written as strings, scalars where strings go and nulls; those get warnings with
+ * a fix to the canonical form and the canonical value is what the schema then validates.
+ */
+import { DefinitionFormat, DefinitionNode, Finding, PathSegment, Range } from '../definition/types';
+import { toPlainValue } from '../definition/nodeQuery';
+import { Code } from './codes';
+import { canonicalKey, looseName, resolveRef, SchemaNode } from './schema';
+
+export interface NormalizeContext {
+  text: string;
+  format: DefinitionFormat;
+  /** Inside an ARM template: `[expression]` strings may stand for any value. */
+  template: boolean;
+  findings: Finding[];
+  /** JSON pointers (canonical keys) of template expressions; schema errors there are not reported. */
+  expressions: Set<string>;
+  /** A path (JSON pointer) whose array items are not read here (validated item by item elsewhere). */
+  skipItemsOf?: string;
+  skippedItems?: DefinitionNode[];
+}
+
+const SECRET_KEYS = new Set(['secureValue', 'password', 'storageAccountKey', 'workspaceKey', 'workspaceResourceId']);
+const PLACEHOLDER = /\{\{\s*secret:[^}]*\}\}/;
+
+export function isTemplateExpression(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('[') && !value.startsWith('[[') && value.trimEnd().endsWith(']');
+}
+
+export function pointer(path: readonly PathSegment[]): string {
+  return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+function isSecretPath(path: readonly PathSegment[]): boolean {
+  const last = path[path.length - 1];
+  if (typeof last === 'string' && SECRET_KEYS.has(last)) return true;
+  if (path[path.length - 2] === 'secret') return true;
+  return path.includes('protectedSettings');
+}
+
+function quoteFor(ctx: NormalizeContext, text: string): string {
+  return ctx.format === 'json' ? JSON.stringify(text) : `'${text.replace(/'/g, "''")}'`;
+}
+
+function warn(ctx: NormalizeContext, code: string, message: string, range: Range, path: PathSegment[], canonical: unknown, newText?: string, severity: Finding['severity'] = 'warning'): void {
+  const finding: Finding = { code, severity, message, range, path, data: { canonical } };
+  if (newText !== undefined) finding.fix = { title: `Change to ${newText}`, edits: [{ range, newText }] };
+  ctx.findings.push(finding);
+}
+
+function label(path: readonly PathSegment[]): string {
+  const last = [...path].reverse().find((s) => typeof s === 'string');
+  return last === undefined ? 'value' : String(last);
+}
+
+/** Returns the canonical value, or undefined when the node is dropped (a null the service ignores). */
+export function normalize(node: DefinitionNode, schemaIn: SchemaNode | undefined, path: PathSegment[], ctx: NormalizeContext): unknown {
+  const schema = resolveRef(schemaIn);
+  if (node.kind === 'string') checkPlaceholder(node.value as string, node.range, path, ctx);
+  if (ctx.template && node.kind === 'string' && isTemplateExpression(node.value)) {
+    ctx.expressions.add(pointer(path));
+    return node.value;
+  }
+  if (!schema) return toPlainValue(node);
+  const type = schema.type ?? (schema.properties ? 'object' : undefined);
+  if (node.kind === 'null') return normalizeNull(node, type, path, ctx);
+  switch (type) {
+    case 'object':
+      return node.kind === 'object' ? normalizeObject(node, schema, path, ctx) : toPlainValue(node);
+    case 'array':
+      if (node.kind !== 'array') return toPlainValue(node);
+      if (ctx.skipItemsOf !== undefined && pointer(path) === ctx.skipItemsOf) {
+        ctx.skippedItems = node.children;
+        return [];
+      }
+      return node.children.map((c, i) => normalize(c, schema.items, [...path, i], ctx));
+    case 'string':
+      return normalizeString(node, schema, path, ctx);
+    case 'number':
+    case 'integer':
+      if (node.kind === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(node.value as string)) {
+        const n = Number(node.value);
+        const literal = String(n);
+        warn(ctx, Code.numberAsString, `'${label(path)}' is a number; write ${literal} without quotes.`, node.range, path, n, literal);
+        return n;
+      }
+      return toPlainValue(node);
+    case 'boolean':
+      if (node.kind === 'string' && /^(true|false)$/i.test((node.value as string).trim())) {
+        const b = (node.value as string).trim().toLowerCase() === 'true';
+        warn(ctx, Code.booleanAsString, `'${label(path)}' is a boolean; write ${b} without quotes.`, node.range, path, b, String(b));
+        return b;
+      }
+      return toPlainValue(node);
+    default:
+      return toPlainValue(node);
+  }
+}
+
+function normalizeNull(node: DefinitionNode, type: string | undefined, path: PathSegment[], ctx: NormalizeContext): unknown {
+  if (type === undefined) return null;
+  const empty = type === 'object' ? '{}' : type === 'array' ? '[]' : undefined;
+  const what = `'${label(path)}' is empty (null), which the service treats as not set`;
+  if (empty) {
+    const newText = node.range.start === node.range.end && ctx.format === 'yaml' ? ' ' + empty : empty;
+    warn(ctx, Code.nullValue, `${what}; write ${empty} or remove it.`, node.range, path, type === 'object' ? {} : [], newText);
+    return type === 'object' ? {} : [];
+  }
+  warn(ctx, Code.nullValue, `${what}; give it a value or remove it.`, node.range.start === node.range.end && node.keyRange ? node.keyRange : node.range, path, undefined);
+  return undefined;
+}
+
+function normalizeString(node: DefinitionNode, schema: SchemaNode, path: PathSegment[], ctx: NormalizeContext): unknown {
+  if (node.kind === 'number' || node.kind === 'boolean') {
+    const source = ctx.format === 'yaml' ? ctx.text.slice(node.range.start, node.range.end) : String(node.value);
+    const newText = quoteFor(ctx, source);
+    warn(ctx, Code.scalarAsString, `'${label(path)}' is text; quote the value: ${newText}.`, node.range, path, source, newText);
+    return enumCanonical(source, node, schema, path, ctx);
+  }
+  if (node.kind !== 'string') return toPlainValue(node);
+  return enumCanonical(node.value as string, node, schema, path, ctx);
+}
+
+function enumCanonical(value: string, node: DefinitionNode, schema: SchemaNode, path: PathSegment[], ctx: NormalizeContext): string {
+  if (!schema.enum || schema.enum.includes(value)) return value;
+  const match = schema.enum.find((e) => looseName(e) === looseName(value));
+  if (match === undefined) return value;
+  warn(ctx, Code.enumCase, `Write ${label(path)} '${value}' as '${match}' (the documented spelling).`, node.range, path, match, quoteFor(ctx, match));
+  return match;
+}
+
+function normalizeObject(node: DefinitionNode & { kind: 'object' }, schema: SchemaNode, path: PathSegment[], ctx: NormalizeContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const mapValues = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  for (const prop of node.properties) {
+    const key = prop.key ?? '';
+    const canonical = canonicalKey(schema, key);
+    if (canonical === undefined) {
+      if (mapValues) {
+        const v = normalize(prop, mapValues, [...path, key], ctx);
+        if (v !== undefined) out[key] = v;
+      } else if (schema.properties && prop.keyRange) {
+        const suggestion = closest(key, Object.keys(schema.properties));
+        ctx.findings.push({
+          code: Code.unknownProperty,
+          severity: 'warning',
+          message: `Unknown property '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ' is not part of the 2023-05-01 container group schema.'}`,
+          range: prop.keyRange,
+          path: [...path, key],
+          data: { suggestion },
+          ...(suggestion ? { fix: { title: `Rename to ${suggestion}`, edits: [{ range: prop.keyRange, newText: renderKey(ctx, prop, suggestion) }] } } : {}),
+        });
+      }
+      continue;
+    }
+    const childPath = [...path, canonical];
+    if (canonical !== key && prop.keyRange) {
+      const newText = renderKey(ctx, prop, canonical);
+      warn(ctx, Code.propertyCase, `Write '${key}' as '${canonical}' (the documented spelling).`, prop.keyRange, childPath, canonical, newText);
+    }
+    const childSchema = resolveRef(schema.properties![canonical]);
+    if (childSchema?.readOnly) {
+      if (!(path.length === 0 || (path.length === 2 && path[0] === 'resources'))) {
+        ctx.findings.push({
+          code: Code.readOnly,
+          severity: 'info',
+          message: `'${canonical}' is read-only (set by the service); it is ignored when deploying.`,
+          range: prop.keyRange ?? prop.range,
+          path: childPath,
+        });
+      }
+      continue;
+    }
+    const v = normalize(prop, childSchema, childPath, ctx);
+    if (v !== undefined) out[canonical] = v;
+  }
+  return out;
+}
+
+function renderKey(ctx: NormalizeContext, prop: DefinitionNode, key: string): string {
+  if (ctx.format === 'json') return JSON.stringify(key);
+  return prop.keyPlain ? key : `'${key}'`;
+}
+
+function checkPlaceholder(value: string, range: Range, path: PathSegment[], ctx: NormalizeContext): void {
+  if (!PLACEHOLDER.test(value) || isSecretPath(path)) return;
+  ctx.findings.push({
+    code: Code.placeholderOutsideSecret,
+    severity: 'warning',
+    message: `Secret placeholders are only replaced in secret fields (secureValue, password, storageAccountKey, workspaceKey, secret volumes, protectedSettings); '${label(path)}' would get the text as written.`,
+    range,
+    path,
+  });
+}
+
+/** The known name within edit distance 2 (or sharing a prefix), for "did you mean". */
+function closest(key: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestScore = 3;
+  for (const name of names) {
+    const d = distance(key.toLowerCase(), name.toLowerCase());
+    if (d < bestScore) {
+      best = name;
+      bestScore = d;
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return 99;
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}

@@ -1,0 +1,192 @@
+/** Rules that need the whole container group (cross-references, counts, totals). */
+import { PathSegment } from '../../definition/types';
+import { Code } from '../codes';
+import { SCHEMA_API_VERSION } from '../schema';
+import { checkContainer } from './containerRules';
+import { DNS_LABEL, GROUP_NAME, suggestName, VOLUME_NAME } from './naming';
+import { emit, hasExpression, list, num, obj, RuleContext, text } from './ruleContext';
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const PLACEHOLDER = /^\s*\{\{\s*secret:[^}]*\}\}\s*$/;
+const P: PathSegment[] = ['properties'];
+
+/** `group` is the normalized group with `properties.containers` emptied; `containers` holds the items. */
+export function checkGroup(group: Record<string, unknown>, containers: unknown[], ctx: RuleContext): void {
+  const props = obj(group.properties) ?? {};
+  checkHeader(group, ctx);
+  const inits = list(props.initContainers);
+  inits.forEach((c, i) => checkContainer(c, [...P, 'initContainers', i], ctx, 'init container'));
+
+  if (containers.length > 60) emit(ctx, Code.tooManyContainers, 'error', `A container group can hold at most 60 containers; this one has ${containers.length}.`, [...P, 'containers'], { preferKey: true });
+  if (text(ctx, props.osType) === 'Windows' && containers.length > 1) {
+    emit(ctx, Code.windowsMultiContainer, 'error', 'Windows container groups support a single container; use osType Linux or split the containers into several groups.', [...P, 'osType']);
+  }
+  const names = new Map<string, true>();
+  const checkDuplicate = (c: unknown, path: PathSegment[]) => {
+    const name = text(ctx, obj(c)?.name);
+    if (name === undefined) return;
+    if (names.has(name)) emit(ctx, Code.duplicateContainer, 'error', `Container name '${name}' is used twice; each container and init container needs its own name.`, [...path, 'name']);
+    names.set(name, true);
+  };
+  containers.forEach((c, i) => checkDuplicate(c, [...P, 'containers', i]));
+  inits.forEach((c, i) => checkDuplicate(c, [...P, 'initContainers', i]));
+
+  const volumeNames = checkVolumes(list(props.volumes), ctx);
+  const volumesKnown = !hasExpression(ctx, [props.volumes, ...list(props.volumes).map((v) => obj(v)?.name)]);
+  const checkMounts = (c: unknown, path: PathSegment[]) => {
+    list(obj(obj(c)?.properties)?.volumeMounts).forEach((m, j) => {
+      const name = text(ctx, obj(m)?.name);
+      if (name === undefined || !volumesKnown || volumeNames.has(name)) return;
+      const declared = [...volumeNames].join(', ');
+      emit(ctx, Code.mountUnknownVolume, 'error', `Volume mount '${name}' names no volume of this group; declare it under properties.volumes${declared ? ` or use one of: ${declared}` : ''}.`, [...path, 'properties', 'volumeMounts', j, 'name'], { data: { declared: [...volumeNames] } });
+    });
+  };
+  containers.forEach((c, i) => checkMounts(c, [...P, 'containers', i]));
+  inits.forEach((c, i) => checkMounts(c, [...P, 'initContainers', i]));
+
+  checkNetwork(props, containers, ctx);
+  checkIdentity(group, props, ctx);
+  checkTotals(props, containers, ctx);
+  if (text(ctx, props.sku) === 'Confidential' && !obj(props.confidentialComputeProperties)?.ccePolicy) {
+    emit(ctx, Code.confidentialPolicy, 'warning', "sku 'Confidential' needs confidentialComputeProperties.ccePolicy (the base64 enforcement policy, e.g. from 'az confcom acipolicygen').", [...P, 'sku']);
+  }
+}
+
+function checkHeader(group: Record<string, unknown>, ctx: RuleContext): void {
+  const name = text(ctx, group.name);
+  if (name !== undefined && !GROUP_NAME.test(name)) {
+    const suggestion = suggestName(name);
+    // The service accepts upper case (the docs' own examples use myContainerGroup), so case alone only warns.
+    const caseOnly = GROUP_NAME.test(name.toLowerCase());
+    emit(ctx, Code.groupName, caseOnly ? 'warning' : 'error', `Container group name '${name}' ${caseOnly ? 'should be' : 'must be'} 1-63 lowercase letters, digits or hyphens, with no leading, trailing or double hyphen.`, ['name'], {
+      data: { suggestion },
+      ...(GROUP_NAME.test(suggestion) ? { fixText: { title: `Rename to ${suggestion}`, newText: suggestion } } : {}),
+    });
+  }
+  const apiVersion = group.apiVersion;
+  if (typeof apiVersion === 'string' && text(ctx, apiVersion) !== undefined && apiVersion !== SCHEMA_API_VERSION) {
+    emit(ctx, Code.apiVersion, 'info', `apiVersion ${apiVersion}: checked against the ${SCHEMA_API_VERSION} schema; properties newer than ${apiVersion} may be rejected by that version.`, ['apiVersion'], { data: { canonical: SCHEMA_API_VERSION } });
+  }
+  const zones = list(group.zones);
+  if (zones.length > 1) emit(ctx, Code.multipleZones, 'error', 'Container groups support a single availability zone; keep one entry in zones.', ['zones'], { preferKey: true });
+}
+
+function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
+  const names = new Set<string>();
+  if (volumes.length > 20) emit(ctx, Code.tooManyVolumes, 'error', `A container group can hold at most 20 volumes; this one has ${volumes.length}.`, [...P, 'volumes'], { preferKey: true });
+  volumes.forEach((v, i) => {
+    const volume = obj(v);
+    if (!volume) return;
+    const at: PathSegment[] = [...P, 'volumes', i];
+    const name = text(ctx, volume.name);
+    if (name !== undefined) {
+      if (names.has(name)) emit(ctx, Code.duplicateVolume, 'error', `Volume name '${name}' is used twice; give each volume its own name.`, [...at, 'name']);
+      names.add(name);
+      if (!VOLUME_NAME.test(name)) {
+        const caseOnly = VOLUME_NAME.test(name.toLowerCase());
+        emit(ctx, Code.volumeName, caseOnly ? 'warning' : 'error', `Volume name '${name}' ${caseOnly ? 'should be' : 'must be'} 5-63 lowercase letters, digits or hyphens, with no leading, trailing or double hyphen.`, [...at, 'name'], { data: { suggestion: suggestName(name) } });
+      }
+    }
+    const sources = ['azureFile', 'emptyDir', 'gitRepo', 'secret'].filter((k) => volume[k] !== undefined);
+    if (sources.length !== 1) {
+      const message = sources.length === 0 ? `Volume${name ? ` '${name}'` : ''} has no source; add exactly one of azureFile, emptyDir, gitRepo or secret.` : `Volume${name ? ` '${name}'` : ''} has several sources (${sources.join(', ')}); keep exactly one.`;
+      emit(ctx, Code.volumeSource, 'error', message, sources.length ? [...at, sources[1]] : [...at, 'name'], { preferKey: true });
+    }
+    const directory = text(ctx, obj(volume.gitRepo)?.directory);
+    if (directory?.includes('..')) {
+      emit(ctx, Code.gitRepoDirectory, 'error', `gitRepo directory '${directory}' must not contain or start with '..'; use '.' for the volume root or a plain subdirectory name.`, [...at, 'gitRepo', 'directory']);
+    }
+    const secret = obj(volume.secret);
+    for (const [file, content] of Object.entries(secret ?? {})) {
+      const s = text(ctx, content);
+      if (s === undefined || PLACEHOLDER.test(s)) continue;
+      if (!BASE64.test(s.replace(/\s+/g, ''))) {
+        // The value is a secret: the message names the file, never the content.
+        emit(ctx, Code.secretNotBase64, 'error', `Secret volume file '${file}' must be base64-encoded (e.g. the output of base64 -w0 FILE).`, [...at, 'secret', file]);
+      }
+    }
+  });
+  return names;
+}
+
+function checkNetwork(props: Record<string, unknown>, containers: unknown[], ctx: RuleContext): void {
+  const ip = obj(props.ipAddress);
+  if (!ip) return;
+  const at: PathSegment[] = [...P, 'ipAddress'];
+  const ports = list(ip.ports);
+  if (ports.length > 5) emit(ctx, Code.tooManyPorts, 'error', `An IP address can expose at most 5 ports; this one lists ${ports.length}.`, [...at, 'ports'], { preferKey: true });
+  const exposed = new Set<number>();
+  let unknown = false;
+  for (const c of containers) {
+    for (const port of list(obj(obj(c)?.properties)?.ports)) {
+      const n = num(obj(port)?.port);
+      if (n === undefined) unknown = true;
+      else exposed.add(n);
+    }
+  }
+  if (!unknown) {
+    ports.forEach((port, i) => {
+      const n = num(obj(port)?.port);
+      if (n !== undefined && !exposed.has(n)) {
+        emit(ctx, Code.portNotExposed, 'warning', `Port ${n} is opened on the group but no container exposes it; add it to a container's ports or remove it.`, [...at, 'ports', i, 'port']);
+      }
+    });
+  }
+  if (text(ctx, ip.type) === 'Private' && list(props.subnetIds).length === 0 && !hasExpression(ctx, [props.subnetIds])) {
+    emit(ctx, Code.privateWithoutSubnet, 'error', "A 'Private' IP address needs properties.subnetIds (the virtual network subnet to deploy into).", [...at, 'type']);
+  }
+  const label = text(ctx, ip.dnsNameLabel);
+  if (label !== undefined && !DNS_LABEL.test(label)) {
+    emit(ctx, Code.dnsLabel, 'error', `DNS name label '${label}' must be 5-63 letters, digits or hyphens, starting and ending with a letter or digit.`, [...at, 'dnsNameLabel']);
+  }
+}
+
+function checkIdentity(group: Record<string, unknown>, props: Record<string, unknown>, ctx: RuleContext): void {
+  const identity = obj(group.identity);
+  const type = text(ctx, identity?.type);
+  const uami = obj(identity?.userAssignedIdentities);
+  const declared = Object.keys(uami ?? {});
+  const hasUser = type === 'UserAssigned' || type === 'SystemAssigned, UserAssigned';
+  if (hasUser && declared.length === 0 && !hasExpression(ctx, [identity?.userAssignedIdentities])) {
+    emit(ctx, Code.userAssignedMissing, 'error', `Identity type '${type}' needs identity.userAssignedIdentities with at least one identity resource ID (each mapped to {}).`, ['identity', 'type']);
+  }
+  if (identity && type === undefined && identity.type !== undefined) return;
+  const unknownSet = hasExpression(ctx, declared) || hasExpression(ctx, [identity?.userAssignedIdentities]);
+  const lower = new Set(declared.map((d) => d.toLowerCase()));
+  const check = (value: unknown, path: PathSegment[]) => {
+    const id = text(ctx, value);
+    if (id === undefined || unknownSet || id === '') return;
+    if (!hasUser || !lower.has(id.toLowerCase())) {
+      emit(ctx, Code.identityNotDeclared, 'error', `Identity '${id}' is not declared; add it to identity.userAssignedIdentities (and use type 'UserAssigned' or 'SystemAssigned, UserAssigned').`, path, { data: { declared } });
+    }
+  };
+  check(obj(props.encryptionProperties)?.identity, [...P, 'encryptionProperties', 'identity']);
+  list(props.imageRegistryCredentials).forEach((c, i) => {
+    const id = obj(c)?.identity;
+    // 'identity' may also name the system identity or be empty; only resource IDs are cross-checked.
+    if (typeof id === 'string' && id.startsWith('/')) check(id, [...P, 'imageRegistryCredentials', i, 'identity']);
+  });
+}
+
+function checkTotals(props: Record<string, unknown>, containers: unknown[], ctx: RuleContext): void {
+  let cpu = 0;
+  let memory = 0;
+  for (const c of containers) {
+    const requests = obj(obj(obj(obj(c)?.properties)?.resources)?.requests);
+    cpu += num(requests?.cpu) ?? 0;
+    memory += num(requests?.memoryInGB) ?? 0;
+  }
+  const sku = text(ctx, props.sku);
+  const spot = text(ctx, props.priority) === 'Spot';
+  const [maxCpu, maxMemory, kind] = spot ? [4, 16, 'Spot'] : sku === 'Confidential' ? [31, 180, 'Confidential'] : [31, 240, 'Standard'];
+  const at: PathSegment[] = [...P, 'containers'];
+  if (cpu > maxCpu || memory > maxMemory) {
+    emit(ctx, Code.resources, 'warning', `The containers request ${round(cpu)} CPU and ${round(memory)} GB in total; the documented maximum for a ${kind} group is ${maxCpu} CPU and ${maxMemory} GB (limits vary by region).`, at, { preferKey: true });
+  } else if (cpu > 4 || memory > 16) {
+    emit(ctx, Code.resources, 'info', `The containers request ${round(cpu)} CPU and ${round(memory)} GB in total; groups above 4 CPU or 16 GB may fail on regional capacity.`, at, { preferKey: true });
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,50 @@
+/** What the rules share: where values came from (for ranges) and how to report. */
+import { rangeForPath } from '../../definition/nodeQuery';
+import { DefinitionNode, Finding, PathSegment, Severity } from '../../definition/types';
+import { isTemplateExpression } from '../normalize';
+
+export interface RuleContext {
+  /** Node the checked value was read from; rule paths are relative to it. */
+  base: DefinitionNode;
+  /** Path of `base` in the document. */
+  prefix: PathSegment[];
+  template: boolean;
+  findings: Finding[];
+}
+
+export interface EmitOptions {
+  preferKey?: boolean;
+  data?: Record<string, unknown>;
+  fixText?: { title: string; newText: string };
+}
+
+export function emit(ctx: RuleContext, code: string, severity: Severity, message: string, path: PathSegment[], opts: EmitOptions = {}): void {
+  const range = rangeForPath(ctx.base, path, opts.preferKey);
+  const finding: Finding = { code, severity, message, range, path: [...ctx.prefix, ...path] };
+  if (opts.data) finding.data = opts.data;
+  if (opts.fixText) finding.fix = { title: opts.fixText.title, edits: [{ range, newText: opts.fixText.newText }] };
+  ctx.findings.push(finding);
+}
+
+/** A plain string value (not a template expression). */
+export function text(ctx: RuleContext, v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  if (ctx.template && isTemplateExpression(v)) return undefined;
+  return v;
+}
+
+export function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+export function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+export function obj(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export function hasExpression(ctx: RuleContext, values: unknown[]): boolean {
+  return ctx.template && values.some((v) => isTemplateExpression(v));
+}

@@ -1,0 +1,126 @@
+/**
+ * Validation of a parsed definition: lenient normalization, the JSON Schema (ajv) and the rules.
+ * Each container is validated on its own and cached by its text, so after an edit only changed
+ * containers are checked again; the rules that span the group run on the cached results.
+ */
+import { findProperty } from '../definition/nodeQuery';
+import { DefinitionFormat, DefinitionNode, Finding, PathSegment } from '../definition/types';
+import { Code } from './codes';
+import { normalize, NormalizeContext } from './normalize';
+import { checkContainer } from './rules/containerRules';
+import { checkGroup } from './rules/groupRules';
+import { RuleContext } from './rules/ruleContext';
+import { definition, validatorFor } from './schema';
+import { schemaFindings } from './schemaErrors';
+
+export interface ParsedDefinition {
+  text: string;
+  format: DefinitionFormat;
+  root: DefinitionNode | undefined;
+  parseDiagnostics: Finding[];
+  cache: ValidationCache;
+}
+
+interface CachedContainer {
+  /** Ranges relative to the container's start offset, paths relative to the container. */
+  findings: Finding[];
+  value: unknown;
+}
+
+const CACHE_LIMIT = 20000;
+const CONTAINER_GROUP_TYPE = 'microsoft.containerinstance/containergroups';
+
+export class ValidationCache {
+  private readonly containers = new Map<string, CachedContainer>();
+  hits = 0;
+  misses = 0;
+
+  container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
+    const key = `${format}|${template ? 1 : 0}|${text.slice(item.range.start, item.range.end)}`;
+    const hit = this.containers.get(key);
+    if (hit) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
+    const entry = validateContainer(item, text, format, template);
+    if (this.containers.size >= CACHE_LIMIT) this.containers.clear();
+    this.containers.set(key, entry);
+    return entry;
+  }
+}
+
+function validateContainer(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
+  const ctx: NormalizeContext = { text, format, template, findings: [], expressions: new Set() };
+  const value = normalize(item, definition('Container'), [], ctx);
+  const validate = validatorFor('Container');
+  validate(value);
+  const findings = [...ctx.findings, ...schemaFindings(validate.errors, item, [], ctx.expressions)];
+  const rules: RuleContext = { base: item, prefix: [], template, findings };
+  checkContainer(value, [], rules, 'container');
+  const origin = item.range.start;
+  return { value, findings: findings.map((f) => relocate(f, -origin, [])) };
+}
+
+function relocate(f: Finding, delta: number, prefix: PathSegment[]): Finding {
+  const out: Finding = { ...f, range: { start: f.range.start + delta, end: f.range.end + delta }, path: [...prefix, ...f.path] };
+  if (f.fix) out.fix = { ...f.fix, edits: f.fix.edits.map((e) => ({ ...e, range: { start: e.range.start + delta, end: e.range.end + delta } })) };
+  return out;
+}
+
+export function validateParsed(doc: ParsedDefinition): Finding[] {
+  const findings = [...doc.parseDiagnostics];
+  try {
+    validateRoot(doc, findings);
+  } catch {
+    findings.push({ code: Code.schemaOther, severity: 'error', message: 'The validator could not check this document (internal error).', range: { start: 0, end: 0 }, path: [] });
+  }
+  return findings.sort(compareFindings);
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end || a.code.localeCompare(b.code) || a.message.localeCompare(b.message);
+}
+
+function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
+  const root = doc.root;
+  if (!root) return;
+  if (root.kind !== 'object') {
+    findings.push({ code: Code.notAnObject, severity: 'error', message: 'A container group definition must be an object with keys such as apiVersion, name, location and properties.', range: { start: root.range.start, end: Math.min(root.range.end, root.range.start + 1) }, path: [] });
+    return;
+  }
+  const resources = findProperty(root, 'resources');
+  if (resources) {
+    const entries: [DefinitionNode, PathSegment][] =
+      resources.kind === 'array' ? resources.children.map((c, i) => [c, i]) : resources.kind === 'object' ? resources.properties.map((p) => [p, p.key ?? '']) : [];
+    for (const [item, seg] of entries) {
+      const type = findProperty(item, 'type');
+      if (type?.kind === 'string' && String(type.value).toLowerCase() === CONTAINER_GROUP_TYPE) {
+        validateGroup(doc, item, ['resources', seg], 'ArmContainerGroupResource', true, findings);
+      }
+    }
+    return;
+  }
+  validateGroup(doc, root, [], findProperty(root, 'apiVersion') ? 'ContainerGroupYamlFile' : 'ContainerGroup', false, findings);
+}
+
+function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, findings: Finding[]): void {
+  const ctx: NormalizeContext = { text: doc.text, format: doc.format, template, findings: [], expressions: new Set(), skipItemsOf: '/properties/containers' };
+  const value = normalize(node, definition(def), [], ctx);
+  for (const f of ctx.findings) findings.push({ ...f, path: [...prefix, ...f.path] });
+  const validate = validatorFor(def);
+  validate(value);
+  findings.push(...schemaFindings(validate.errors, node, prefix, ctx.expressions));
+
+  const items = ctx.skippedItems ?? [];
+  const containerValues: unknown[] = [];
+  items.forEach((item, i) => {
+    const cached = doc.cache.container(item, doc.text, doc.format, template);
+    containerValues.push(cached.value);
+    const itemPrefix = [...prefix, 'properties', 'containers', i];
+    for (const f of cached.findings) findings.push(relocate(f, item.range.start, itemPrefix));
+  });
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    checkGroup(value as Record<string, unknown>, containerValues, { base: node, prefix, template, findings });
+  }
+}
