@@ -1,0 +1,191 @@
+/**
+ * The deploy steps that need no editor: definition text → PUT body with secrets filled in, the current
+ * group (if any), the PUT with its long-running wait, and the facts of the result to show.
+ */
+import type { ArmClient } from '../arm/client';
+import { ArmError } from '../arm/errors';
+import type { LroProgress } from '../arm/lro';
+import { prop } from '../containerGroup/summary';
+import { readDefinitionText } from '../containerGroup/readDefinition';
+import type { PathSegment } from '../definition/types';
+import {
+  ACI_API_VERSION,
+  getContainerGroup,
+  putContainerGroup,
+  type ContainerGroupRef,
+  type ContainerGroupResource,
+} from '../services/containerGroups';
+import { DeployInputError, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
+import { findSecretReferences, resolveSecretPlaceholders } from './secretPlaceholders';
+
+export interface DeployTarget extends ContainerGroupRef {
+  location?: string;
+}
+
+export interface PreparedDeploy {
+  conversion: BodyConversion;
+  /** The PUT body with secrets resolved: never log or show it. */
+  body: RequestBody;
+  /** Values to redact from every log line and message of this deploy. */
+  secretValues: string[];
+  /** Where the body sits in the file (for mapping error targets back). */
+  prefix: PathSegment[];
+  /** Things worth a line in the log (name mismatch, api-version, dropped fields). */
+  notes: string[];
+}
+
+/** Async because secret storage is; only the names the text refers to are read. */
+export type AsyncSecretLookup = (name: string) => Promise<string | undefined> | string | undefined;
+
+export async function prepareDeploy(text: string, fileName: string, target: DeployTarget, secrets: AsyncSecretLookup): Promise<PreparedDeploy> {
+  const read = readDefinitionText(text, fileName);
+  if (!read.ok) throw new DeployInputError(read.message);
+  const conversion = toRequestBody(read.value, { location: target.location, name: target.name });
+
+  const values = new Map<string, string>();
+  for (const name of new Set(findSecretReferences(text).map((r) => r.name))) {
+    const value = await secrets(name);
+    if (value !== undefined) values.set(name, value);
+  }
+  const resolved = resolveSecretPlaceholders(conversion.body, (name) => values.get(name));
+  if (resolved.misplaced.length) {
+    const m = resolved.misplaced[0];
+    throw new DeployInputError(
+      `{{secret:${m.name}}} is used at ${m.path}, which is not a secret field; secrets are filled in only for secureValue, registry passwords, storage account keys, workspace keys, secret volumes and protected settings.`,
+    );
+  }
+  if (resolved.missing.length) {
+    throw new DeployInputError(
+      `No stored secret named ${resolved.missing.map((n) => `'${n}'`).join(', ')}. Use "Set Secret…" to store ${resolved.missing.length > 1 ? 'them' : 'it'}, then deploy again.`,
+    );
+  }
+
+  const notes: string[] = [];
+  if (conversion.nameInFile && conversion.nameInFile !== target.name) {
+    notes.push(`The definition names the group '${conversion.nameInFile}'; it is deployed as '${target.name}' (the name in the settings).`);
+  }
+  if (conversion.apiVersionInFile && conversion.apiVersionInFile !== ACI_API_VERSION) {
+    notes.push(`The definition's apiVersion ${conversion.apiVersionInFile} is not used; requests use ${ACI_API_VERSION}.`);
+  }
+  if (conversion.dropped.length) notes.push(`Not sent (set by Azure or not part of the resource): ${conversion.dropped.join(', ')}.`);
+  return {
+    conversion,
+    body: resolved.body as RequestBody,
+    secretValues: resolved.secretValues,
+    prefix: conversion.shape === 'armTemplate' ? ['resources', conversion.resourceIndex ?? 0] : [],
+    notes,
+  };
+}
+
+/** The group as Azure has it now, or undefined when it does not exist yet. */
+export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal): Promise<ContainerGroupResource | undefined> {
+  try {
+    return (await getContainerGroup(client, ref, { signal })).body;
+  } catch (err) {
+    if (err instanceof ArmError && err.status === 404) return undefined;
+    throw err;
+  }
+}
+
+export interface DeployedEvent {
+  name?: string;
+  type?: string;
+  message?: string;
+  count?: number;
+  lastTimestamp?: string;
+}
+
+export interface DeployedContainer {
+  name: string;
+  state?: string;
+  detailStatus?: string;
+  restartCount?: number;
+  events: DeployedEvent[];
+}
+
+export interface DeployedGroup {
+  provisioningState?: string;
+  ipType?: string;
+  ip?: string;
+  fqdn?: string;
+  ports: string[];
+  instanceState?: string;
+  events: DeployedEvent[];
+  containers: DeployedContainer[];
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+function events(v: unknown): DeployedEvent[] {
+  return (Array.isArray(v) ? v : []).map((e) => ({
+    name: text(prop(e, 'name')),
+    type: text(prop(e, 'type')),
+    message: text(prop(e, 'message')),
+    count: typeof prop(e, 'count') === 'number' ? (prop(e, 'count') as number) : undefined,
+    lastTimestamp: text(prop(e, 'lastTimestamp')),
+  }));
+}
+
+export function summarizeDeployedGroup(resource: unknown): DeployedGroup {
+  const props = prop(resource, 'properties');
+  const ip = prop(props, 'ipAddress');
+  const view = prop(props, 'instanceView');
+  const containers = Array.isArray(prop(props, 'containers')) ? (prop(props, 'containers') as unknown[]) : [];
+  return {
+    provisioningState: text(prop(props, 'provisioningState')),
+    ipType: text(prop(ip, 'type')),
+    ip: text(prop(ip, 'ip')),
+    fqdn: text(prop(ip, 'fqdn')),
+    ports: (Array.isArray(prop(ip, 'ports')) ? (prop(ip, 'ports') as unknown[]) : []).map(
+      (p) => `${text(prop(p, 'port')) ?? '?'}/${(text(prop(p, 'protocol')) ?? 'TCP').toUpperCase()}`,
+    ),
+    instanceState: text(prop(view, 'state')),
+    events: events(prop(view, 'events')),
+    containers: containers.map((c) => {
+      const iv = prop(prop(c, 'properties'), 'instanceView');
+      const current = prop(iv, 'currentState');
+      return {
+        name: text(prop(c, 'name')) ?? '(unnamed)',
+        state: text(prop(current, 'state')),
+        detailStatus: text(prop(current, 'detailStatus')),
+        restartCount: typeof prop(iv, 'restartCount') === 'number' ? (prop(iv, 'restartCount') as number) : undefined,
+        events: events(prop(iv, 'events')),
+      };
+    }),
+  };
+}
+
+/** Output-channel lines for the instance view: group state and events, then each container's. */
+export function describeInstanceView(group: DeployedGroup): string[] {
+  const line = (e: DeployedEvent) =>
+    `    ${e.lastTimestamp ?? ''} ${e.type ?? ''} ${e.name ?? ''}: ${e.message ?? ''}${e.count && e.count > 1 ? ` (×${e.count})` : ''}`.replace(/\s+:/, ':');
+  const out = [`Instance state: ${group.instanceState ?? 'unknown'}`];
+  if (group.events.length) out.push('  Events:', ...group.events.map(line));
+  for (const c of group.containers) {
+    const detail = [c.state ?? 'unknown', c.detailStatus, c.restartCount ? `${c.restartCount} restarts` : undefined].filter(Boolean).join(', ');
+    out.push(`  Container ${c.name}: ${detail}`);
+    out.push(...c.events.map(line));
+  }
+  return out;
+}
+
+export interface DeployRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: LroProgress) => void;
+  defaultPollMs?: number;
+}
+
+export interface DeployRun {
+  resource: ContainerGroupResource;
+  group: DeployedGroup;
+  polls: number;
+  elapsedMs: number;
+}
+
+/** PUT and wait for a terminal state; throws ArmError (kind `lro` on Failed/Canceled, `canceled` on abort). */
+export async function deployBody(client: ArmClient, ref: ContainerGroupRef, body: RequestBody, options: DeployRunOptions = {}): Promise<DeployRun> {
+  const result = await putContainerGroup(client, ref, body, options);
+  return { resource: result.resource, group: summarizeDeployedGroup(result.resource), polls: result.polls, elapsedMs: result.elapsedMs };
+}

@@ -1,0 +1,200 @@
+/**
+ * Turns a parsed definition into the body of the container group PUT. Three shapes are accepted:
+ * the `az container create --file` YAML, an ARM resource body (e.g. saved from a GET), and an ARM template
+ * holding one container group resource. Keys are matched ignoring case, as the service does.
+ */
+import { findContainerGroupResource, prop } from '../containerGroup/summary';
+import { formatBodyPath, type BodyPath } from './secretPlaceholders';
+
+export type DefinitionShape = 'cliYaml' | 'armBody' | 'armTemplate';
+
+export class DeployInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeployInputError';
+  }
+}
+
+export interface RequestBody {
+  location: string;
+  tags?: unknown;
+  zones?: unknown;
+  identity?: unknown;
+  properties: Record<string, unknown>;
+}
+
+export interface BodyConversion {
+  body: RequestBody;
+  shape: DefinitionShape;
+  /** Index of the resource inside the template's `resources` (armTemplate only). */
+  resourceIndex?: number;
+  /** `name` as written in the file, when it is a plain value. */
+  nameInFile?: string;
+  /** `apiVersion` as written in the file. */
+  apiVersionInFile?: string;
+  /** Read-only or unknown fields left out of the body, as body paths. */
+  dropped: string[];
+}
+
+export interface BodyOptions {
+  /** The target's location; wins over the file's. */
+  location?: string;
+  /** The target's name: picks the resource when a template has several container groups. */
+  name?: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const CG_TYPE = 'microsoft.containerinstance/containergroups';
+
+/** Top-level keys a PUT carries; everything else (id, name, type, apiVersion, etag, systemData…) is dropped. */
+const BODY_KEYS = ['location', 'tags', 'zones', 'identity', 'properties'] as const;
+
+function keyOf(o: Obj, key: string): string | undefined {
+  if (key in o) return key;
+  const l = key.toLowerCase();
+  return Object.keys(o).find((k) => k.toLowerCase() === l);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/** ARM template expressions are strings wrapped in `[ ]`; `[[` is the escape for a literal bracket. */
+function isTemplateExpression(v: unknown): boolean {
+  return typeof v === 'string' && v.startsWith('[') && !v.startsWith('[[') && v.endsWith(']');
+}
+
+function findExpressions(value: unknown, path: BodyPath, out: string[]): void {
+  if (isTemplateExpression(value)) out.push(formatBodyPath(path) || '(root)');
+  else if (Array.isArray(value)) value.forEach((v, i) => findExpressions(v, [...path, i], out));
+  else if (isObj(value)) for (const [k, v] of Object.entries(value)) findExpressions(v, [...path, k], out);
+}
+
+function pickTemplateResource(doc: Obj, name: string | undefined): { resource: Obj; index: number } {
+  const resources = prop(doc, 'resources');
+  const groups = (Array.isArray(resources) ? resources : [])
+    .map((r, index) => ({ resource: r as Obj, index }))
+    .filter(({ resource }) => isObj(resource) && String(prop(resource, 'type') ?? '').toLowerCase() === CG_TYPE);
+  if (groups.length === 0) throw new DeployInputError('The ARM template holds no Microsoft.ContainerInstance/containerGroups resource.');
+  if (groups.length === 1) return groups[0];
+  const named = name ? groups.filter((g) => str(prop(g.resource, 'name')) === name) : [];
+  if (named.length === 1) return named[0];
+  throw new DeployInputError(
+    `The ARM template holds ${groups.length} container groups; deploy needs exactly one, or one whose name is '${name ?? ''}'.`,
+  );
+}
+
+/** Removes the fields Azure sets itself from a copy of `properties`, noting what went. */
+function stripReadOnly(properties: Obj, dropped: string[]): Obj {
+  const props = structuredClone(properties);
+  const drop = (o: unknown, key: string, path: BodyPath): void => {
+    if (!isObj(o)) return;
+    const k = keyOf(o, key);
+    if (k === undefined) return;
+    delete o[k];
+    dropped.push(formatBodyPath([...path, k]));
+  };
+  drop(props, 'provisioningState', ['properties']);
+  drop(props, 'instanceView', ['properties']);
+  for (const list of ['containers', 'initContainers']) {
+    const k = keyOf(props, list);
+    const items = k ? props[k] : undefined;
+    if (Array.isArray(items)) items.forEach((c, i) => drop(prop(c, 'properties'), 'instanceView', ['properties', k!, i, 'properties']));
+  }
+  const ipKey = keyOf(props, 'ipAddress');
+  if (ipKey) {
+    drop(props[ipKey], 'fqdn', ['properties', ipKey]);
+    drop(props[ipKey], 'ip', ['properties', ipKey]);
+  }
+  // The spec's `cloudFile` volume goes on the wire as `azureFile`.
+  const volKey = keyOf(props, 'volumes');
+  const volumes = volKey ? props[volKey] : undefined;
+  if (Array.isArray(volumes)) {
+    for (const v of volumes) {
+      if (!isObj(v)) continue;
+      const cloud = keyOf(v, 'cloudFile');
+      if (cloud !== undefined && keyOf(v, 'azureFile') === undefined) {
+        const { [cloud]: file, ...rest } = v;
+        for (const key of Object.keys(v)) delete v[key];
+        Object.assign(v, { ...rest, azureFile: file });
+      }
+    }
+  }
+  return props;
+}
+
+function stripIdentity(identity: unknown, dropped: string[]): unknown {
+  if (!isObj(identity)) return identity;
+  const out = structuredClone(identity);
+  for (const key of ['principalId', 'tenantId']) {
+    const k = keyOf(out, key);
+    if (k !== undefined) {
+      delete out[k];
+      dropped.push(`identity.${k}`);
+    }
+  }
+  // User-assigned identities are sent as empty objects; clientId/principalId come back from Azure.
+  const uaKey = keyOf(out, 'userAssignedIdentities');
+  const ua = uaKey ? out[uaKey] : undefined;
+  if (isObj(ua)) for (const id of Object.keys(ua)) ua[id] = {};
+  return out;
+}
+
+export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyConversion {
+  if (!isObj(value)) throw new DeployInputError('The definition is not an object.');
+  const dropped: string[] = [];
+  let source: Obj;
+  let shape: DefinitionShape;
+  let resourceIndex: number | undefined;
+  if (findContainerGroupResource(value) !== value) {
+    const picked = pickTemplateResource(value, options.name);
+    source = picked.resource;
+    resourceIndex = picked.index;
+    shape = 'armTemplate';
+    const expressions: string[] = [];
+    for (const key of BODY_KEYS) {
+      const k = keyOf(source, key);
+      if (k !== undefined) findExpressions(source[k], [k], expressions);
+    }
+    if (expressions.length) {
+      const shown = expressions.slice(0, 5).join(', ') + (expressions.length > 5 ? ` and ${expressions.length - 5} more` : '');
+      throw new DeployInputError(
+        `The template resource still holds template expressions ([...]) at ${shown}. Deploy sends the resource as it is written; replace the expressions with values, or deploy the template with an ARM deployment.`,
+      );
+    }
+  } else {
+    source = value;
+    // The CLI format carries apiVersion; a body saved from Azure does not.
+    shape = prop(value, 'apiVersion') !== undefined ? 'cliYaml' : 'armBody';
+  }
+
+  const body: Obj = {};
+  for (const key of BODY_KEYS) {
+    const k = keyOf(source, key);
+    if (k !== undefined && source[k] !== undefined && source[k] !== null) body[key] = structuredClone(source[k]);
+  }
+  for (const k of Object.keys(source)) {
+    if (!BODY_KEYS.some((b) => b === k.toLowerCase() || b.toLowerCase() === k.toLowerCase())) dropped.push(k);
+  }
+  if (!isObj(body.properties)) throw new DeployInputError('The definition has no `properties` object.');
+  body.properties = stripReadOnly(body.properties, dropped);
+  if (body.identity !== undefined) body.identity = stripIdentity(body.identity, dropped);
+
+  const location = str(options.location) ?? str(body.location);
+  if (!location) {
+    throw new DeployInputError('No location: set `location` in the definition, or set the location of this container group in the settings.');
+  }
+  body.location = location;
+
+  const nameInFile = str(prop(source, 'name'));
+  const apiVersionInFile = str(prop(shape === 'armTemplate' ? source : value, 'apiVersion'));
+  return {
+    body: body as unknown as RequestBody,
+    shape,
+    resourceIndex,
+    nameInFile: nameInFile && !isTemplateExpression(nameInFile) ? nameInFile : undefined,
+    apiVersionInFile,
+    dropped: dropped.filter((d) => !['name', 'type', 'id', 'apiVersion'].includes(d)),
+  };
+}

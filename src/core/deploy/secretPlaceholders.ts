@@ -1,0 +1,119 @@
+/**
+ * `{{secret:NAME}}` placeholders: secret values stay out of definition files and are filled in from the
+ * editor's secret storage at deploy time. They are resolved only in the fields Azure treats as secrets (and
+ * hides in its responses), so a secret can never end up in a field that is shown, returned or logged.
+ */
+
+export interface SecretReference {
+  name: string;
+  /** Offsets of the whole placeholder in the text, [start, end). */
+  start: number;
+  end: number;
+}
+
+/** Names: letters, digits, `.`, `_` and `-`, as accepted by the Set Secret command. */
+export const SECRET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,126}$/;
+const PLACEHOLDER = /\{\{\s*secret:([A-Za-z0-9][A-Za-z0-9._-]{0,126})\s*\}\}/g;
+
+export function isValidSecretName(name: string): boolean {
+  return SECRET_NAME_PATTERN.test(name);
+}
+
+/** Every placeholder in a document's text, for diagnostics (unknown names) and completion. */
+export function findSecretReferences(text: string): SecretReference[] {
+  const out: SecretReference[] = [];
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    out.push({ name: m[1], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  }
+  return out;
+}
+
+export type BodyPath = (string | number)[];
+
+/** `properties.containers[0].properties.image` style, as CloudError targets are written. */
+export function formatBodyPath(path: BodyPath): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += out ? `.${seg}` : seg;
+  }
+  return out;
+}
+
+const lower = (p: BodyPath): string[] => p.map((s) => (typeof s === 'number' ? '#' : s.toLowerCase()));
+
+function matches(path: string[], pattern: string[]): boolean {
+  return path.length === pattern.length && pattern.every((p, i) => p === '*' || p === path[i]);
+}
+
+/** Body paths (lower case, `#` for an index, `*` for any key) whose string values are secrets. */
+const SECRET_FIELDS: string[][] = [
+  ['properties', 'containers', '#', 'properties', 'environmentvariables', '#', 'securevalue'],
+  ['properties', 'initcontainers', '#', 'properties', 'environmentvariables', '#', 'securevalue'],
+  ['properties', 'imageregistrycredentials', '#', 'password'],
+  ['properties', 'volumes', '#', 'azurefile', 'storageaccountkey'],
+  ['properties', 'volumes', '#', 'cloudfile', 'storageaccountkey'],
+  ['properties', 'volumes', '#', 'secret', '*'],
+  ['properties', 'diagnostics', 'loganalytics', 'workspacekey'],
+];
+/** Everything below these paths is secret (protected settings may nest). */
+const SECRET_SUBTREES: string[][] = [['properties', 'extensions', '#', 'properties', 'protectedsettings']];
+
+export function isSecretField(path: BodyPath): boolean {
+  const p = lower(path);
+  if (SECRET_FIELDS.some((f) => matches(p, f))) return true;
+  return SECRET_SUBTREES.some((s) => p.length > s.length && matches(p.slice(0, s.length), s));
+}
+
+export interface SecretResolution {
+  /** The body with placeholders replaced (a copy; the input is not changed). */
+  body: unknown;
+  /** Every secret value in the body (resolved or written literally), for redaction of logs and messages. */
+  secretValues: string[];
+  /** Placeholder names that have no stored value. */
+  missing: string[];
+  /** Placeholders written outside a secret field (not resolved: the value would be shown and returned). */
+  misplaced: { name: string; path: string }[];
+}
+
+export type SecretLookup = (name: string) => string | undefined;
+
+/** Replaces placeholders in secret fields with values from `lookup`, and collects all secret values. */
+export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): SecretResolution {
+  const secretValues = new Set<string>();
+  const missing = new Set<string>();
+  const misplaced: SecretResolution['misplaced'] = [];
+
+  const visit = (value: unknown, path: BodyPath): unknown => {
+    if (typeof value === 'string') {
+      const refs = findSecretReferences(value);
+      if (!isSecretField(path)) {
+        for (const r of refs) misplaced.push({ name: r.name, path: formatBodyPath(path) });
+        return value;
+      }
+      let resolved = value;
+      for (const r of refs.reverse()) {
+        const secret = lookup(r.name);
+        if (secret === undefined) {
+          missing.add(r.name);
+          continue;
+        }
+        secretValues.add(secret);
+        resolved = resolved.slice(0, r.start) + secret + resolved.slice(r.end);
+      }
+      if (resolved.length > 0) secretValues.add(resolved);
+      return resolved;
+    }
+    if (Array.isArray(value)) return value.map((v, i) => visit(v, [...path, i]));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = visit(v, [...path, k]);
+      return out;
+    }
+    if ((typeof value === 'number' || typeof value === 'boolean') && isSecretField(path)) secretValues.add(String(value));
+    return value;
+  };
+
+  const resolvedBody = visit(body, []);
+  return { body: resolvedBody, secretValues: [...secretValues], missing: [...missing], misplaced };
+}

@@ -1,0 +1,140 @@
+// Definition → PUT body: the three accepted shapes, read-only fields, cloudFile, location rules.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readDefinitionText } from '../../src/core/containerGroup/readDefinition';
+import { DeployInputError, toRequestBody } from '../../src/core/deploy/requestBody';
+
+const yamlText = `apiVersion: '2023-05-01'
+name: web
+type: Microsoft.ContainerInstance/containerGroups
+location: westeurope
+tags: { team: web }
+zones: ['1']
+identity: { type: SystemAssigned }
+properties:
+  osType: Linux
+  containers:
+    - name: app
+      properties:
+        image: nginx:1.27
+        resources: { requests: { cpu: 1, memoryInGB: 1.5 } }
+  volumes:
+    - name: share
+      cloudFile: { shareName: s, storageAccountName: acct, storageAccountKey: k }
+`;
+
+function parse(text: string, file: string): unknown {
+  const r = readDefinitionText(text, file);
+  assert.ok(r.ok);
+  return r.value;
+}
+
+test('YAML (az container create --file): drops apiVersion/name/type, keeps location, tags, zones, identity, properties', () => {
+  const c = toRequestBody(parse(yamlText, 'web.aci.yaml'));
+  assert.equal(c.shape, 'cliYaml');
+  assert.deepEqual(Object.keys(c.body), ['location', 'tags', 'zones', 'identity', 'properties']);
+  assert.equal(c.body.location, 'westeurope');
+  assert.deepEqual(c.body.tags, { team: 'web' });
+  assert.deepEqual(c.body.zones, ['1']);
+  assert.equal(c.nameInFile, 'web');
+  assert.equal(c.apiVersionInFile, '2023-05-01');
+  assert.deepEqual(c.dropped, []);
+});
+
+test('the spec\'s cloudFile volume is sent as azureFile', () => {
+  const c = toRequestBody(parse(yamlText, 'web.aci.yaml'));
+  const vol = (c.body.properties.volumes as Record<string, unknown>[])[0];
+  assert.deepEqual(Object.keys(vol), ['name', 'azureFile']);
+  assert.deepEqual(vol.azureFile, { shareName: 's', storageAccountName: 'acct', storageAccountKey: 'k' });
+});
+
+test('an ARM body saved from a GET loses its read-only fields', () => {
+  const saved = {
+    id: '/subscriptions/s/resourceGroups/r/providers/Microsoft.ContainerInstance/containerGroups/web',
+    name: 'web',
+    type: 'Microsoft.ContainerInstance/containerGroups',
+    location: 'westeurope',
+    identity: { type: 'UserAssigned', principalId: 'p', tenantId: 't', userAssignedIdentities: { '/id/x': { clientId: 'c', principalId: 'p' } } },
+    properties: {
+      provisioningState: 'Succeeded',
+      instanceView: { state: 'Running', events: [] },
+      osType: 'Linux',
+      containers: [{ name: 'app', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } }, instanceView: { restartCount: 0 } } }],
+      ipAddress: { type: 'Public', ip: '20.1.2.3', fqdn: 'x.westeurope.azurecontainer.io', dnsNameLabel: 'x', ports: [{ port: 80 }] },
+    },
+  };
+  const c = toRequestBody(saved);
+  assert.equal(c.shape, 'armBody');
+  assert.deepEqual(c.body.properties, {
+    osType: 'Linux',
+    containers: [{ name: 'app', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } } } }],
+    ipAddress: { type: 'Public', dnsNameLabel: 'x', ports: [{ port: 80 }] },
+  });
+  assert.deepEqual(c.body.identity, { type: 'UserAssigned', userAssignedIdentities: { '/id/x': {} } });
+  assert.ok(!('id' in c.body) && !('name' in c.body) && !('type' in c.body));
+  for (const d of ['properties.provisioningState', 'properties.instanceView', 'properties.containers[0].properties.instanceView', 'properties.ipAddress.fqdn', 'properties.ipAddress.ip', 'identity.principalId']) {
+    assert.ok(c.dropped.includes(d), `dropped ${d}: ${c.dropped.join(', ')}`);
+  }
+  // The input stays untouched.
+  assert.equal(saved.properties.provisioningState, 'Succeeded');
+});
+
+test('keys are matched ignoring case, as the service does', () => {
+  const c = toRequestBody({ Location: 'westus', Properties: { osType: 'Linux', containers: [] } });
+  assert.equal(c.body.location, 'westus');
+  assert.deepEqual(c.body.properties, { osType: 'Linux', containers: [] });
+});
+
+test('ARM template: takes the container group resource', () => {
+  const template = {
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    resources: [
+      { type: 'Microsoft.Storage/storageAccounts', name: 'st', apiVersion: '2023-01-01' },
+      { type: 'Microsoft.ContainerInstance/containerGroups', apiVersion: '2023-05-01', name: 'web', location: 'northeurope', dependsOn: ['st'], properties: { osType: 'Linux', containers: [] } },
+    ],
+  };
+  const c = toRequestBody(template);
+  assert.equal(c.shape, 'armTemplate');
+  assert.equal(c.resourceIndex, 1);
+  assert.deepEqual(c.body, { location: 'northeurope', properties: { osType: 'Linux', containers: [] } });
+  assert.deepEqual(c.dropped, ['dependsOn']);
+});
+
+test('ARM template with expressions is refused, naming where they are', () => {
+  const template = {
+    resources: [
+      { type: 'Microsoft.ContainerInstance/containerGroups', name: "[parameters('name')]", location: '[resourceGroup().location]', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: "[variables('img')]" } }] } },
+    ],
+  };
+  assert.throws(
+    () => toRequestBody(template),
+    (e: unknown) => e instanceof DeployInputError && /location/.test(e.message) && /properties\.containers\[0\]\.properties\.image/.test(e.message) && /template expressions/.test(e.message),
+  );
+  // `[[` is a literal bracket, not an expression.
+  const escaped = { resources: [{ type: 'Microsoft.ContainerInstance/containerGroups', location: 'x', properties: { osType: 'Linux', containers: [], note: '[[literal]' } }] };
+  assert.equal(toRequestBody(escaped).body.location, 'x');
+});
+
+test('ARM template with several groups picks the one named like the target, else refuses', () => {
+  const r = (name: string) => ({ type: 'Microsoft.ContainerInstance/containerGroups', name, location: 'x', properties: { osType: 'Linux', containers: [] } });
+  const template = { resources: [r('a'), r('b')] };
+  assert.equal(toRequestBody(template, { name: 'b' }).resourceIndex, 1);
+  assert.throws(() => toRequestBody(template, { name: 'c' }), /2 container groups/);
+  assert.throws(() => toRequestBody({ resources: [{ type: 'Microsoft.Web/sites' }] }), /no Microsoft.ContainerInstance\/containerGroups/);
+});
+
+test('location: the target wins over the file; neither is a clear error', () => {
+  const body = { location: 'westeurope', properties: { osType: 'Linux', containers: [] } };
+  assert.equal(toRequestBody(body, { location: 'eastus' }).body.location, 'eastus');
+  assert.equal(toRequestBody(body).body.location, 'westeurope');
+  assert.throws(
+    () => toRequestBody({ properties: { osType: 'Linux', containers: [] } }),
+    (e: unknown) => e instanceof DeployInputError && /No location/.test(e.message),
+  );
+});
+
+test('a definition without properties is refused', () => {
+  assert.throws(() => toRequestBody({ location: 'x' }), /no `properties` object/);
+  assert.throws(() => toRequestBody('text'), DeployInputError);
+});

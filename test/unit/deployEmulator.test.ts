@@ -1,0 +1,124 @@
+// The core deploy steps end to end against the ARM emulator over real sockets on 127.0.0.1.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { ArmClient, type ArmLogger } from '../../src/core/arm/client';
+import { ArmError } from '../../src/core/arm/errors';
+import { redactText } from '../../src/core/arm/redact';
+import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
+import { describeChanges } from '../../src/core/deploy/diff';
+import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
+import { locateErrorTargets } from '../../src/core/deploy/errorTargets';
+import { startEmulator, type Emulator } from '../emulator/server';
+
+const SUB = '00000000-0000-0000-0000-0000000000d1';
+const RG = 'rg-deploy';
+const DB_PASSWORD = 'Pa55-word-never-logged';
+
+class Lines implements ArmLogger {
+  readonly lines: string[] = [];
+  trace(m: string) { this.lines.push(m); }
+  debug(m: string) { this.lines.push(m); }
+  info(m: string) { this.lines.push(m); }
+  warn(m: string) { this.lines.push(m); }
+  error(m: string) { this.lines.push(m); }
+}
+
+let emu: Emulator;
+let client: ArmClient;
+const logger = new Lines();
+
+before(async () => {
+  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 2 });
+  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'deploy-test' });
+  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'deploy-test', logger, maxRetries: 0 });
+});
+
+after(() => emu.close());
+
+const yaml = (name: string, image = 'mcr.microsoft.com/azuredocs/nginx:latest') => `apiVersion: '2023-05-01'
+name: ${name}
+location: West Europe
+properties:
+  osType: Linux
+  containers:
+    - name: web
+      properties:
+        image: ${image}
+        resources: { requests: { cpu: 1, memoryInGB: 1.5 } }
+        environmentVariables:
+          - name: DB_PASSWORD
+            secureValue: '{{secret:db}}'
+  ipAddress:
+    type: Public
+    dnsNameLabel: ${name}-label
+    ports: [{ port: 80 }]
+`;
+
+const lookup = (n: string) => (n === 'db' ? DB_PASSWORD : undefined);
+
+test('create then update: Succeeded with IP and FQDN, the update is described, secrets never logged', async () => {
+  const ref = { subscriptionId: SUB, resourceGroup: RG, name: 'web-one' };
+  assert.equal(await readExistingGroup(client, ref), undefined);
+  const prepared = await prepareDeploy(yaml('web-one'), 'web.aci.yaml', ref, lookup);
+  const states: string[] = [];
+  const run = await deployBody(client, ref, prepared.body, { onProgress: (p) => states.push(p.status) });
+  assert.equal(run.group.provisioningState, 'Succeeded');
+  assert.match(run.group.ip ?? '', /^20\.\d+\.\d+\.\d+$/);
+  assert.equal(run.group.fqdn, 'web-one-label.westeurope.azurecontainer.io');
+  assert.equal(run.group.instanceState, 'Running');
+  assert.ok(run.polls >= 2, `polled ${run.polls} times`);
+  assert.equal(states.at(-1), 'Succeeded');
+  const view = describeInstanceView(run.group).join('\n');
+  assert.match(view, /Instance state: Running/);
+  assert.match(view, /Container web: Running/);
+  // The PUT carried the resolved secret: the emulator accepted the body and strips it from responses.
+  const existing = await readExistingGroup(client, ref);
+  assert.ok(existing);
+  assert.ok(!JSON.stringify(existing).includes(DB_PASSWORD));
+
+  const next = await prepareDeploy(yaml('web-one', 'nginx:1.27'), 'web.aci.yaml', ref, lookup);
+  assert.deepEqual(describeChanges(existing, next.body), ['container web: image: mcr.microsoft.com/azuredocs/nginx:latest → nginx:1.27']);
+  const updated = await deployBody(client, ref, next.body);
+  assert.equal(updated.group.provisioningState, 'Succeeded');
+  assert.ok(logger.lines.length > 0);
+  assert.ok(!logger.lines.some((l) => l.includes(DB_PASSWORD)));
+});
+
+test('an operation that ends Failed surfaces as an lro ArmError', async () => {
+  const ref = { subscriptionId: SUB, resourceGroup: RG, name: 'web-fault-lro-failed' };
+  const prepared = await prepareDeploy(yaml('web-fault-lro-failed'), 'web.aci.yaml', ref, lookup);
+  await assert.rejects(deployBody(client, ref, prepared.body), (e: unknown) => e instanceof ArmError && e.kind === 'lro' && /failed/i.test(e.message));
+});
+
+test('a 400 CloudError keeps its target, which maps to the property in the file', async () => {
+  const ref = { subscriptionId: SUB, resourceGroup: RG, name: 'web-bad' };
+  const text = yaml('web-bad').replace('dnsNameLabel: web-bad-label', 'dnsNameLabel: ab');
+  const prepared = await prepareDeploy(text, 'web.aci.yaml', ref, lookup);
+  let caught: ArmError | undefined;
+  try {
+    await deployBody(client, ref, prepared.body);
+  } catch (e) {
+    caught = e as ArmError;
+  }
+  assert.ok(caught instanceof ArmError);
+  assert.equal(caught.status, 400);
+  assert.equal(caught.code, 'InvalidDnsNameLabel');
+  assert.equal(caught.target, 'properties.ipAddress.dnsNameLabel');
+  const locs = locateErrorTargets(text, 'web.aci.yaml', caught, prepared.prefix);
+  assert.equal(locs.length, 1);
+  assert.equal(text.slice(locs[0].range.start, locs[0].range.end), 'ab');
+  assert.ok(!redactText(caught.message, prepared.secretValues).includes(DB_PASSWORD));
+});
+
+test('aborting while polling stops at once with a canceled error', async () => {
+  const ref = { subscriptionId: SUB, resourceGroup: RG, name: 'web-cancel' };
+  const prepared = await prepareDeploy(yaml('web-cancel'), 'web.aci.yaml', ref, lookup);
+  const abort = new AbortController();
+  const before = emu.requests.length;
+  await assert.rejects(
+    deployBody(client, ref, prepared.body, { signal: abort.signal, defaultPollMs: 60_000, onProgress: () => abort.abort() }),
+    (e: unknown) => e instanceof ArmError && e.kind === 'canceled' && /may still be running in Azure/.test(e.message),
+  );
+  // Only the PUT went out: the abort came during the first wait, before any status poll.
+  assert.deepEqual(emu.requests.slice(before).filter((r) => r.path.includes('ContainerInstance')).map((r) => r.method), ['PUT']);
+});

@@ -1,0 +1,118 @@
+// {{secret:NAME}} placeholders: finding them, resolving them only in secret fields, and redaction.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { redactText } from '../../src/core/arm/redact';
+import { prepareDeploy } from '../../src/core/deploy/deployContainerGroup';
+import { DeployInputError } from '../../src/core/deploy/requestBody';
+import { findSecretReferences, isSecretField, resolveSecretPlaceholders } from '../../src/core/deploy/secretPlaceholders';
+
+test('findSecretReferences returns names and offsets of every placeholder', () => {
+  const text = 'a: "{{secret:db-pass}}"\nb: x{{ secret:Key_2.v }}y\nc: {{secret:}} {{other:x}}';
+  const refs = findSecretReferences(text);
+  assert.deepEqual(refs.map((r) => r.name), ['db-pass', 'Key_2.v']);
+  for (const r of refs) assert.match(text.slice(r.start, r.end), /^\{\{\s*secret:[^}]+\}\}$/);
+});
+
+test('secret fields: secureValue, registry password, storage key, workspace key, secret volumes, protectedSettings', () => {
+  const yes = [
+    ['properties', 'containers', 0, 'properties', 'environmentVariables', 2, 'secureValue'],
+    ['properties', 'initContainers', 1, 'properties', 'environmentVariables', 0, 'secureValue'],
+    ['properties', 'imageRegistryCredentials', 0, 'password'],
+    ['properties', 'volumes', 3, 'azureFile', 'storageAccountKey'],
+    ['properties', 'volumes', 0, 'secret', 'app.config'],
+    ['properties', 'diagnostics', 'logAnalytics', 'workspaceKey'],
+    ['properties', 'extensions', 0, 'properties', 'protectedSettings', 'nested', 'token'],
+    ['Properties', 'Containers', 0, 'Properties', 'EnvironmentVariables', 0, 'SecureValue'],
+  ];
+  const no = [
+    ['properties', 'containers', 0, 'properties', 'environmentVariables', 0, 'value'],
+    ['properties', 'containers', 0, 'properties', 'image'],
+    ['properties', 'imageRegistryCredentials', 0, 'username'],
+    ['properties', 'extensions', 0, 'properties', 'settings', 'x'],
+    ['properties', 'volumes', 0, 'secret'],
+  ];
+  for (const p of yes) assert.ok(isSecretField(p), p.join('.'));
+  for (const p of no) assert.ok(!isSecretField(p), p.join('.'));
+});
+
+const body = {
+  location: 'x',
+  properties: {
+    containers: [
+      {
+        name: 'app',
+        properties: {
+          image: 'nginx',
+          environmentVariables: [
+            { name: 'DB', secureValue: '{{secret:db}}' },
+            { name: 'LITERAL', secureValue: 'written-in-file' },
+            { name: 'PLAIN', value: 'hello' },
+          ],
+        },
+      },
+    ],
+    imageRegistryCredentials: [{ server: 'r.io', username: 'u', password: 'pre-{{secret:reg}}-post' }],
+    volumes: [{ name: 's', secret: { 'a.txt': '{{secret:db}}' } }],
+  },
+};
+
+test('placeholders in secret fields are resolved; every secret value is collected; the input is unchanged', () => {
+  const values: Record<string, string> = { db: 'S3cr3t-db-value', reg: 'regpass' };
+  const r = resolveSecretPlaceholders(body, (n) => values[n]);
+  assert.deepEqual(r.missing, []);
+  assert.deepEqual(r.misplaced, []);
+  const props = (r.body as typeof body).properties;
+  assert.equal(props.containers[0].properties.environmentVariables[0].secureValue, 'S3cr3t-db-value');
+  assert.equal(props.imageRegistryCredentials[0].password, 'pre-regpass-post');
+  assert.equal(props.volumes[0].secret['a.txt'], 'S3cr3t-db-value');
+  assert.equal(props.containers[0].properties.environmentVariables[2].value, 'hello');
+  for (const v of ['S3cr3t-db-value', 'regpass', 'pre-regpass-post', 'written-in-file']) assert.ok(r.secretValues.includes(v), v);
+  assert.ok(!r.secretValues.includes('hello'));
+  assert.equal(body.properties.containers[0].properties.environmentVariables[0].secureValue, '{{secret:db}}');
+});
+
+test('unknown names are reported as missing; placeholders outside secret fields are reported, not resolved', () => {
+  const r = resolveSecretPlaceholders(
+    { properties: { containers: [{ properties: { image: '{{secret:db}}', environmentVariables: [{ name: 'x', secureValue: '{{secret:nope}}' }] } }] } },
+    (n) => (n === 'db' ? 'value' : undefined),
+  );
+  assert.deepEqual(r.missing, ['nope']);
+  assert.deepEqual(r.misplaced, [{ name: 'db', path: 'properties.containers[0].properties.image' }]);
+  assert.equal((r.body as any).properties.containers[0].properties.image, '{{secret:db}}');
+});
+
+test('prepareDeploy reads only the referenced secrets and refuses missing or misplaced ones', async () => {
+  const text = JSON.stringify(body);
+  const asked: string[] = [];
+  const prepared = await prepareDeploy(text, 'g.aci.json', { subscriptionId: 's', resourceGroup: 'r', name: 'g' }, async (n) => {
+    asked.push(n);
+    return { db: 'S3cr3t-db-value', reg: 'regpass' }[n];
+  });
+  assert.deepEqual(asked.sort(), ['db', 'reg']);
+  const serialized = JSON.stringify(prepared.body);
+  assert.ok(serialized.includes('S3cr3t-db-value') && !serialized.includes('{{secret:'));
+  // A message that echoes the body is clean after redaction with the collected values.
+  const redacted = redactText(`Azure said: ${serialized}`, prepared.secretValues);
+  for (const v of ['S3cr3t-db-value', 'regpass', 'written-in-file']) assert.ok(!redacted.includes(v), v);
+  assert.ok(redacted.includes('hello'));
+
+  await assert.rejects(
+    prepareDeploy(text, 'g.aci.json', { subscriptionId: 's', resourceGroup: 'r', name: 'g' }, () => undefined),
+    (e: unknown) => e instanceof DeployInputError && /No stored secret named 'db', 'reg'/.test(e.message),
+  );
+  const misplaced = JSON.stringify({ location: 'x', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: '{{secret:db}}' } }] } });
+  await assert.rejects(
+    prepareDeploy(misplaced, 'g.aci.json', { subscriptionId: 's', resourceGroup: 'r', name: 'g' }, () => 'v'),
+    (e: unknown) => e instanceof DeployInputError && /not a secret field/.test(e.message) && !/\bv\b/.test(e.message.replace(/\{\{secret:db\}\}/, '')),
+  );
+});
+
+test('prepareDeploy notes a name mismatch, a different apiVersion and dropped fields', async () => {
+  const yaml = "apiVersion: '2021-10-01'\nname: other\nlocation: westeurope\nproperties:\n  osType: Linux\n  containers: []\n  provisioningState: Succeeded\n";
+  const p = await prepareDeploy(yaml, 'x.aci.yaml', { subscriptionId: 's', resourceGroup: 'r', name: 'web', location: 'eastus' }, () => undefined);
+  assert.equal(p.body.location, 'eastus');
+  assert.equal(p.notes.length, 3);
+  assert.match(p.notes[0], /'other'.*'web'/);
+  assert.match(p.notes[1], /2021-10-01.*2023-05-01/);
+  assert.match(p.notes[2], /properties\.provisioningState/);
+});
