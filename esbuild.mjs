@@ -47,6 +47,12 @@ const builds = [
     outdir: 'dist',
   },
   {
+    // Parses and validates definitions in a worker thread, off the extension host's main thread.
+    ...common,
+    entryPoints: { languageWorker: 'src/core/languageService/worker.ts' },
+    outdir: 'dist',
+  },
+  {
     ...common,
     entryPoints: { cli: 'src/cli/aci-validate.ts' },
     outdir: 'dist',

@@ -10,10 +10,14 @@ import { log, disposeLog } from './output/log';
 import { addContainerGroup } from './commands/addContainerGroup';
 import { addShareSubscription } from './commands/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
+import { newDefinition } from './commands/newDefinition';
+import { registerLanguageFeatures, LanguageFeatures } from './language';
 
 export interface ExtensionApi {
   /** For the integration tests: the tree's data provider. */
   readonly explorer: ExplorerProvider;
+  /** For the integration tests: the definition documents' checks. */
+  readonly language: LanguageFeatures;
   /** True while nothing is configured and the welcome view shows. */
   isEmpty(): boolean;
 }
@@ -22,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const session = new AzureSession(context);
   const deployStates = new DeployStates(context.workspaceState);
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
+  const language = registerLanguageFeatures(context, { secretNames: () => [] });
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
   const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
@@ -40,9 +45,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       if (uri) await vscode.window.showTextDocument(uri);
     }),
     command('aciDataShare.showOutput', () => log().show(true)),
+    command('aciDataShare.newDefinition', () => newDefinition()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (settings.affectsConnection(e)) session.reset();
       if (e.affectsConfiguration(settings.SECTION)) explorer.refresh();
+      if (e.affectsConfiguration(`${settings.SECTION}.containerGroups`)) language.tracker.reconsiderAll();
     }),
     vscode.workspace.onDidSaveTextDocument((doc) => explorer.refreshDefinition(doc.uri)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -50,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       explorer.refresh();
     }),
   );
-  return { explorer, isEmpty: () => explorer.isEmpty };
+  return { explorer, language, isEmpty: () => explorer.isEmpty };
 }
 
 export function deactivate(): void {

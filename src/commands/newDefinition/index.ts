@@ -1,0 +1,41 @@
+/** "New Container Group Definition": writes a starter definition (YAML or JSON) that has no findings. */
+import * as vscode from 'vscode';
+import { newDefinitionText } from '../../core/templates';
+import { checkContainerGroupName } from '../../core/settings/nameRules';
+
+export async function newDefinition(): Promise<vscode.Uri | undefined> {
+  const format = await vscode.window.showQuickPick(
+    [
+      { label: 'YAML', description: 'the az container create --file format', format: 'yaml' as const },
+      { label: 'JSON', description: 'the ARM request body', format: 'json' as const },
+    ],
+    { title: 'New Container Group Definition', placeHolder: 'Format of the definition file' },
+  );
+  if (!format) return undefined;
+  const name = await vscode.window.showInputBox({
+    title: 'New Container Group Definition',
+    prompt: 'Container group name',
+    value: 'my-container-group',
+    validateInput: checkContainerGroupName,
+  });
+  if (!name) return undefined;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const fileName = `${name}.aci.${format.format}`;
+  const target = folder
+    ? await vscode.window.showSaveDialog({
+        defaultUri: vscode.Uri.joinPath(folder, fileName),
+        filters: { [format.label]: [format.format] },
+        saveLabel: 'Create Definition',
+      })
+    : undefined;
+  const text = newDefinitionText(format.format, name);
+  if (!target) {
+    if (folder) return undefined; // The user cancelled the save dialog.
+    const doc = await vscode.workspace.openTextDocument({ language: format.format, content: text });
+    await vscode.window.showTextDocument(doc);
+    return doc.uri;
+  }
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+  await vscode.window.showTextDocument(target);
+  return target;
+}

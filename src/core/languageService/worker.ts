@@ -1,0 +1,53 @@
+/** Worker-thread entry: owns the LanguageService and answers the extension host's requests in order. */
+import { parentPort } from 'worker_threads';
+import { LanguageService } from './service';
+import type { FromWorker, Notification, RequestBody, ToWorker } from './protocol';
+
+const service = new LanguageService();
+
+function apply(n: Notification): void {
+  if (n.kind === 'open') service.open(n.uri, n.version, n.format, n.text);
+  else if (n.kind === 'edit') service.edit(n.uri, n.version, n.changes, n.fullText);
+  else service.close(n.uri);
+}
+
+function answer(body: RequestBody): unknown {
+  switch (body.op) {
+    case 'diagnostics':
+      return service.diagnostics(body.uri, body.version);
+    case 'complete':
+      return service.complete(body.uri, body.version, body.offset, body.secretNames);
+    case 'hover':
+      return service.hover(body.uri, body.version, body.offset);
+    case 'symbols':
+      return service.symbols(body.uri, body.version);
+  }
+}
+
+function reply(message: FromWorker): void {
+  parentPort?.postMessage(message);
+}
+
+parentPort?.on('message', (message: ToWorker) => {
+  if (message.type === 'notify') {
+    try {
+      apply(message.body);
+    } catch {
+      // A document the worker cannot follow is dropped; the host reopens it on its next request.
+      if (message.body.kind !== 'close') service.close(message.body.uri);
+    }
+    return;
+  }
+  const { id, body } = message;
+  const run = () => {
+    try {
+      reply({ id, ok: true, value: answer(body) });
+    } catch (err) {
+      reply({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  // Diagnostics wait one turn so edits already queued behind them land first; the answer is then marked
+  // stale instead of validating a version nobody will see.
+  if (body.op === 'diagnostics') setImmediate(run);
+  else run();
+});

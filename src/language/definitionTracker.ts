@@ -1,0 +1,100 @@
+/**
+ * Follows open definition documents into the language worker: opens, each edit as it happens, closes.
+ * Every request names the document version it is for, so a stale answer is never shown.
+ */
+import * as vscode from 'vscode';
+import { LanguageWorkerClient } from '../core/languageService/client';
+import type { RequestArgs, RequestBody } from '../core/languageService/protocol';
+import type { Versioned } from '../core/languageService/service';
+import { formatOf, isDefinitionDocument } from './definitionDocuments';
+
+export class DefinitionTracker implements vscode.Disposable {
+  private readonly tracked = new Set<string>();
+  private readonly changed = new vscode.EventEmitter<vscode.TextDocument>();
+  private readonly closed = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires after a tracked document was opened or edited. */
+  readonly onDidChange = this.changed.event;
+  readonly onDidClose = this.closed.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  readonly client: LanguageWorkerClient;
+
+  constructor(workerPath: string, onError: (message: string) => void) {
+    this.client = new LanguageWorkerClient(workerPath, () => this.reopenAll(), onError);
+    this.subscriptions.push(
+      vscode.workspace.onDidOpenTextDocument((doc) => this.consider(doc)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.edit(e)),
+      vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
+      // Content can make a plain YAML/JSON file a definition (or stop it being one).
+      vscode.workspace.onDidSaveTextDocument((doc) => this.consider(doc)),
+      this.changed,
+      this.closed,
+    );
+    for (const doc of vscode.workspace.textDocuments) this.consider(doc);
+  }
+
+  isTracked(doc: vscode.TextDocument): boolean {
+    return this.tracked.has(doc.uri.toString());
+  }
+
+  /** Re-evaluates every open document, e.g. after the configured definition files changed. */
+  reconsiderAll(): void {
+    for (const doc of vscode.workspace.textDocuments) this.consider(doc);
+  }
+
+  private consider(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    const wanted = isDefinitionDocument(doc);
+    if (wanted && !this.tracked.has(key)) {
+      this.tracked.add(key);
+      this.client.notify({ kind: 'open', uri: key, version: doc.version, format: formatOf(doc), text: doc.getText() });
+      this.changed.fire(doc);
+    } else if (!wanted && this.tracked.has(key)) {
+      this.forget(doc.uri);
+    }
+  }
+
+  private edit(e: vscode.TextDocumentChangeEvent): void {
+    const key = e.document.uri.toString();
+    if (!this.tracked.has(key)) {
+      if (e.contentChanges.length) this.consider(e.document);
+      return;
+    }
+    if (e.contentChanges.length === 0) return;
+    this.client.notify({
+      kind: 'edit',
+      uri: key,
+      version: e.document.version,
+      changes: e.contentChanges.map((c) => ({ rangeOffset: c.rangeOffset, rangeLength: c.rangeLength, text: c.text })),
+      // Several changes at once (multi-cursor, formatting): send the text too, as the worker's fallback.
+      ...(e.contentChanges.length > 1 ? { fullText: e.document.getText() } : {}),
+    });
+    this.changed.fire(e.document);
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    if (!this.tracked.delete(key)) return;
+    this.client.notify({ kind: 'close', uri: key });
+    this.closed.fire(uri);
+  }
+
+  private reopenAll(): void {
+    const keys = [...this.tracked];
+    this.tracked.clear();
+    for (const doc of vscode.workspace.textDocuments) if (keys.includes(doc.uri.toString())) this.consider(doc);
+  }
+
+  /** Sends a request for the document's current version; undefined when the answer is stale. */
+  async request<T>(doc: vscode.TextDocument, body: RequestArgs): Promise<T | undefined> {
+    if (!this.isTracked(doc)) return undefined;
+    const version = doc.version;
+    const answer = await this.client.request<Versioned<T>>({ ...body, uri: doc.uri.toString(), version } as RequestBody);
+    if ('stale' in answer || doc.version !== version) return undefined;
+    return answer.result;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    void this.client.dispose();
+  }
+}

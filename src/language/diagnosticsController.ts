@@ -1,0 +1,80 @@
+/** Publishes findings as diagnostics, debounced while typing, never for a version that is gone. */
+import * as vscode from 'vscode';
+import type { Finding } from '../core/definition';
+import { DefinitionTracker } from './definitionTracker';
+import { toDiagnostic } from './conversions';
+
+const DEBOUNCE_MS = 150;
+
+export interface PublishedFinding {
+  diagnostic: vscode.Diagnostic;
+  finding: Finding;
+}
+
+export class DiagnosticsController implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('aci');
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly published = new Map<string, PublishedFinding[]>();
+  private readonly subscriptions: vscode.Disposable[];
+  private readonly done = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires after diagnostics of a document were published (tests and benchmarks wait on it). */
+  readonly onDidPublish = this.done.event;
+
+  constructor(
+    private readonly tracker: DefinitionTracker,
+    /** Extra findings computed on the host (e.g. unknown secret names). */
+    private readonly extra: (doc: vscode.TextDocument) => Finding[] = () => [],
+  ) {
+    this.subscriptions = [
+      tracker.onDidChange((doc) => this.schedule(doc)),
+      tracker.onDidClose((uri) => this.clear(uri)),
+      this.collection,
+      this.done,
+    ];
+  }
+
+  /** Findings behind the diagnostics currently shown for `uri` (for quick fixes). */
+  findingsFor(uri: vscode.Uri): PublishedFinding[] {
+    return this.published.get(uri.toString()) ?? [];
+  }
+
+  private schedule(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.run(doc);
+      }, DEBOUNCE_MS),
+    );
+  }
+
+  /** Validates now (commands call this before deploying). */
+  async run(doc: vscode.TextDocument): Promise<Finding[] | undefined> {
+    let findings: Finding[] | undefined;
+    try {
+      findings = await this.tracker.request<Finding[]>(doc, { op: 'diagnostics' });
+    } catch {
+      return undefined; // The worker restarts and reopens the document; a later edit validates again.
+    }
+    if (!findings || doc.isClosed) return undefined;
+    const all = [...findings, ...this.extra(doc)];
+    const published = all.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
+    this.published.set(doc.uri.toString(), published);
+    this.collection.set(doc.uri, published.map((p) => p.diagnostic));
+    this.done.fire(doc.uri);
+    return all;
+  }
+
+  private clear(uri: vscode.Uri): void {
+    clearTimeout(this.timers.get(uri.toString()));
+    this.published.delete(uri.toString());
+    this.collection.delete(uri);
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
