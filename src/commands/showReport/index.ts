@@ -1,0 +1,115 @@
+/**
+ * "Show Synchronization Report" and "Show Synchronization Schedule": commands, the panel serializer that
+ * restores open reports after a reload, and (outside production) hooks for tests and benchmarks.
+ */
+import * as vscode from 'vscode';
+import type { AzureSession } from '../../azure/session';
+import { isReportPanelState, isReportTarget, type ReportPanelState, type ReportTarget } from '../../core/report/messages';
+import { log } from '../../output/log';
+import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
+import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
+import { pickShareSubscription, pickSynchronization } from './pickSynchronization';
+
+export const SHOW_REPORT_COMMAND = 'aciDataShare.showSynchronizationReport';
+export const SHOW_SCHEDULE_COMMAND = 'aciDataShare.showSynchronizationSchedule';
+/** Not contributed; registered only when the extension runs in development or test mode. */
+export const TEST_HOOKS_COMMAND = 'aciDataShare.report.testHooks';
+
+/** A tree node (ShareSubscriptionNode has `.target`), a target object, or nothing (then the user picks). */
+function targetFrom(arg: unknown): ReportTarget | undefined {
+  if (isReportTarget(arg)) return arg;
+  const nested = typeof arg === 'object' && arg !== null ? (arg as { target?: unknown }).target : undefined;
+  return isReportTarget(nested) ? nested : undefined;
+}
+
+function plainTarget(t: ReportTarget): ReportTarget {
+  return { subscriptionId: t.subscriptionId, resourceGroup: t.resourceGroup, accountName: t.accountName, shareSubscriptionName: t.shareSubscriptionName, label: t.label };
+}
+
+export function registerReports(context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
+  let last: ReportPanel | undefined;
+  let exportTarget: string | undefined;
+  const waiters = new Set<() => void>();
+  const panels = new Set<ReportPanel>();
+
+  const deps: ReportPanelDeps = {
+    extensionUri: context.extensionUri,
+    client: async () => (await session.connection()).client,
+    log: log(),
+    onRecord: (panel) => {
+      if (panel === last) for (const w of [...waiters]) w();
+    },
+    exportTarget: () => exportTarget,
+  };
+
+  const track = (panel: ReportPanel): ReportPanel => {
+    last = panel;
+    panels.add(panel);
+    panel.panel.onDidDispose(() => panels.delete(panel));
+    return panel;
+  };
+
+  async function showReport(arg?: unknown, synchronizationId?: unknown): Promise<void> {
+    const target = targetFrom(arg) ?? (await pickShareSubscription());
+    if (!target) return;
+    let syncId = typeof synchronizationId === 'string' && synchronizationId !== '' ? synchronizationId : undefined;
+    let summary;
+    if (!syncId) {
+      summary = await pickSynchronization(deps.client, target);
+      if (!summary) return;
+      syncId = summary.synchronizationId;
+    }
+    track(ReportPanel.create(deps, { target: plainTarget(target), synchronizationId: syncId, query: {}, tab: 'details' }, summary));
+  }
+
+  async function showSchedule(arg?: unknown): Promise<void> {
+    const target = targetFrom(arg) ?? (await pickShareSubscription());
+    if (target) track(ReportPanel.create(deps, { target: plainTarget(target), query: {}, tab: 'schedule' }));
+  }
+
+  const hooks: ReportTestHooks = {
+    lastReport: () => last?.record,
+    post: async (message) => (last ? last.post(message) : false),
+    setExportTarget: (path) => {
+      exportTarget = path;
+    },
+    waitFor: (check, timeoutMs = 60_000) =>
+      new Promise<ReportRecord>((resolve, reject) => {
+        const test = () => {
+          const record = last?.record;
+          if (record && check(record)) {
+            clearTimeout(timer);
+            waiters.delete(test);
+            resolve(record);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(test);
+          reject(new Error(`report condition not met in ${timeoutMs} ms; record: ${JSON.stringify(last?.record)}`));
+        }, timeoutMs);
+        waiters.add(test);
+        test();
+      }),
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(SHOW_REPORT_COMMAND, showReport),
+    vscode.commands.registerCommand(SHOW_SCHEDULE_COMMAND, showSchedule),
+    vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+        if (!isReportPanelState(state)) {
+          // Nothing usable was saved (e.g. the page never started): close rather than show an empty report.
+          panel.dispose();
+          return;
+        }
+        const restored: ReportPanelState = { target: plainTarget(state.target), synchronizationId: state.synchronizationId, query: state.query, tab: state.tab };
+        track(new ReportPanel(deps, panel, restored));
+      },
+    }),
+    { dispose: () => [...panels].forEach((p) => p.dispose()) },
+  );
+  if (context.extensionMode !== vscode.ExtensionMode.Production) {
+    context.subscriptions.push(vscode.commands.registerCommand(TEST_HOOKS_COMMAND, () => hooks));
+  }
+  return hooks;
+}

@@ -1,0 +1,94 @@
+/** Quick picks of the report command: a configured share subscription, then one of its synchronizations. */
+import * as vscode from 'vscode';
+import type { ArmClient } from '../../core/arm/client';
+import { isArmError } from '../../core/arm/errors';
+import { formatDuration, formatUtcDateTime } from '../../core/report/format';
+import type { ReportTarget } from '../../core/report/messages';
+import { collectAll, listSynchronizations, type ShareSubscriptionSynchronization } from '../../core/services/dataShare';
+import { shareSubscriptions } from '../../settings/configuration';
+
+export async function pickShareSubscription(): Promise<ReportTarget | undefined> {
+  const configured = shareSubscriptions().items;
+  if (configured.length === 0) {
+    const add = 'Add Share Subscription…';
+    const choice = await vscode.window.showInformationMessage('No share subscriptions are configured.', add);
+    if (choice === add) await vscode.commands.executeCommand('aciDataShare.addShareSubscription');
+    return undefined;
+  }
+  if (configured.length === 1) return configured[0];
+  const picked = await vscode.window.showQuickPick(
+    configured.map((t) => ({ label: t.label ?? t.shareSubscriptionName, description: `${t.shareSubscriptionName} · ${t.accountName} · ${t.resourceGroup}`, target: t })),
+    { title: 'Share subscription', placeHolder: 'Pick a share subscription', matchOnDescription: true },
+  );
+  return picked?.target;
+}
+
+/** Newest first by start time; records without one go last. */
+export function newestFirst(syncs: ShareSubscriptionSynchronization[]): ShareSubscriptionSynchronization[] {
+  const time = (s: ShareSubscriptionSynchronization) => {
+    const t = Date.parse(s.startTime ?? '');
+    return Number.isNaN(t) ? -Infinity : t;
+  };
+  return syncs.slice().sort((a, b) => time(b) - time(a));
+}
+
+async function loadSynchronizations(client: ArmClient, target: ReportTarget, signal: AbortSignal): Promise<ShareSubscriptionSynchronization[]> {
+  try {
+    return await collectAll(listSynchronizations(client, target, { orderby: 'startTime desc', signal }));
+  } catch (err) {
+    // A service that does not take $orderby here still lists; the order is applied locally anyway.
+    if (isArmError(err) && err.kind === 'http' && err.status === 400) return collectAll(listSynchronizations(client, target, { signal }));
+    throw err;
+  }
+}
+
+type SyncItem = vscode.QuickPickItem & { sync: ShareSubscriptionSynchronization };
+
+function syncItem(s: ShareSubscriptionSynchronization): SyncItem {
+  const start = s.startTime ? new Date(s.startTime) : undefined;
+  const label = start && !Number.isNaN(start.getTime()) ? start.toLocaleString() : (s.startTime ?? 'No start time');
+  const status = s.status ?? 'Unknown';
+  const failed = /fail/i.test(status);
+  return {
+    label: `${failed ? '$(error)' : '$(history)'} ${label}`,
+    description: [s.synchronizationMode ?? '', status, s.durationMs !== undefined ? formatDuration(s.durationMs) : 'running'].filter(Boolean).join(' · '),
+    detail: [s.startTime ? formatUtcDateTime(s.startTime) : '', s.message ?? ''].filter(Boolean).join(' — '),
+    sync: s,
+  };
+}
+
+/** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
+export async function pickSynchronization(client: () => Promise<ArmClient>, target: ReportTarget): Promise<ShareSubscriptionSynchronization | undefined> {
+  const qp = vscode.window.createQuickPick<SyncItem>();
+  qp.title = `Synchronizations of ${target.label ?? target.shareSubscriptionName}`;
+  qp.placeholder = 'Loading synchronizations…';
+  qp.matchOnDescription = true;
+  qp.matchOnDetail = true;
+  qp.busy = true;
+  const abort = new AbortController();
+  const result = new Promise<ShareSubscriptionSynchronization | undefined>((resolve) => {
+    qp.onDidAccept(() => {
+      resolve(qp.selectedItems[0]?.sync);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      abort.abort();
+      resolve(undefined);
+      qp.dispose();
+    });
+  });
+  qp.show();
+  try {
+    const syncs = newestFirst(await loadSynchronizations(await client(), target, abort.signal));
+    qp.items = syncs.map(syncItem);
+    qp.placeholder = syncs.length > 0 ? 'Pick a synchronization (newest first)' : 'This share subscription has no synchronizations yet';
+  } catch (err) {
+    if (!abort.signal.aborted) {
+      qp.hide();
+      void vscode.window.showErrorMessage(`Could not list synchronizations: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  } finally {
+    qp.busy = false;
+  }
+  return result;
+}

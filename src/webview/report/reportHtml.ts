@@ -1,0 +1,47 @@
+/**
+ * The report page's HTML: one external script with a nonce, one stylesheet, and a CSP that allows nothing
+ * else (no inline script, no eval, no remote content).
+ */
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+
+export function reportResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
+  return [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist')];
+}
+
+export function reportWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: reportResourceRoots(extensionUri) };
+}
+
+export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'report.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'report', 'report.css'));
+  const src = webview.cspSource;
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${src}`,
+    `font-src ${src}`,
+    `img-src ${src} data:`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<main id="app" aria-busy="true"></main>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}
+
+/** Only for the title, which is the one string the host writes into markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

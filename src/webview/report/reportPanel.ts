@@ -1,0 +1,275 @@
+/**
+ * The synchronization report panel (host side): streams the data-set details into the page, answers its
+ * requests (stop, re-fetch, export, copy) and keeps a record for tests. One instance per open panel.
+ */
+import * as vscode from 'vscode';
+import type { ArmClient } from '../../core/arm/client';
+import { isArmError } from '../../core/arm/errors';
+import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
+import { toCsv, toJson } from '../../core/report/exportFormats';
+import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
+import type { ReportQuery, ReportRow } from '../../core/report/model';
+import { applyQuery, canAnswerLocally, toServerQuery } from '../../core/report/query';
+import { sourceSettingRow } from '../../core/report/sourceSettings';
+import { streamSynchronizationReport } from '../../core/report/stream';
+import { reportHtml, reportWebviewOptions } from './reportHtml';
+import type { ReportRecord } from './reportRecord';
+
+export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
+
+/** Rows per message when the host replays what it holds to a page that was recreated. */
+const REPLAY_CHUNK = 1000;
+
+export interface ReportPanelDeps {
+  extensionUri: vscode.Uri;
+  client(): Promise<ArmClient>;
+  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
+  /** Called whenever a panel's record changes (the test hooks listen). */
+  onRecord(panel: ReportPanel): void;
+  /** A fixed export path for tests; undefined asks with a save dialog. */
+  exportTarget(): string | undefined;
+}
+
+function title(state: ReportPanelState): string {
+  const name = state.target.label ?? state.target.shareSubscriptionName;
+  return state.synchronizationId ? `Synchronization report: ${name}` : `Synchronization schedule: ${name}`;
+}
+
+function errorText(err: unknown): string {
+  return isArmError(err) || err instanceof Error ? err.message : String(err);
+}
+
+export class ReportPanel implements vscode.Disposable {
+  readonly record: ReportRecord;
+  private rows: ReportRow[] = [];
+  /** Query the current load was requested with (service-side filters narrowed the rows held). */
+  private loadedQuery: ReportQuery = {};
+  private abort: AbortController | undefined;
+  private generation = 0;
+  private pageReady = false;
+  private synchronization: SynchronizationSummary | undefined;
+  private settingsMessage: HostMessage | undefined;
+  private loadStarted = 0;
+  private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
+
+  /** A new panel for a share subscription (and synchronization, unless it is a schedule-only view). */
+  static create(deps: ReportPanelDeps, state: ReportPanelState, synchronization?: SynchronizationSummary): ReportPanel {
+    const panel = vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, title(state), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
+    return new ReportPanel(deps, panel, state, synchronization);
+  }
+
+  constructor(
+    private readonly deps: ReportPanelDeps,
+    readonly panel: vscode.WebviewPanel,
+    private state: ReportPanelState,
+    synchronization?: SynchronizationSummary,
+  ) {
+    this.synchronization = synchronization;
+    this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
+    panel.title = title(state);
+    panel.webview.options = reportWebviewOptions(deps.extensionUri);
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title(state));
+    if (state.synchronizationId) void this.load();
+    void this.loadSettings();
+    if (state.synchronizationId && !synchronization) void this.findSynchronization();
+  }
+
+  get currentState(): ReportPanelState {
+    return this.state;
+  }
+
+  post(message: HostMessage): Thenable<boolean> {
+    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
+  }
+
+  private changed(): void {
+    this.deps.onRecord(this);
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    if (!isPageMessage(raw)) {
+      this.deps.log.warn('Synchronization report: ignored a malformed message from the page.');
+      return;
+    }
+    const m: PageMessage = raw;
+    switch (m.type) {
+      case 'ready':
+        return this.onReady();
+      case 'pageRendered':
+        this.record.rowsReceived += m.rows;
+        this.record.pagesRendered++;
+        const elapsed = Date.now() - this.loadStarted;
+        this.record.firstPageRenderedMs ??= elapsed;
+        this.record.lastPageRenderedMs = elapsed;
+        return this.changed();
+      case 'viewUpdated':
+        this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells };
+        return this.changed();
+      case 'query':
+        return this.onQuery(m.query, m.tab);
+      case 'stop':
+        this.abort?.abort();
+        return;
+      case 'reload':
+        if (this.state.synchronizationId) void this.load();
+        void this.loadSettings();
+        return;
+      case 'export':
+        return this.export(m.format);
+      case 'copyRow':
+        await vscode.env.clipboard.writeText(JSON.stringify(m.row, null, 2));
+        void vscode.window.setStatusBarMessage('Row copied as JSON', 3000);
+        return;
+    }
+  }
+
+  /** A (re)started page: send the state, then everything already held, so a recreated page shows the same. */
+  private async onReady(): Promise<void> {
+    this.pageReady = true;
+    this.record.rowsReceived = 0;
+    this.record.pagesRendered = 0;
+    await this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
+    const held = this.rows.slice();
+    for (let i = 0; i < held.length; i += REPLAY_CHUNK) {
+      const chunk = held.slice(i, i + REPLAY_CHUNK);
+      await this.post({ type: 'rows', pageNumber: i / REPLAY_CHUNK + 1, rows: chunk, totals: this.record.totals!, last: false });
+    }
+    if (this.record.state !== 'loading' || held.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
+    if (this.settingsMessage) await this.post(this.settingsMessage);
+    this.changed();
+  }
+
+  private onQuery(query: ReportQuery, tab: ReportPanelState['tab']): void {
+    this.state = { ...this.state, query, tab };
+    // Narrowing what is loaded (or loading) is done by the page; anything wider needs the service again.
+    const loaded = toServerQuery(this.loadedQuery);
+    const wanted = toServerQuery(query);
+    const sameServerPart = loaded.filter === wanted.filter && loaded.orderby === wanted.orderby;
+    const local = sameServerPart || canAnswerLocally(this.loadedQuery, this.record.state === 'done' || this.record.state === 'loading', query);
+    if (!local && this.state.synchronizationId) void this.load();
+    this.changed();
+  }
+
+  /** Starts (or restarts) streaming the details with the current query; a previous load is aborted. */
+  async load(): Promise<void> {
+    const syncId = this.state.synchronizationId;
+    if (!syncId) return;
+    this.abort?.abort();
+    const abort = new AbortController();
+    this.abort = abort;
+    const generation = ++this.generation;
+    const query = this.state.query;
+    this.rows = [];
+    this.loadedQuery = query;
+    this.loadStarted = Date.now();
+    Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, rowsSent: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
+    this.record.firstPageRenderedMs = undefined;
+    this.record.lastPageRenderedMs = undefined;
+    void this.post({ type: 'reset' });
+    void this.post({ type: 'status', state: 'loading' });
+    this.changed();
+    try {
+      const client = await this.deps.client();
+      for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query, signal: abort.signal })) {
+        if (generation !== this.generation) return;
+        // The service refused the query: everything came back, so any later narrowing is local.
+        if (page.pageNumber === 1 && !page.server.filter) this.loadedQuery = { ...query, status: undefined, dataSetType: undefined, name: undefined };
+        for (const row of page.rows) this.rows.push(row);
+        this.record.rowsSent += page.rows.length;
+        this.record.totals = page.totals;
+        if (this.pageReady) await this.post({ type: 'rows', pageNumber: page.pageNumber, rows: page.rows, totals: page.totals, last: page.last });
+        this.changed();
+      }
+      if (generation !== this.generation) return;
+      this.record.state = 'done';
+      await this.post({ type: 'status', state: 'done' });
+    } catch (err) {
+      if (generation !== this.generation) return;
+      const canceled = abort.signal.aborted || (isArmError(err) && err.kind === 'canceled');
+      this.record.state = canceled ? 'stopped' : 'error';
+      this.record.error = canceled ? undefined : errorText(err);
+      if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
+      await this.post({ type: 'status', state: this.record.state, message: this.record.error });
+    } finally {
+      if (this.abort === abort) this.abort = undefined;
+      this.changed();
+    }
+  }
+
+  private async loadSettings(): Promise<void> {
+    try {
+      const client = await this.deps.client();
+      const items = await collectAll(listSourceShareSynchronizationSettings(client, this.state.target));
+      const rows = items.map((s) => sourceSettingRow(s));
+      this.settingsMessage = { type: 'settings', rows };
+      this.record.settingsRows = rows.length;
+    } catch (err) {
+      this.settingsMessage = { type: 'settings', rows: [], error: errorText(err) };
+    }
+    if (this.pageReady) await this.post(this.settingsMessage);
+    this.changed();
+  }
+
+  /** After a reload the serializer only has the id: fetch the synchronization's own record for the header. */
+  private async findSynchronization(): Promise<void> {
+    try {
+      const client = await this.deps.client();
+      for await (const page of listSynchronizations(client, this.state.target, { maxPages: 20 })) {
+        const found = page.items.find((s) => s.synchronizationId === this.state.synchronizationId);
+        if (found) {
+          this.synchronization = found;
+          if (this.pageReady) await this.post({ type: 'init', state: this.state, synchronization: found });
+          return;
+        }
+      }
+    } catch (err) {
+      this.deps.log.warn(`Synchronization report: could not read the synchronization record: ${errorText(err)}`);
+    }
+  }
+
+  /** Writes the rows the user sees (filters and sort applied) to a file picked with a save dialog. */
+  private async export(format: 'csv' | 'json'): Promise<void> {
+    const rows = applyQuery(this.rows, this.state.query);
+    const name = this.state.target.shareSubscriptionName.replace(/[^\w.-]+/g, '_');
+    const fixed = this.deps.exportTarget();
+    let uri: vscode.Uri | undefined;
+    if (fixed) uri = vscode.Uri.file(fixed);
+    else {
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const file = `${name}-${(this.state.synchronizationId ?? 'report').slice(0, 8)}.${format}`;
+      uri = await vscode.window.showSaveDialog({
+        title: `Export ${rows.length} rows as ${format.toUpperCase()}`,
+        defaultUri: folder ? vscode.Uri.joinPath(folder, file) : undefined,
+        filters: format === 'csv' ? { 'CSV files': ['csv'] } : { 'JSON files': ['json'] },
+      });
+    }
+    if (!uri) return;
+    const text =
+      format === 'csv'
+        ? toCsv(rows)
+        : toJson(rows, { shareSubscriptionName: this.state.target.shareSubscriptionName, synchronizationId: this.state.synchronizationId ?? '', exportedAt: new Date().toISOString() });
+    try {
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+      this.record.exports.push({ path: uri.fsPath, format, rows: rows.length });
+      this.deps.log.info(`Synchronization report: exported ${rows.length} rows to ${uri.fsPath}`);
+      this.changed();
+      if (!fixed) void vscode.window.showInformationMessage(`Exported ${rows.length} rows to ${uri.fsPath}.`);
+    } catch (err) {
+      void vscode.window.showErrorMessage(`Could not write ${uri.fsPath}: ${errorText(err)}`);
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.abort?.abort();
+    this.generation++;
+    for (const d of this.disposables) d.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * A test-readable record of the most recently opened report: what the host sent and what the page
+ * acknowledged. Tests and benchmarks read it through the hooks returned by registerReports.
+ */
+import type { HostMessage, LoadState, ReportTarget } from '../../core/report/messages';
+import type { ReportTotals } from '../../core/report/totals';
+
+export interface ReportExportRecord {
+  path: string;
+  format: 'csv' | 'json';
+  rows: number;
+}
+
+export interface ReportRecord {
+  target: ReportTarget;
+  synchronizationId?: string;
+  /** Loads started (the first one and each re-fetch). */
+  loads: number;
+  state: LoadState;
+  error?: string;
+  /** Rows the host posted to the page in the current load. */
+  rowsSent: number;
+  /** Sum of the page's `pageRendered` acknowledgements since the page (re)started. */
+  rowsReceived: number;
+  pagesRendered: number;
+  /** Totals of the current load as computed on the host. */
+  totals?: ReportTotals;
+  /** Last `viewUpdated` of the page. */
+  view?: { shown: number; domRows: number; firstCells: string[] };
+  settingsRows?: number;
+  exports: ReportExportRecord[];
+  /** When the first and the last page of the current load were acknowledged (ms since load start). */
+  firstPageRenderedMs?: number;
+  lastPageRenderedMs?: number;
+}
+
+export interface ReportTestHooks {
+  lastReport(): ReportRecord | undefined;
+  /** Posts a message to the last report's page; false when there is none. */
+  post(message: HostMessage): Promise<boolean>;
+  /** Where the next exports are written instead of asking with a save dialog (undefined: ask). */
+  setExportTarget(path: string | undefined): void;
+  /** Resolves once `check` holds for the last report's record (polled on every record change). */
+  waitFor(check: (record: ReportRecord) => boolean, timeoutMs?: number): Promise<ReportRecord>;
+}
