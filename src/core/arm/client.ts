@@ -218,6 +218,7 @@ export class ArmClient {
     const controller = new AbortController();
     const onOuterAbort = (): void => controller.abort();
     signal?.addEventListener('abort', onOuterAbort, { once: true });
+    if (signal?.aborted) controller.abort(); // aborted while the token was being fetched
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
       const headers: Record<string, string> = {
@@ -270,10 +271,10 @@ export class ArmClient {
     }
     const code = err instanceof FetchError ? err.code ?? err.errno : (err as { code?: string } | null)?.code;
     const origin = new URL(this.endpoint).origin;
+    // No `cause`: node-fetch's message carries the full URL, continuation token included.
     return new ArmError(`Network error talking to ${origin}: ${code ?? 'the connection failed'}.`, {
       kind: 'network',
       code: typeof code === 'string' ? code : undefined,
-      cause: err,
     });
   }
 }

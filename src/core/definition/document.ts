@@ -7,19 +7,41 @@ import { parseYaml } from './yamlParser';
 
 export class DefinitionDocument {
   private findings: Finding[] | undefined;
+  /** Set when a later document re-used (and modified) this one's tree; the tree is then rebuilt on demand. */
+  private superseded = false;
 
   private constructor(
     readonly text: string,
     readonly format: DefinitionFormat,
-    readonly root: DefinitionNode | undefined,
-    /** Findings of the parser alone (syntax, duplicate keys, YAML 1.1 readings). */
-    readonly parseDiagnostics: Finding[],
-    private readonly usesAliases: boolean,
+    private tree: DefinitionNode | undefined,
+    private parsed: Finding[],
+    private usesAliases: boolean,
     /** Shared by all documents derived through applyEdit, so unchanged containers are not validated again. */
     readonly cache: ValidationCache,
     /** True when this document came from the incremental path (for tests and benchmarks). */
     readonly incremental = false,
   ) {}
+
+  /** The node tree (undefined when the text holds no value). */
+  get root(): DefinitionNode | undefined {
+    this.ensureOwnTree();
+    return this.tree;
+  }
+
+  /** Findings of the parser alone (syntax, duplicate keys, YAML 1.1 readings). */
+  get parseDiagnostics(): Finding[] {
+    this.ensureOwnTree();
+    return this.parsed;
+  }
+
+  private ensureOwnTree(): void {
+    if (!this.superseded) return;
+    const fresh = DefinitionDocument.parse(this.text, this.format, this.cache);
+    this.tree = fresh.tree;
+    this.parsed = fresh.parsed;
+    this.usesAliases = fresh.usesAliases;
+    this.superseded = false;
+  }
 
   static parse(text: string, format: DefinitionFormat, cache: ValidationCache = new ValidationCache()): DefinitionDocument {
     if (format === 'json') {
@@ -48,7 +70,10 @@ export class DefinitionDocument {
       } catch {
         next = undefined;
       }
-      if (next) return new DefinitionDocument(newText, 'yaml', next.root, next.diagnostics, false, this.cache, true);
+      if (next) {
+        this.superseded = true;
+        return new DefinitionDocument(newText, 'yaml', next.root, next.diagnostics, false, this.cache, true);
+      }
     }
     return DefinitionDocument.parse(newText, this.format, this.cache);
   }

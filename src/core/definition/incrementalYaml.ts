@@ -44,7 +44,6 @@ export function tryIncrementalYaml(prev: YamlState, newText: string, offset: num
   const replacement = sub.root;
   if (replacement.range.start !== S || replacement.range.end > newE) return undefined;
 
-  const root = splice(prev.root, path, 0, replacement, item.range.end, E, delta);
   const diagnostics: Finding[] = [];
   for (const d of prev.diagnostics) {
     if (d.range.start >= S && d.range.end <= E) continue;
@@ -52,6 +51,8 @@ export function tryIncrementalYaml(prev: YamlState, newText: string, offset: num
     diagnostics.push(d.range.start >= E ? { ...d, range: shiftRange(d.range, delta), fix: shiftFix(d.fix, delta) } : d);
   }
   for (const d of sub.diagnostics) diagnostics.push({ ...d, path: [...path, ...d.path] });
+  // Last step, after every check that can give up: the previous tree is modified in place.
+  const root = splice(prev.root, path, 0, replacement, item.range.end, E, delta);
   return { text: newText, root, diagnostics, usesAliases: false };
 }
 
@@ -111,42 +112,44 @@ function shiftFix(fix: Finding['fix'], delta: number): Finding['fix'] {
   return { ...fix, edits: fix.edits.map((e) => ({ ...e, range: shiftRange(e.range, delta) })) };
 }
 
-/** Copies the spine down to the replaced item; later subtrees are copied with shifted ranges. */
+/**
+ * Splices in place (like tree-sitter's edit): ancestors get their new end, later subtrees are shifted and
+ * the item is replaced. The caller marks the previous document as superseded.
+ */
 function splice(node: DefinitionNode, path: PathSegment[], depth: number, replacement: DefinitionNode, oldItemEnd: number, E: number, delta: number): DefinitionNode {
   if (depth === path.length) {
-    return { ...replacement, key: node.key, keyRange: node.keyRange, keyPlain: node.keyPlain } as DefinitionNode;
+    if (node.key !== undefined) replacement.key = node.key;
+    if (node.keyRange) replacement.keyRange = node.keyRange;
+    if (node.keyPlain !== undefined) replacement.keyPlain = node.keyPlain;
+    return replacement;
   }
-  const end = node.range.end >= E ? node.range.end + delta : replacementEnd(node.range.end, oldItemEnd, replacement);
-  const range = { start: node.range.start, end };
+  node.range = { start: node.range.start, end: node.range.end >= E ? node.range.end + delta : replacement.range.end + (node.range.end - oldItemEnd) };
   const seg = path[depth];
   if (node.kind === 'array') {
-    const children = node.children.map((c, i) =>
-      i === seg ? splice(c, path, depth + 1, replacement, oldItemEnd, E, delta) : c.range.start >= E ? shiftTree(c, delta) : c,
-    );
-    return { ...node, range, children };
-  }
-  if (node.kind === 'object') {
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) {
+      if (i === seg) children[i] = splice(children[i], path, depth + 1, replacement, oldItemEnd, E, delta);
+      else if (children[i].range.start >= E) shiftInPlace(children[i], delta);
+    }
+  } else if (node.kind === 'object') {
     let done = false;
-    const properties = node.properties.map((p) => {
+    const properties = node.properties;
+    for (let i = 0; i < properties.length; i++) {
+      const p = properties[i];
       if (!done && p.key === seg && p.range.start <= replacement.range.start && (p.range.end >= E || p.range.end >= oldItemEnd)) {
         done = true;
-        return splice(p, path, depth + 1, replacement, oldItemEnd, E, delta);
+        properties[i] = splice(p, path, depth + 1, replacement, oldItemEnd, E, delta);
+      } else if (p.range.start >= E) {
+        shiftInPlace(p, delta);
       }
-      return p.range.start >= E ? shiftTree(p, delta) : p;
-    });
-    return { ...node, range, properties };
+    }
   }
   return node;
 }
 
-function replacementEnd(oldEnd: number, oldItemEnd: number, replacement: DefinitionNode): number {
-  return replacement.range.end + (oldEnd - oldItemEnd);
-}
-
-function shiftTree(node: DefinitionNode, delta: number): DefinitionNode {
-  const base: { range: Range; keyRange?: Range } = { range: shiftRange(node.range, delta) };
-  if (node.keyRange) base.keyRange = shiftRange(node.keyRange, delta);
-  if (node.kind === 'object') return { ...node, ...base, properties: node.properties.map((p) => shiftTree(p, delta)) };
-  if (node.kind === 'array') return { ...node, ...base, children: node.children.map((c) => shiftTree(c, delta)) };
-  return { ...node, ...base };
+function shiftInPlace(node: DefinitionNode, delta: number): void {
+  node.range = shiftRange(node.range, delta);
+  if (node.keyRange) node.keyRange = shiftRange(node.keyRange, delta);
+  if (node.kind === 'object') for (const p of node.properties) shiftInPlace(p, delta);
+  else if (node.kind === 'array') for (const c of node.children) shiftInPlace(c, delta);
 }

@@ -32,10 +32,23 @@ const CONTAINER_GROUP_TYPE = 'microsoft.containerinstance/containergroups';
 
 export class ValidationCache {
   private readonly containers = new Map<string, CachedContainer>();
+  /** Unchanged containers keep their node across incremental edits: found without reading their text. */
+  private readonly byNode = new WeakMap<DefinitionNode, CachedContainer & { template: boolean }>();
   hits = 0;
   misses = 0;
 
   container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
+    const known = this.byNode.get(item);
+    if (known && known.template === template) {
+      this.hits++;
+      return known;
+    }
+    const entry = this.byText(item, text, format, template);
+    this.byNode.set(item, { ...entry, template });
+    return entry;
+  }
+
+  private byText(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
     const key = `${format}|${template ? 1 : 0}|${text.slice(item.range.start, item.range.end)}`;
     const hit = this.containers.get(key);
     if (hit) {
