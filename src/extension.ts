@@ -11,6 +11,7 @@ import { addContainerGroup } from './commands/addContainerGroup';
 import { addShareSubscription } from './commands/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
 import { newDefinition } from './commands/newDefinition';
+import { selectTenant, signIn, signOut } from './commands/signIn';
 import { registerLanguageFeatures, LanguageFeatures } from './language';
 
 export interface ExtensionApi {
@@ -46,6 +47,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
     command('aciDataShare.showOutput', () => log().show(true)),
     command('aciDataShare.newDefinition', () => newDefinition()),
+    command('aciDataShare.signIn', () => signIn(session)),
+    command('aciDataShare.signOut', () => signOut(session)),
+    command('aciDataShare.selectTenant', () => selectTenant(session)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (settings.affectsConnection(e)) session.reset();
       if (e.affectsConfiguration(settings.SECTION)) explorer.refresh();

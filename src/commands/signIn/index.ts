@@ -1,0 +1,78 @@
+/** Sign In, Sign Out and Select Tenant: the user's control over the Azure connection. */
+import * as vscode from 'vscode';
+import type { AzureSession } from '../../azure/session';
+import { SECTION } from '../../settings/configuration';
+import { log } from '../../output/log';
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function signIn(session: AzureSession): Promise<boolean> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.');
+    return false;
+  }
+  try {
+    const connection = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Signing in to Azure…' },
+      async () => {
+        const c = await session.connection();
+        await c.tokenProvider.getToken([c.cloud.scope]);
+        return c;
+      },
+    );
+    void vscode.window.showInformationMessage(`Signed in to ${connection.cloud.name} (${connection.tokenProvider.id}).`);
+    return true;
+  } catch (err) {
+    log().error(`Sign-in failed: ${describe(err)}`);
+    void vscode.window.showErrorMessage(`Sign-in to Azure failed: ${describe(err)}`, 'Show Output').then((c) => {
+      if (c) log().show(true);
+    });
+    return false;
+  }
+}
+
+export async function signOut(session: AzureSession): Promise<void> {
+  try {
+    const { tokenProvider } = await session.connection();
+    await tokenProvider.signOut?.();
+  } catch {
+    // Nothing to sign out of.
+  }
+  session.reset();
+  void vscode.window.showInformationMessage(
+    'Signed out of Azure in ACI & Data Share. An account signed in through VS Code stays in the Accounts menu.',
+  );
+}
+
+export async function selectTenant(session: AzureSession): Promise<string | undefined> {
+  type Item = vscode.QuickPickItem & { tenantId?: string };
+  const items = (async (): Promise<Item[]> => {
+    const picks: Item[] = [{ label: '$(home) Home tenant', description: 'the account’s default', tenantId: '' }];
+    try {
+      const [{ client }, { listTenants }] = await Promise.all([session.connection(), import('../../core/services/tenants')]);
+      for (const t of await listTenants(client)) {
+        picks.push({ label: t.displayName ?? t.tenantId, description: t.defaultDomain, detail: t.tenantId, tenantId: t.tenantId });
+      }
+    } catch (err) {
+      log().warn(`Could not list tenants: ${describe(err)}`);
+    }
+    picks.push({ label: '$(edit) Enter a tenant ID or domain…' });
+    return picks;
+  })();
+  const picked = await vscode.window.showQuickPick(items, { title: 'Select Tenant', placeHolder: 'The Microsoft Entra tenant to sign in to' });
+  if (!picked) return undefined;
+  let tenant = picked.tenantId;
+  if (tenant === undefined) {
+    tenant = await vscode.window.showInputBox({
+      title: 'Select Tenant',
+      prompt: 'Tenant ID (GUID) or domain, e.g. contoso.onmicrosoft.com',
+      validateInput: (v) => (/^[A-Za-z0-9.-]+$/.test(v.trim()) ? undefined : 'Use letters, digits, dots and hyphens only.'),
+    });
+    if (tenant === undefined) return undefined;
+  }
+  await vscode.workspace.getConfiguration(SECTION).update('auth.tenant', tenant.trim(), vscode.ConfigurationTarget.Global);
+  session.reset();
+  return tenant.trim();
+}
