@@ -35,7 +35,7 @@ export interface PreparedDeploy {
 }
 
 /** Async because secret storage is; only the names the text refers to are read. */
-export type AsyncSecretLookup = (name: string) => Promise<string | undefined> | string | undefined;
+export type AsyncSecretLookup = (name: string) => PromiseLike<string | undefined> | string | undefined;
 
 export async function prepareDeploy(text: string, fileName: string, target: DeployTarget, secrets: AsyncSecretLookup): Promise<PreparedDeploy> {
   const read = readDefinitionText(text, fileName);

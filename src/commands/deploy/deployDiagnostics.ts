@@ -1,0 +1,37 @@
+/**
+ * The `aci-deploy` diagnostics: where Azure said a deploy failed, on the property it named. They describe
+ * the last deploy only, so they go away on the next successful deploy or the next edit of the file.
+ */
+import * as vscode from 'vscode';
+import type { ErrorLocation } from '../../core/deploy/errorTargets';
+
+export class DeployDiagnostics implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('aci-deploy');
+  private readonly listener = vscode.workspace.onDidChangeTextDocument((e) => {
+    if (e.contentChanges.length > 0 && this.collection.has(e.document.uri)) this.collection.delete(e.document.uri);
+  });
+
+  /** `redact` keeps secrets a service message might echo out of the Problems view. */
+  async show(uri: vscode.Uri, locations: ErrorLocation[], redact: (text: string) => string): Promise<number> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const diagnostics = locations.map((l) => {
+      const range = new vscode.Range(doc.positionAt(l.range.start), doc.positionAt(l.range.end));
+      const where = l.exact ? '' : ` (at ${l.target})`;
+      const d = new vscode.Diagnostic(range, redact(`Deploy failed: ${l.message}${where}`), vscode.DiagnosticSeverity.Error);
+      d.source = 'aci-deploy';
+      if (l.code) d.code = l.code;
+      return d;
+    });
+    this.collection.set(uri, diagnostics);
+    return diagnostics.length;
+  }
+
+  clear(uri: vscode.Uri): void {
+    this.collection.delete(uri);
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    this.collection.dispose();
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * The Deploy command: target → validation → PUT body with secrets → confirmation (create, or update with a
+ * change summary) → PUT with a cancellable progress notification → result, or failure on the property.
+ * Every line written to the log or shown to the user passes through the redaction of this deploy's secrets.
+ */
+import * as vscode from 'vscode';
+import type { ArmClient } from '../../core/arm/client';
+import { ArmError } from '../../core/arm/errors';
+import type { LroProgress } from '../../core/arm/lro';
+import { redactText } from '../../core/arm/redact';
+import { describeChanges } from '../../core/deploy/diff';
+import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
+import { locateErrorTargets } from '../../core/deploy/errorTargets';
+import { DeployInputError } from '../../core/deploy/requestBody';
+import { containerGroupKey, type ContainerGroupTarget } from '../../core/settings/model';
+import { validateText } from '../../core/validation/validateText';
+import type { SecretStore } from '../../secrets/secretStore';
+import type { DeployDiagnostics } from './deployDiagnostics';
+import { pickTarget, targetOfNode } from './pickTarget';
+
+/** Options for automation and tests; the UI never passes them. */
+export interface DeployOptions {
+  /** false: skip the modal confirmations (create/update, deploy despite warnings). */
+  confirm?: boolean;
+  /** Deploy to this target instead of asking. */
+  target?: ContainerGroupTarget;
+  /** Cancels like the notification's Cancel button. */
+  cancellation?: vscode.CancellationToken;
+  /** Observes each status the long-running operation reports. */
+  onProgress?: (progress: LroProgress) => void;
+}
+
+export type DeployOutcome = 'succeeded' | 'failed' | 'canceled' | 'invalid' | 'dismissed';
+
+export interface DeployCommandResult {
+  outcome: DeployOutcome;
+  target?: ContainerGroupTarget;
+  /** True when the group did not exist before. */
+  created?: boolean;
+  /** Top-level changes listed in the update confirmation. */
+  changes?: string[];
+  group?: DeployedGroup;
+  errorCode?: string;
+  errorTarget?: string;
+  /** Diagnostics placed in the definition for a failure. */
+  diagnostics?: number;
+  polls?: number;
+  /** Every notification text this run showed, redacted. */
+  notifications: string[];
+}
+
+export interface DeployLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** What the command needs from VS Code's message API; tests may wrap it to observe what is shown. */
+export interface MessageUi {
+  info(message: string, ...actions: string[]): Thenable<string | undefined>;
+  error(message: string, ...actions: string[]): Thenable<string | undefined>;
+  /** A modal question; resolves to the chosen action or undefined for Cancel. */
+  ask(message: string, detail: string, ...actions: string[]): Thenable<string | undefined>;
+}
+
+export const windowUi: MessageUi = {
+  info: (m, ...a) => vscode.window.showInformationMessage(m, ...a),
+  error: (m, ...a) => vscode.window.showErrorMessage(m, ...a),
+  ask: (m, detail, ...a) => vscode.window.showWarningMessage(m, { modal: true, detail }, ...a),
+};
+
+export interface DeployContext {
+  session: { connection(): Promise<{ client: ArmClient }> };
+  deployStates: { set(target: ContainerGroupTarget, state: { state: string; at: number }): Promise<void> };
+  explorer?: { refresh(node?: any): void; entries?(): unknown[] };
+  secrets: SecretStore;
+  diagnostics: DeployDiagnostics;
+  logger: DeployLogger;
+  ui: MessageUi;
+}
+
+function seconds(ms: number): string {
+  return ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+class Run {
+  secrets: string[] = [];
+  readonly notifications: string[] = [];
+  constructor(private readonly ctx: DeployContext) {}
+
+  redact(text: string): string {
+    return redactText(text, this.secrets);
+  }
+  log(level: keyof DeployLogger, message: string): void {
+    this.ctx.logger[level](this.redact(message));
+  }
+  /** Shows a notification without waiting for it to close; actions run when picked. */
+  notify(kind: 'info' | 'error', message: string, actions: Record<string, () => unknown> = {}): void {
+    const text = this.redact(message);
+    this.notifications.push(text);
+    void this.ctx.ui[kind](text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
+  }
+  async ask(message: string, detail: string, action: string): Promise<boolean> {
+    const text = this.redact(message);
+    this.notifications.push(text);
+    return (await this.ctx.ui.ask(text, this.redact(detail), action)) === action;
+  }
+}
+
+export async function runDeploy(ctx: DeployContext, arg: unknown, options: DeployOptions = {}): Promise<DeployCommandResult> {
+  const run = new Run(ctx);
+  const confirm = options.confirm !== false;
+  const done = (outcome: DeployOutcome, extra: Partial<DeployCommandResult> = {}): DeployCommandResult => ({ outcome, notifications: run.notifications, ...extra });
+
+  let resolved;
+  try {
+    resolved = options.target ? await pickTarget(options.target) : await pickTarget(arg);
+  } catch (err) {
+    run.notify('error', (err as Error).message);
+    return done('invalid');
+  }
+  if (!resolved) return done('dismissed');
+  const { target, uri } = resolved;
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const text = doc.getText();
+  const where = `${target.name} (${target.resourceGroup})`;
+  run.log('info', `Deploy ${where} from ${vscode.workspace.asRelativePath(uri)}${doc.isDirty ? ' (unsaved editor content)' : ''}`);
+
+  // The editor's own rules first: errors stop here, warnings are the user's call.
+  const findings = validateText(text, doc.fileName).findings;
+  const errors = findings.filter((f) => f.severity === 'error');
+  const warnings = findings.filter((f) => f.severity === 'warning');
+  if (errors.length) {
+    const first = errors[0];
+    const line = doc.positionAt(first.range.start).line + 1;
+    run.log('warn', `Not deployed: ${errors.length} error(s) in the definition; first on line ${line}: ${first.message}`);
+    run.notify('error', `${target.name} was not deployed: the definition has ${errors.length} error${errors.length > 1 ? 's' : ''} (line ${line}: ${first.message})`);
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    return done('invalid', { target });
+  }
+  if (warnings.length && confirm) {
+    const detail = warnings.slice(0, 8).map((w) => `Line ${doc.positionAt(w.range.start).line + 1}: ${w.message}`).join('\n');
+    if (!(await run.ask(`The definition of ${target.name} has ${warnings.length} warning${warnings.length > 1 ? 's' : ''}.`, detail, 'Deploy Anyway'))) {
+      return done('dismissed', { target });
+    }
+  }
+
+  let prepared;
+  try {
+    prepared = await prepareDeploy(text, doc.fileName, target, (name) => ctx.secrets.get(name));
+  } catch (err) {
+    if (!(err instanceof DeployInputError)) throw err;
+    run.log('warn', `Not deployed: ${err.message}`);
+    run.notify('error', `${target.name} was not deployed: ${err.message}`);
+    return done('invalid', { target });
+  }
+  run.secrets = prepared.secretValues;
+  for (const note of prepared.notes) run.log('info', note);
+
+  const ref = { subscriptionId: target.subscriptionId, resourceGroup: target.resourceGroup, name: target.name };
+  let client: ArmClient;
+  let existing;
+  try {
+    client = (await ctx.session.connection()).client;
+    existing = await readExistingGroup(client, ref);
+  } catch (err) {
+    return fail(run, ctx, target, uri, text, prepared.prefix, err, done);
+  }
+
+  const changes = existing ? describeChanges(existing, prepared.body) : undefined;
+  if (changes) run.log('info', `Changes: ${changes.length ? changes.join('; ') : 'none at the top level'}`);
+  if (confirm) {
+    const ok = existing
+      ? await run.ask(
+          `Update the container group ${target.name} in ${target.resourceGroup}?`,
+          changes!.length ? `Changes:\n• ${changes!.join('\n• ')}` : 'No top-level changes found; the group is deployed again as defined (containers may restart).',
+          'Update',
+        )
+      : await run.ask(`Create the container group ${target.name} in ${target.resourceGroup} (${prepared.body.location})?`, 'It does not exist yet.', 'Create');
+    if (!ok) return done('dismissed', { target, changes });
+  }
+
+  const abort = new AbortController();
+  const external = options.cancellation?.onCancellationRequested(() => abort.abort());
+  try {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `${existing ? 'Updating' : 'Creating'} ${target.name}`, cancellable: true },
+      async (progress, token) => {
+        const cancel = token.onCancellationRequested(() => abort.abort());
+        const started = Date.now();
+        let status = 'Sending';
+        const show = () => progress.report({ message: `${status} · ${seconds(Date.now() - started)}` });
+        const ticker = setInterval(show, 1000);
+        show();
+        try {
+          return await deployBody(client, ref, prepared.body, {
+            signal: abort.signal,
+            onProgress: (p) => {
+              if (p.status !== status) run.log('info', `${target.name}: ${p.status} after ${seconds(p.elapsedMs)} (${p.polls} polls)`);
+              status = p.status;
+              show();
+              options.onProgress?.(p);
+            },
+          });
+        } finally {
+          clearInterval(ticker);
+          cancel.dispose();
+        }
+      },
+    );
+    return succeed(run, ctx, target, uri, result.group, { created: !existing, changes, polls: result.polls }, done);
+  } catch (err) {
+    return fail(run, ctx, target, uri, text, prepared.prefix, err, done);
+  } finally {
+    external?.dispose();
+  }
+}
+
+async function markState(ctx: DeployContext, target: ContainerGroupTarget, state: string): Promise<void> {
+  await ctx.deployStates.set(target, { state, at: Date.now() });
+  const key = containerGroupKey(target);
+  const node = ctx.explorer?.entries?.().find((n) => {
+    const t = targetOfNode(n);
+    return t !== undefined && containerGroupKey(t) === key;
+  });
+  ctx.explorer?.refresh(node);
+}
+
+async function succeed(
+  run: Run,
+  ctx: DeployContext,
+  target: ContainerGroupTarget,
+  uri: vscode.Uri,
+  group: DeployedGroup,
+  extra: Partial<DeployCommandResult>,
+  done: (o: DeployOutcome, e?: Partial<DeployCommandResult>) => DeployCommandResult,
+): Promise<DeployCommandResult> {
+  ctx.diagnostics.clear(uri);
+  const state = group.provisioningState ?? 'Succeeded';
+  const address = [group.ip && `IP ${group.ip}`, group.fqdn].filter(Boolean).join(' · ');
+  run.log('info', `${target.name}: ${state}${address ? ` · ${address}` : ''}${group.ports.length ? ` · ports ${group.ports.join(', ')}` : ''}`);
+  for (const line of describeInstanceView(group)) run.log('info', line);
+  await markState(ctx, target, state);
+  const actions: Record<string, () => unknown> = {};
+  if (group.ip) actions['Copy IP'] = () => vscode.env.clipboard.writeText(group.ip!);
+  if (group.fqdn && group.ipType?.toLowerCase() !== 'private') {
+    actions['Open in Browser'] = () => vscode.env.openExternal(vscode.Uri.parse(`http://${group.fqdn}`));
+  }
+  run.notify('info', `${target.name} ${extra.created ? 'created' : 'updated'}: ${state}${address ? ` · ${address}` : ''}.`, actions);
+  return done('succeeded', { target, group, ...extra });
+}
+
+async function fail(
+  run: Run,
+  ctx: DeployContext,
+  target: ContainerGroupTarget,
+  uri: vscode.Uri,
+  text: string,
+  prefix: (string | number)[],
+  err: unknown,
+  done: (o: DeployOutcome, e?: Partial<DeployCommandResult>) => DeployCommandResult,
+): Promise<DeployCommandResult> {
+  if (!(err instanceof ArmError)) {
+    run.log('error', `${target.name}: deploy failed: ${(err as Error)?.message ?? String(err)}`);
+    run.notify('error', `Deploy of ${target.name} failed: ${(err as Error)?.message ?? String(err)}`);
+    return done('failed', { target });
+  }
+  if (err.kind === 'canceled') {
+    run.log('warn', `${target.name}: stopped waiting for the deployment; it may continue in Azure.`);
+    run.notify('info', `Stopped waiting for ${target.name}. The deployment may continue in Azure; refresh later to see its state.`);
+    return done('canceled', { target });
+  }
+  run.log('error', `${target.name}: ${err.message}${err.requestId ? ` (x-ms-request-id ${err.requestId})` : ''}`);
+  const logDetails = (details: typeof err.details, depth: number): void => {
+    for (const d of details ?? []) {
+      run.log('error', `${'  '.repeat(depth)}${d.code ?? 'Error'}${d.target ? ` at ${d.target}` : ''}: ${d.message ?? ''}`);
+      logDetails(d.details, depth + 1);
+    }
+  };
+  logDetails(err.details, 1);
+  const locations = locateErrorTargets(text, uri.path, err, prefix);
+  const count = locations.length ? await ctx.diagnostics.show(uri, locations, (t) => run.redact(t)) : 0;
+  if (err.kind === 'lro' || err.kind === 'http') await markState(ctx, target, 'Failed');
+  const open = async () => {
+    const editor = await vscode.window.showTextDocument(uri);
+    if (locations[0]) {
+      const doc = editor.document;
+      const range = new vscode.Range(doc.positionAt(locations[0].range.start), doc.positionAt(locations[0].range.end));
+      editor.selection = new vscode.Selection(range.start, range.end);
+      editor.revealRange(range);
+    }
+  };
+  run.notify('error', `Deploy of ${target.name} failed: ${err.message}`, count ? { 'Show Problem': open, 'Show Output': () => vscode.commands.executeCommand('aciDataShare.showOutput') } : { 'Show Output': () => vscode.commands.executeCommand('aciDataShare.showOutput') });
+  return done('failed', { target, errorCode: err.code, errorTarget: err.target, diagnostics: count });
+}
