@@ -71,7 +71,7 @@ export function getOperationStatus(ctx: RequestContext): Reply {
     return cloudError(500, { code: 'InternalServerError', message: 'Encountered internal server error while reading the operation status.' });
   }
   if (ctx.fault === 'token-expired' && op.polls === 0) {
-    const expired = ctx.state.tokens.takeExpiryFault(ctx.token, ctx.state.baseUrl);
+    const expired = ctx.state.tokens.takeExpiryFault(ctx.token, ctx.state.baseUrl, ctx.url.pathname.toLowerCase());
     if (expired) return expired;
   }
   ctx.state.lro.poll(op);

@@ -60,7 +60,7 @@ function page<T>(ctx: RequestContext, items: T[], pageSize: number, synchronizat
   const pageIndex = Math.floor(offset / pageSize);
   const { state } = ctx;
   if (ctx.fault === 'token-expired' && pageIndex === 1) {
-    const expired = state.tokens.takeExpiryFault(ctx.token, state.baseUrl);
+    const expired = state.tokens.takeExpiryFault(ctx.token, state.baseUrl, ctx.url.pathname.toLowerCase());
     if (expired) return expired;
   }
   if (ctx.fault === '429-midpaging' && pageIndex === 2 && state.faults.take(`429-midpaging|${ctx.url.pathname.toLowerCase()}`, 1)) {

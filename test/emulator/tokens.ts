@@ -4,14 +4,13 @@ import { ErrorInfo, Reply, cloudError, jsonReply } from './reply';
 
 interface IssuedToken {
   expiresAt: number; // epoch ms
-  /** Set once the 'token-expired' fault has been served for this token. */
-  expiryFaultServed: boolean;
 }
 
 export type AuthResult = { ok: true; token: string } | { ok: false; reply: Reply };
 
 export class TokenStore {
   private readonly tokens = new Map<string, IssuedToken>();
+  private readonly expiryFaultKeys = new Set<string>();
 
   constructor(private readonly lifetimeSeconds: number) {}
 
@@ -34,7 +33,7 @@ export class TokenStore {
       return aadError('invalid_scope', 'AADSTS1002012: The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier.');
     }
     const token = randomBytes(32).toString('base64url');
-    this.tokens.set(token, { expiresAt: Date.now() + this.lifetimeSeconds * 1000, expiryFaultServed: false });
+    this.tokens.set(token, { expiresAt: Date.now() + this.lifetimeSeconds * 1000 });
     return jsonReply(200, {
       token_type: 'Bearer',
       expires_in: this.lifetimeSeconds,
@@ -61,13 +60,15 @@ export class TokenStore {
   }
 
   /**
-   * 'token-expired' fault: the first time it is asked for a given token it answers 401 and remembers that,
-   * so a client that retries (with the same or a refreshed token) succeeds afterwards.
+   * 'token-expired' fault: answers 401 ExpiredAuthenticationToken once per `key` (a resource path) and
+   * expires the token that met it, as if its lifetime had just ended. Retrying with the same token fails
+   * again; a client that fetches a fresh token succeeds.
    */
-  takeExpiryFault(token: string, baseUrl: string): Reply | undefined {
+  takeExpiryFault(token: string, baseUrl: string, key: string): Reply | undefined {
+    if (this.expiryFaultKeys.has(key)) return undefined;
+    this.expiryFaultKeys.add(key);
     const issued = this.tokens.get(token);
-    if (!issued || issued.expiryFaultServed) return undefined;
-    issued.expiryFaultServed = true;
+    if (issued) issued.expiresAt = 0;
     return expiredReply(baseUrl);
   }
 }

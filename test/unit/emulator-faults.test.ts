@@ -124,8 +124,12 @@ describe('emulator: fault scenarios', () => {
     assert.ok(poll.json.error.code);
   });
 
+  async function pageWith(bearer: string, url: string, body?: unknown) {
+    return armRequest(emu.url, bearer, url.includes('$skipToken') ? 'GET' : 'POST', url, { body });
+  }
+
   async function page(url: string, body?: unknown) {
-    return armRequest(emu.url, token, url.includes('$skipToken') ? 'GET' : 'POST', url, { body });
+    return pageWith(token, url, body);
   }
 
   it('nextlink-loop: page 2 links back to itself', async () => {
@@ -144,17 +148,18 @@ describe('emulator: fault scenarios', () => {
     assert.match(first.json.nextLink, /\$skipToken=/);
   });
 
-  it('token-expired: page 2 answers 401 ExpiredAuthenticationToken once per token', async () => {
+  it('token-expired: page 2 answers 401 ExpiredAuthenticationToken once and expires that token', async () => {
     const path = SHARE_PATH('ss-fault-token-expired-syncs-20-pagesize-5', 'listSynchronizations');
-    const first = await page(path);
+    const own = await getToken(emu.url);
+    const first = await pageWith(own, path);
     assert.equal(first.status, 200);
-    const expired = await page(first.json.nextLink);
+    const expired = await pageWith(own, first.json.nextLink);
     assert.equal(expired.status, 401);
     assert.equal(expired.json.error.code, 'ExpiredAuthenticationToken');
     assert.match(expired.headers.get('www-authenticate') ?? '', /^Bearer /);
-    assert.equal((await page(first.json.nextLink)).status, 200, 'a retry succeeds');
+    assert.equal((await pageWith(own, first.json.nextLink)).status, 401, 'the same token stays expired');
     const fresh = await getToken(emu.url);
-    assert.equal((await armRequest(emu.url, fresh, 'GET', first.json.nextLink)).status, 401, 'a new token meets the fault once too');
+    assert.equal((await armRequest(emu.url, fresh, 'GET', first.json.nextLink)).status, 200, 'a fresh token succeeds');
   });
 
   it('token-expired: the first LRO status poll answers 401 once', async () => {
@@ -163,7 +168,8 @@ describe('emulator: fault scenarios', () => {
     const fresh = await getToken(emu.url);
     const headers = { 'x-emulator-fault': 'token-expired' };
     assert.equal((await armRequest(emu.url, fresh, 'GET', statusUrl, { headers })).status, 401);
-    assert.equal((await armRequest(emu.url, fresh, 'GET', statusUrl, { headers })).status, 200);
+    const renewed = await getToken(emu.url);
+    assert.equal((await armRequest(emu.url, renewed, 'GET', statusUrl, { headers })).status, 200);
   });
 
   it('429-midpaging: page 3 is throttled once, then paging completes', async () => {
