@@ -1,0 +1,134 @@
+/** Builds the report page's static structure once and returns the parts the controller updates. */
+import '@vscode-elements/elements/dist/vscode-badge/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-divider/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
+import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
+import '@vscode-elements/elements/dist/vscode-tabs/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import type { SourceSettingRow } from '../../src/core/report/sourceSettings';
+import { custom, el } from './dom';
+
+/** The data set types the service defines; statuses are collected from the rows as they arrive. */
+export const DATA_SET_TYPES = [
+  'AdlsGen1File', 'AdlsGen1Folder', 'AdlsGen2File', 'AdlsGen2FileSystem', 'AdlsGen2Folder', 'Blob', 'BlobFolder', 'Container',
+  'KustoCluster', 'KustoDatabase', 'KustoTable', 'SqlDBTable', 'SqlDWTable', 'SynapseWorkspaceSqlPoolTable',
+];
+
+export const TABS = ['details', 'chart', 'schedule'] as const;
+
+export interface Layout {
+  title: HTMLElement;
+  meta: HTMLElement;
+  summary: HTMLElement;
+  progress: HTMLElement & { indeterminate?: boolean };
+  progressText: HTMLElement;
+  stop: HTMLElement;
+  reload: HTMLElement;
+  text: HTMLElement & { value: string };
+  status: HTMLElement & { value: string };
+  type: HTMLElement & { value: string };
+  exportCsv: HTMLElement;
+  exportJson: HTMLElement;
+  copy: HTMLElement;
+  tabs: HTMLElement & { selectedIndex: number };
+  tableHost: HTMLElement;
+  detail: HTMLElement;
+  chartTop: HTMLElement & { value: string };
+  charts: HTMLElement;
+  schedule: HTMLElement;
+  announcer: HTMLElement;
+}
+
+export function option(value: string, label: string): HTMLElement {
+  return custom('vscode-option', { value }, label);
+}
+
+function select(label: string, options: [string, string][]): HTMLElement & { value: string } {
+  const s = custom('vscode-single-select', { 'aria-label': label }) as HTMLElement & { value: string };
+  for (const [v, l] of options) s.appendChild(option(v, l));
+  return s;
+}
+
+function labelled(text: string, control: HTMLElement): HTMLElement {
+  return el('label', { className: 'field' }, [el('span', { className: 'field-label', text }), control]);
+}
+
+export function buildLayout(root: HTMLElement): Layout {
+  const title = el('h1', { text: 'Synchronization report' });
+  const meta = el('p', { className: 'meta' });
+  const summary = el('dl', { className: 'summary', attrs: { 'aria-label': 'Summary' } });
+  const progress = custom('vscode-progress-bar', { indeterminate: '', 'aria-label': 'Loading data sets' }) as Layout['progress'];
+  const progressText = el('span', { className: 'progress-text', attrs: { role: 'status' } });
+  const stop = custom('vscode-button', { secondary: '', id: 'stop' }, 'Stop');
+  const reload = custom('vscode-button', { secondary: '', id: 'reload' }, 'Reload');
+  const text = custom('vscode-textfield', { placeholder: 'Filter by name, type, status or message', 'aria-label': 'Filter text', id: 'filter-text' }) as Layout['text'];
+  const status = select('Status', [['', 'All statuses']]);
+  const type = select('Data set type', [['', 'All types'], ...DATA_SET_TYPES.map((t): [string, string] => [t, t])]);
+  const exportCsv = custom('vscode-button', { id: 'export-csv' }, 'Export CSV');
+  const exportJson = custom('vscode-button', { id: 'export-json', secondary: '' }, 'Export JSON');
+  const copy = custom('vscode-button', { id: 'copy-row', secondary: '', disabled: '' }, 'Copy Row');
+  const tableHost = el('div', { className: 'table-host' });
+  const detail = el('aside', { className: 'detail', attrs: { 'aria-label': 'Selected data set', 'aria-live': 'polite' } });
+  const chartTop = select('Bars per chart', [['15', 'Top 15'], ['10', 'Top 10'], ['25', 'Top 25'], ['50', 'Top 50']]);
+  const charts = el('div', { className: 'charts' });
+  const schedule = el('div', { className: 'schedule' });
+  const announcer = el('div', { className: 'visually-hidden', attrs: { 'aria-live': 'polite' } });
+
+  const tabs = custom('vscode-tabs', { 'selected-index': '0' }) as Layout['tabs'];
+  const headers = ['Details', 'Chart', 'Schedule'];
+  const panels = [
+    el('div', { className: 'panel-details' }, [tableHost, detail]),
+    el('div', { className: 'panel-chart' }, [el('div', { className: 'toolbar' }, [labelled('Show', chartTop)]), charts]),
+    el('div', { className: 'panel-schedule' }, [schedule]),
+  ];
+  headers.forEach((h, i) => {
+    tabs.appendChild(custom('vscode-tab-header', { slot: 'header', id: `tab-${TABS[i]}` }, h));
+    const panel = custom('vscode-tab-panel');
+    panel.appendChild(panels[i]);
+    tabs.appendChild(panel);
+  });
+
+  root.replaceChildren(
+    el('header', { className: 'report-header' }, [title, meta, summary]),
+    el('div', { className: 'progress-row' }, [progress, el('div', { className: 'progress-line' }, [progressText, stop, reload])]),
+    el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Filters and actions' } }, [
+      labelled('Filter', text),
+      labelled('Status', status),
+      labelled('Type', type),
+      el('span', { className: 'spacer' }),
+      exportCsv,
+      exportJson,
+      copy,
+    ]),
+    tabs,
+    announcer,
+  );
+  return { title, meta, summary, progress, progressText, stop, reload, text, status, type, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, charts, schedule, announcer };
+}
+
+/** Replaces a definition list's content with label/value pairs. */
+export function fillPairs(list: HTMLElement, pairs: [string, string, string?][]): void {
+  list.replaceChildren(...pairs.flatMap(([k, v, cls]) => [el('dt', { text: k }), el('dd', { text: v, className: cls ?? '' })]));
+}
+
+export function renderSchedule(host: HTMLElement, rows: SourceSettingRow[], error?: string): void {
+  if (error) {
+    host.replaceChildren(el('p', { className: 'error-text', text: `Could not load the synchronization settings: ${error}` }));
+    return;
+  }
+  if (rows.length === 0) {
+    host.replaceChildren(el('p', { className: 'muted', text: 'The source share has no synchronization schedule.' }));
+    return;
+  }
+  const head = ['Kind', 'Recurrence', 'Synchronization time', 'Schedule', 'Next run (local)', 'Next run (UTC)'];
+  const table = el('table', { className: 'schedule-table' }, [
+    el('caption', { text: 'Source share synchronization settings' }),
+    el('thead', {}, [el('tr', {}, head.map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]),
+    el('tbody', {}, rows.map((r) => el('tr', {}, [r.kind, r.recurrence, r.synchronizationTime, r.schedule, r.nextRunLocal || '—', r.nextRunUtc || '—'].map((v) => el('td', { text: v }))))),
+  ]);
+  host.replaceChildren(table);
+}

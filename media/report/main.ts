@@ -1,0 +1,285 @@
+/**
+ * The synchronization report page. It holds the rows the host streams in, filters and sorts them locally
+ * (merging each new page into the sorted view), and tells the host what it rendered. It posts only
+ * queries, user actions and counts: never anything secret.
+ */
+import { chartData } from '../../src/core/report/chart';
+import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
+import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
+import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
+import { mergeSorted, rowComparator, rowPredicate, sortRows } from '../../src/core/report/query';
+import { emptyTotals, type ReportTotals } from '../../src/core/report/totals';
+import { barChart } from './chart';
+import { el } from './dom';
+import { buildLayout, fillPairs, option, renderSchedule, TABS, type Layout } from './layout';
+import { cellText, VirtualTable } from './table';
+
+interface VsCodeApi {
+  postMessage(message: PageMessage): void;
+  getState(): unknown;
+  setState(state: ReportPanelState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const ui: Layout = buildLayout(document.getElementById('app')!);
+
+let state: ReportPanelState | undefined;
+let all: ReportRow[] = [];
+let view: ReportRow[] = [];
+let totals: ReportTotals = emptyTotals();
+let loadState: LoadState = 'loading';
+let chartDirty = true;
+const statuses = new Set<string>();
+
+const table = new VirtualTable({
+  onSort: (column) => toggleSort(column),
+  onSelect: (_index, row) => showDetail(row),
+  onCopy: (row) => vscode.postMessage({ type: 'copyRow', row }),
+});
+ui.tableHost.appendChild(table.element);
+
+function query(): ReportQuery {
+  return state?.query ?? {};
+}
+
+function tab(): ReportTab {
+  return TABS[ui.tabs.selectedIndex] ?? 'details';
+}
+
+/** Saves the state for the serializer and tells the host, which re-fetches only when it must. */
+function queryChanged(): void {
+  if (!state) return;
+  state = { ...state, tab: tab() };
+  vscode.setState(state);
+  vscode.postMessage({ type: 'query', query: state.query, tab: tab() });
+}
+
+function setQuery(next: ReportQuery): void {
+  if (!state) return;
+  state = { ...state, query: next };
+  rebuildView();
+  queryChanged();
+}
+
+function toggleSort(column: ColumnKey): void {
+  const current = query().sort;
+  // First click sorts numbers biggest first (what one looks for in a report), text A to Z.
+  const numeric = REPORT_COLUMNS.find((c) => c.key === column)!.kind !== 'text';
+  const descending = current?.column === column ? !current.descending : numeric;
+  setQuery({ ...query(), sort: { column, descending } });
+}
+
+/** Recomputes the whole view (after a filter or sort change). */
+function rebuildView(): void {
+  const q = query();
+  view = sortRows(all.filter(rowPredicate(q)), q.sort);
+  table.setSort(q.sort);
+  table.setRows(view);
+  chartDirty = true;
+  refreshChart();
+  reportView();
+}
+
+/** Appends one page: filtered, then merged into the sorted view without re-sorting everything. */
+function addRows(rows: ReportRow[]): void {
+  const q = query();
+  for (const r of rows) {
+    all.push(r);
+    if (r.status && !statuses.has(r.status)) {
+      statuses.add(r.status);
+      ui.status.appendChild(option(r.status, r.status));
+    }
+  }
+  const matching = rows.filter(rowPredicate(q));
+  if (q.sort) view = mergeSorted(view, matching, rowComparator(q.sort));
+  else for (const r of matching) view.push(r);
+  table.setRows(view);
+  chartDirty = true;
+  if (tab() === 'chart') refreshChart();
+}
+
+function reportView(): void {
+  const name = REPORT_COLUMNS[0];
+  vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: view.slice(0, 5).map((r) => cellText(name, r)) });
+}
+
+function renderSummary(): void {
+  const failedClass = totals.failed > 0 ? 'failed-count' : '';
+  fillPairs(ui.summary, [
+    ['Data sets', formatCount(totals.rows)],
+    ['Shown', formatCount(view.length)],
+    ['Failed', formatCount(totals.failed), failedClass],
+    ['Size read', formatBytes(totals.sizeRead)],
+    ['Size written', formatBytes(totals.sizeWritten)],
+    ['Total duration', formatDuration(totals.durationMs)],
+    ['Rows read / copied', `${formatCount(totals.rowsRead)} / ${formatCount(totals.rowsCopied)}`],
+    ['Files read / written', `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
+    ['Pages loaded', formatCount(totals.pagesLoaded)],
+    ['Remaining reads', totals.remainingReads === undefined ? '—' : formatCount(totals.remainingReads)],
+  ]);
+}
+
+function renderProgress(message?: string): void {
+  const loading = loadState === 'loading';
+  ui.progress.hidden = !loading;
+  ui.stop.toggleAttribute('disabled', !loading);
+  const rows = `${formatCount(totals.rows)} data sets in ${formatCount(totals.pagesLoaded)} pages`;
+  const text: Record<LoadState, string> = {
+    loading: `Loading… ${rows}`,
+    done: `Loaded ${rows}.`,
+    stopped: `Stopped after ${rows}. Reload to fetch everything.`,
+    error: `Loading failed after ${rows}: ${message ?? 'unknown error'}`,
+  };
+  ui.progressText.textContent = text[loadState];
+  ui.progressText.classList.toggle('error-text', loadState === 'error');
+  document.getElementById('app')!.setAttribute('aria-busy', String(loading));
+}
+
+function renderHeader(sync: SynchronizationSummary | undefined): void {
+  if (!state) return;
+  const name = state.target.label ?? state.target.shareSubscriptionName;
+  ui.title.textContent = state.synchronizationId ? `Synchronization report: ${name}` : `Synchronization schedule: ${name}`;
+  const parts = [`${state.target.shareSubscriptionName} · ${state.target.accountName} · ${state.target.resourceGroup}`];
+  if (sync) {
+    parts.push(`started ${formatUtcDateTime(sync.startTime)}`, sync.synchronizationMode ?? '', sync.status ?? '', sync.durationMs !== undefined ? formatDuration(sync.durationMs) : '');
+    if (sync.message) parts.push(sync.message);
+  } else if (state.synchronizationId) parts.push(`synchronization ${state.synchronizationId}`);
+  ui.meta.textContent = parts.filter(Boolean).join(' · ');
+}
+
+function showDetail(row: ReportRow | undefined): void {
+  ui.copy.toggleAttribute('disabled', !row);
+  if (!row) {
+    ui.detail.replaceChildren();
+    return;
+  }
+  const list = el('dl', { className: 'detail-list' });
+  fillPairs(list, REPORT_COLUMNS.map((c): [string, string, string?] => [c.title, cellText(c, row) || '—', c.key === 'message' && row.message ? 'message' : undefined]));
+  ui.detail.replaceChildren(el('h2', { text: row.name ?? '(unnamed data set)' }), list);
+}
+
+function refreshChart(): void {
+  if (!chartDirty || tab() !== 'chart') return;
+  chartDirty = false;
+  const n = Number(ui.chartTop.value) || 15;
+  const data = chartData(view, n);
+  ui.charts.replaceChildren(
+    barChart(`Slowest data sets (top ${n} by duration)`, data.slowest, formatDuration),
+    barChart(`Largest data sets (top ${n} by size read)`, data.largest, formatBytes),
+  );
+}
+
+function fitTable(): void {
+  const top = ui.tableHost.getBoundingClientRect().top;
+  ui.tableHost.style.height = `${Math.max(160, window.innerHeight - top - 12)}px`;
+  table.render();
+}
+
+function applyControls(q: ReportQuery): void {
+  ui.text.value = q.text ?? '';
+  if (q.status && !statuses.has(q.status)) {
+    statuses.add(q.status);
+    ui.status.appendChild(option(q.status, q.status));
+  }
+  ui.status.value = q.status ?? '';
+  ui.type.value = q.dataSetType ?? '';
+}
+
+/** Performs a user action on request (the host's tests drive the page through these). */
+function runCommand(c: PageCommand): void {
+  switch (c.command) {
+    case 'sort':
+    case 'filter':
+      applyControls(c.query);
+      return setQuery(c.query);
+    case 'export':
+      return vscode.postMessage({ type: 'export', format: c.format });
+    case 'stop':
+      return vscode.postMessage({ type: 'stop' });
+    case 'copyRow':
+      if (view[c.index]) vscode.postMessage({ type: 'copyRow', row: view[c.index] });
+      return;
+    case 'showTab':
+      ui.tabs.selectedIndex = TABS.indexOf(c.tab);
+      return onTab();
+  }
+}
+
+function onTab(): void {
+  refreshChart();
+  requestAnimationFrame(fitTable);
+  queryChanged();
+}
+
+function onMessage(m: HostMessage): void {
+  if (m.type === 'init') {
+    const first = !state;
+    state = m.state;
+    vscode.setState(state);
+    renderHeader(m.synchronization);
+    if (first) {
+      applyControls(state.query);
+      ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));
+      if (!state.synchronizationId) document.body.classList.add('schedule-only');
+      table.setSort(state.query.sort);
+      renderSummary();
+      renderProgress();
+      requestAnimationFrame(fitTable);
+    }
+    return;
+  }
+  if (!state) return; // nothing is shown before init; the host replays what it holds after it
+  switch (m.type) {
+    case 'reset':
+      all = [];
+      view = [];
+      totals = emptyTotals();
+      rebuildView();
+      renderSummary();
+      return;
+    case 'rows':
+      addRows(m.rows);
+      totals = m.totals;
+      renderSummary();
+      renderProgress();
+      vscode.postMessage({ type: 'pageRendered', pageNumber: m.pageNumber, rows: m.rows.length, totalRows: all.length });
+      reportView();
+      return;
+    case 'status':
+      loadState = m.state;
+      renderProgress(m.message);
+      if (m.state !== 'loading') ui.announcer.textContent = ui.progressText.textContent;
+      return;
+    case 'settings':
+      renderSchedule(ui.schedule, m.rows, m.error);
+      return;
+    case 'command':
+      runCommand(m);
+      return;
+  }
+}
+
+let textTimer = 0;
+ui.text.addEventListener('input', () => {
+  clearTimeout(textTimer);
+  textTimer = window.setTimeout(() => setQuery({ ...query(), text: ui.text.value || undefined }), 150);
+});
+ui.status.addEventListener('change', () => setQuery({ ...query(), status: ui.status.value || undefined }));
+ui.type.addEventListener('change', () => setQuery({ ...query(), dataSetType: ui.type.value || undefined }));
+ui.chartTop.addEventListener('change', () => {
+  chartDirty = true;
+  refreshChart();
+});
+ui.stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
+ui.reload.addEventListener('click', () => vscode.postMessage({ type: 'reload' }));
+ui.exportCsv.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'csv' }));
+ui.exportJson.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'json' }));
+ui.copy.addEventListener('click', () => {
+  const row = table.selectedRow;
+  if (row) vscode.postMessage({ type: 'copyRow', row });
+});
+ui.tabs.addEventListener('vsc-tabs-select', onTab);
+window.addEventListener('resize', () => requestAnimationFrame(fitTable));
+window.addEventListener('message', (e: MessageEvent<HostMessage>) => onMessage(e.data));
+vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,181 @@
+/**
+ * A virtualized grid: only the rows in view (plus a small margin) exist in the DOM, re-used while
+ * scrolling, so 100,000 rows scroll as smoothly as 100. Keyboard: arrows, Page Up/Down, Home/End move the
+ * selection; Enter shows the row's details; Ctrl/Cmd+C copies it. Header buttons sort.
+ */
+import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/model';
+import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
+import { el } from './dom';
+
+export const ROW_HEIGHT = 24;
+const OVERSCAN = 12;
+/** Hard ceiling on row elements, whatever the window height. */
+export const MAX_DOM_ROWS = 400;
+
+const WIDTHS: Record<string, number> = {
+  name: 260, dataSetType: 170, status: 100, message: 300, startTime: 180, endTime: 180, durationMs: 110, filesRead: 100,
+  filesWritten: 110, rowsRead: 120, rowsCopied: 120, sizeRead: 100, sizeWritten: 110, vCore: 70, dataSetId: 300,
+};
+
+export function cellText(column: ColumnDef, row: ReportRow): string {
+  const v = row[column.key];
+  if (v === undefined) return '';
+  switch (column.kind) {
+    case 'duration':
+      return formatDuration(v as number);
+    case 'bytes':
+      return formatBytes(v as number);
+    case 'count':
+      return formatCount(v as number);
+    case 'dateTime':
+      return formatUtcDateTime(v as string);
+    default:
+      return String(v);
+  }
+}
+
+export interface TableEvents {
+  onSort(column: ColumnDef['key']): void;
+  onSelect(index: number, row: ReportRow | undefined): void;
+  onCopy(row: ReportRow): void;
+}
+
+export class VirtualTable {
+  readonly element: HTMLDivElement;
+  private readonly body: HTMLDivElement;
+  private readonly headerCells = new Map<string, HTMLDivElement>();
+  private readonly pool: HTMLDivElement[] = [];
+  private rows: readonly ReportRow[] = [];
+  private version = 0;
+  private selected = -1;
+  private frame = 0;
+
+  constructor(private readonly events: TableEvents) {
+    const template = REPORT_COLUMNS.map((c) => `${WIDTHS[c.key] ?? 120}px`).join(' ');
+    this.element = el('div', { className: 'grid', attrs: { role: 'grid', tabindex: '0', 'aria-label': 'Data sets', 'aria-colcount': String(REPORT_COLUMNS.length) } });
+    this.element.style.setProperty('--grid-columns', template);
+    const header = el('div', { className: 'grid-row grid-header', attrs: { role: 'row', 'aria-rowindex': '1' } });
+    REPORT_COLUMNS.forEach((c, i) => {
+      const button = el('button', { className: 'sort-button', text: c.title, attrs: { type: 'button', title: `Sort by ${c.title}` } });
+      button.addEventListener('click', () => this.events.onSort(c.key));
+      const cell = el('div', { className: `grid-cell kind-${c.kind}`, attrs: { role: 'columnheader', 'aria-colindex': String(i + 1), 'aria-sort': 'none' } }, [button]);
+      this.headerCells.set(c.key, cell);
+      header.appendChild(cell);
+    });
+    this.body = el('div', { className: 'grid-body', attrs: { role: 'rowgroup' } });
+    this.element.append(el('div', { className: 'grid-head', attrs: { role: 'rowgroup' } }, [header]), this.body);
+    this.element.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.element.addEventListener('keydown', (e) => this.onKey(e));
+    this.body.addEventListener('click', (e) => {
+      const row = (e.target as HTMLElement).closest<HTMLElement>('.grid-row');
+      if (row?.dataset.index) this.select(Number(row.dataset.index));
+    });
+    new ResizeObserver(() => this.schedule()).observe(this.element);
+  }
+
+  setRows(rows: readonly ReportRow[]): void {
+    this.rows = rows;
+    this.version++;
+    this.element.setAttribute('aria-rowcount', String(rows.length + 1));
+    this.body.style.height = `${rows.length * ROW_HEIGHT}px`;
+    if (this.selected >= rows.length) this.selected = rows.length - 1;
+    this.render();
+  }
+
+  setSort(sort: SortSpec | undefined): void {
+    for (const [key, cell] of this.headerCells) {
+      const active = sort?.column === key;
+      cell.setAttribute('aria-sort', active ? (sort!.descending ? 'descending' : 'ascending') : 'none');
+      cell.classList.toggle('sorted', active);
+      cell.dataset.direction = active ? (sort!.descending ? '▼' : '▲') : '';
+    }
+  }
+
+  get domRowCount(): number {
+    return this.body.childElementCount;
+  }
+
+  get selectedRow(): ReportRow | undefined {
+    return this.rows[this.selected];
+  }
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  /** Places the pooled row elements over the visible range and fills the ones whose row changed. */
+  render(): void {
+    const viewHeight = this.element.clientHeight || 600;
+    const top = Math.max(0, this.element.scrollTop - ROW_HEIGHT);
+    const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(this.rows.length, Math.ceil((top + viewHeight) / ROW_HEIGHT) + OVERSCAN, first + MAX_DOM_ROWS);
+    const count = Math.max(0, last - first);
+    while (this.pool.length < count) this.pool.push(this.createRow());
+    while (this.body.childElementCount > count) this.body.lastElementChild!.remove();
+    for (let k = 0; k < count; k++) {
+      const row = this.pool[k];
+      if (!row.isConnected) this.body.appendChild(row);
+      this.fill(row, first + k);
+    }
+    const active = this.selected >= first && this.selected < last ? `report-row-${this.selected}` : '';
+    if (active) this.element.setAttribute('aria-activedescendant', active);
+    else this.element.removeAttribute('aria-activedescendant');
+  }
+
+  private createRow(): HTMLDivElement {
+    const row = el('div', { className: 'grid-row', attrs: { role: 'row' } });
+    REPORT_COLUMNS.forEach((c, i) => row.appendChild(el('div', { className: `grid-cell kind-${c.kind} col-${c.key}`, attrs: { role: 'gridcell', 'aria-colindex': String(i + 1) } })));
+    return row;
+  }
+
+  private fill(row: HTMLDivElement, index: number): void {
+    const key = `${this.version}:${index}:${index === this.selected}`;
+    if (row.dataset.key === key) return;
+    row.dataset.key = key;
+    row.dataset.index = String(index);
+    row.id = `report-row-${index}`;
+    row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
+    row.setAttribute('aria-rowindex', String(index + 2));
+    const data = this.rows[index];
+    const failed = isFailedStatus(data.status);
+    row.classList.toggle('failed', failed);
+    row.classList.toggle('selected', index === this.selected);
+    row.setAttribute('aria-selected', String(index === this.selected));
+    const cells = row.children;
+    for (let i = 0; i < REPORT_COLUMNS.length; i++) {
+      const text = cellText(REPORT_COLUMNS[i], data);
+      const cell = cells[i] as HTMLElement;
+      cell.textContent = text;
+      cell.title = text;
+    }
+  }
+
+  select(index: number): void {
+    if (this.rows.length === 0) return;
+    this.selected = Math.max(0, Math.min(this.rows.length - 1, index));
+    const y = this.selected * ROW_HEIGHT;
+    const headerHeight = ROW_HEIGHT;
+    const view = this.element.clientHeight - headerHeight;
+    if (y < this.element.scrollTop) this.element.scrollTop = y;
+    else if (y + ROW_HEIGHT > this.element.scrollTop + view) this.element.scrollTop = y + ROW_HEIGHT - view;
+    this.version++;
+    this.render();
+    this.events.onSelect(this.selected, this.rows[this.selected]);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const page = Math.max(1, Math.floor(this.element.clientHeight / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    if (e.key in moves) this.select((this.selected < 0 ? -1 : this.selected) + moves[e.key]);
+    else if (e.key === 'Home') this.select(0);
+    else if (e.key === 'End') this.select(this.rows.length - 1);
+    else if (e.key === 'Enter' && this.selectedRow) this.events.onSelect(this.selected, this.selectedRow);
+    else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c' && this.selectedRow) this.events.onCopy(this.selectedRow);
+    else return;
+    e.preventDefault();
+  }
+}
