@@ -123,7 +123,6 @@ function splice(node: DefinitionNode, path: PathSegment[], depth: number, replac
     if (node.keyPlain !== undefined) replacement.keyPlain = node.keyPlain;
     return replacement;
   }
-  node.range = { start: node.range.start, end: node.range.end >= E ? node.range.end + delta : replacement.range.end + (node.range.end - oldItemEnd) };
   const seg = path[depth];
   if (node.kind === 'array') {
     const children = node.children;
@@ -144,6 +143,9 @@ function splice(node: DefinitionNode, path: PathSegment[], depth: number, replac
       }
     }
   }
+  // Every ancestor on the path is a block collection (block items cannot sit in flow ones): it ends with its last member.
+  const members = node.kind === 'array' ? node.children : node.kind === 'object' ? node.properties : [];
+  if (members.length) node.range = { start: node.range.start, end: Math.max(node.range.start, members[members.length - 1].range.end) };
   return node;
 }
 

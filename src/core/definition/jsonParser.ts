@@ -40,13 +40,18 @@ export function parseJson(text: string): ParseResult {
     });
     return { root: undefined, diagnostics };
   }
+  let lastOffset = -1;
   for (const e of errors) {
+    // jsonc-parser often reports one mistake twice at the same place; the first says it best.
+    if (e.offset === lastOffset) continue;
+    lastOffset = e.offset;
     const start = Math.min(e.offset, text.length);
+    const comma = trailingComma(source, start);
     diagnostics.push({
       code: ParseCode.syntax,
       severity: 'error',
-      message: `${ERROR_TEXT[e.error] ?? 'Syntax error'}.`,
-      range: { start, end: Math.min(text.length, start + Math.max(e.length, 0)) },
+      message: comma >= 0 ? `Trailing comma before '${source[start]}'; remove it.` : `${ERROR_TEXT[e.error] ?? 'Syntax error'}.`,
+      range: comma >= 0 ? { start: comma, end: comma + 1 } : { start, end: Math.min(text.length, start + Math.max(e.length, 0)) },
       path: [],
     });
   }
@@ -56,6 +61,14 @@ export function parseJson(text: string): ParseResult {
   }
   const root = convert(tree, [], diagnostics);
   return { root, diagnostics };
+}
+
+/** Offset of the comma when the error sits on a `}`/`]` right after one (comments and spaces between), else -1. */
+function trailingComma(text: string, offset: number): number {
+  if (text[offset] !== '}' && text[offset] !== ']') return -1;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return text[i] === ',' ? i : -1;
 }
 
 function emptyFinding(text: string): Finding {

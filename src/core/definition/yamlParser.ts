@@ -144,10 +144,11 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
       seen.add(key);
       properties.push(child);
     }
-    return { kind: 'object', properties, range };
+    return { kind: 'object', properties, range: blockEnd(node.flow, override, range, properties) };
   }
   if (isSeq(node)) {
-    return { kind: 'array', children: node.items.map((item, i) => convert(item as YamlNode | null, [...path, i], ctx, override, range)), range };
+    const children = node.items.map((item, i) => convert(item as YamlNode | null, [...path, i], ctx, override, range));
+    return { kind: 'array', children, range: blockEnd(node.flow, override, range, children) };
   }
   if (isScalar(node)) {
     if (!override) checkYaml11(node, range, path, ctx);
@@ -160,6 +161,15 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
     return { kind: 'string', value: String(value), range, plain };
   }
   return { kind: 'null', value: null, range };
+}
+
+/**
+ * A block collection ends where its last member ends (the package's end would take in trailing blank
+ * lines and comments, which an incremental re-parse cannot reproduce); flow collections end at the bracket.
+ */
+function blockEnd(flow: boolean | undefined, override: Range | undefined, range: Range, members: DefinitionNode[]): Range {
+  if (flow || override || members.length === 0) return range;
+  return { start: range.start, end: Math.max(range.start, members[members.length - 1].range.end) };
 }
 
 /** Expands a YAML 1.1 merge key (`<<: *base` or `<<: [*a, *b]`); explicit keys of the map win. */

@@ -59,8 +59,12 @@ export type PageMessage =
   | { type: 'ready' }
   /** Sent after each page's rows are in the page's model and the table was updated. */
   | { type: 'pageRendered'; pageNumber: number; rows: number; totalRows: number }
-  /** After any change of what is shown: rows matching the filters, and row elements in the DOM. */
-  | { type: 'viewUpdated'; shown: number; domRows: number; firstCells: string[] }
+  /**
+   * After any change of what is shown: rows matching the filters, row elements in the DOM, the name cells
+   * of the first rows as the DOM shows them, and how many elements service text could have injected
+   * (img, iframe, style, inline script: always 0 when text is rendered as text).
+   */
+  | { type: 'viewUpdated'; shown: number; domRows: number; firstCells: string[]; injected: number }
   | { type: 'query'; query: ReportQuery; tab: ReportTab }
   | { type: 'stop' }
   | { type: 'reload' }
@@ -107,7 +111,7 @@ export function isPageMessage(v: unknown): v is PageMessage {
     case 'pageRendered':
       return int(m.pageNumber) && int(m.rows) && int(m.totalRows);
     case 'viewUpdated':
-      return int(m.shown) && int(m.domRows) && Array.isArray(m.firstCells) && m.firstCells.every(str);
+      return int(m.shown) && int(m.domRows) && int(m.injected) && Array.isArray(m.firstCells) && m.firstCells.every(str);
     case 'query':
       return isReportQuery(m.query) && isReportTab(m.tab);
     case 'export':

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { DefinitionDocument } from '../../src/core/definition';
+
+function containerYaml(i: number): string {
+  return [
+    `  - name: app-${i}`,
+    `    properties:`,
+    `      image: nginx:1.${i}`,
+    `      # comment ${i}`,
+    `      ports:`,
+    `      - port: ${8000 + i}`,
+    `        protocol: tcp`,
+    `      environmentVariables:`,
+    `      - name: MODE`,
+    `        value: "on-${i}"`,
+    `      resources:`,
+    `        requests: {cpu: 1, memoryInGB: 1.5}`,
+    `      volumeMounts:`,
+    `      - name: data-volume`,
+    `        mountPath: /mnt/data`,
+    `      command:`,
+    `      - |`,
+    `        echo ${i}`,
+    '',
+  ].join('\n');
+}
+
+const BASE =
+  "apiVersion: '2023-05-01'\nname: demo\nproperties:\n  osType: Linux\n  containers:\n" +
+  [0, 1, 2, 3].map(containerYaml).join('') +
+  '  volumes:\n  - name: data-volume\n    emptyDir: {}\n  ipAddress:\n    type: Public\n    ports:\n    - port: 8000\n';
+
+const INSERTS = ['x', '1', ' ', '  ', '\n', '\n      ', '\n  - ', '- ', ':', ': ', '#', '"', "'", '|', '\t', '&a ', '*a', '---\n', '{', '[', ']', 'name: y\n      ', 'cpu: "2"', 'Name', '\r\n', ''];
+
+const edit = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  del: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 40 })),
+  ins: fc.oneof(fc.constantFrom(...INSERTS), fc.string({ maxLength: 4 })),
+});
+
+/** Edits land mostly inside the containers, where the incremental path applies. */
+function offsetFor(text: string, at: number): number {
+  const start = text.indexOf('  - name: app-0');
+  const end = text.indexOf('  volumes:');
+  return at < 0.8 && start >= 0 && end > start ? start + Math.floor(((at / 0.8) * (end - start))) : Math.floor(at * text.length);
+}
+
+function stripped(doc: DefinitionDocument) {
+  return { root: JSON.parse(JSON.stringify(doc.root ?? null)), findings: doc.diagnostics() };
+}
+
+describe('incremental YAML re-parse', () => {
+  it('takes the incremental path for a typing edit inside a container, with the same findings as a full parse', () => {
+    const doc = DefinitionDocument.parse(BASE, 'yaml');
+    doc.diagnostics();
+    const offset = BASE.indexOf('nginx:1.2') + 5;
+    const next = doc.applyEdit(offset, 0, 'x');
+    assert.equal(next.incremental, true);
+    const full = DefinitionDocument.parse(next.text, 'yaml');
+    assert.deepEqual(stripped(next), stripped(full));
+    // The earlier document still describes its own text.
+    assert.deepEqual(stripped(doc), stripped(DefinitionDocument.parse(BASE, 'yaml')));
+  });
+
+  it('only validates the changed container again', () => {
+    const doc = DefinitionDocument.parse(BASE, 'yaml');
+    doc.diagnostics();
+    const misses = doc.cache.misses;
+    const next = doc.applyEdit(BASE.indexOf('nginx:1.3') + 5, 0, 'y');
+    next.diagnostics();
+    assert.equal(next.cache.misses, misses + 1);
+  });
+
+  it('falls back to a full parse for an edit outside any list item', () => {
+    const doc = DefinitionDocument.parse(BASE, 'yaml');
+    const next = doc.applyEdit(BASE.indexOf('demo'), 0, 'x');
+    assert.equal(next.incremental, false);
+  });
+
+  it('gives the same tree and findings as a full parse after random edits (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), (edits) => {
+        let doc = DefinitionDocument.parse(BASE, 'yaml');
+        doc.diagnostics();
+        for (const e of edits) {
+          const offset = offsetFor(doc.text, e.at);
+          doc = doc.applyEdit(offset, e.del, e.ins);
+          const full = DefinitionDocument.parse(doc.text, 'yaml');
+          assert.deepEqual(stripped(doc), stripped(full));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('JSON edits re-parse fully and match a fresh parse', () => {
+    const json = JSON.stringify({ properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: 'x', resources: { requests: { cpu: 1, memoryInGB: 1 } } } }] } }, null, 2);
+    fc.assert(
+      fc.property(edit, (e) => {
+        const doc = DefinitionDocument.parse(json, 'json');
+        doc.diagnostics();
+        const next = doc.applyEdit(Math.floor(e.at * json.length), e.del, e.ins);
+        assert.deepEqual(stripped(next), stripped(DefinitionDocument.parse(next.text, 'json')));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
