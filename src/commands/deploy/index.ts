@@ -17,7 +17,8 @@ export const SET_SECRET_COMMAND = 'aciDataShare.setSecret';
 export const DELETE_SECRET_COMMAND = 'aciDataShare.deleteSecret';
 
 export interface DeployDeps {
-  context: Pick<vscode.ExtensionContext, 'subscriptions' | 'secrets' | 'globalState'>;
+  /** The extension context, or any object with these parts. */
+  context: { subscriptions: { dispose(): unknown }[]; secrets: vscode.SecretStorage; globalState: vscode.Memento };
   session: DeployContext['session'];
   deployStates: DeployContext['deployStates'];
   explorer?: DeployContext['explorer'];
@@ -40,7 +41,8 @@ function asOptions(value: unknown): DeployOptions | undefined {
   return value && typeof value === 'object' && OPTION_KEYS.some((k) => k in value) ? (value as DeployOptions) : undefined;
 }
 
-export function registerDeployCommands(deps: DeployDeps): DeployApi {
+/** The deploy machinery without commands (tests, or a second caller); disposed with the context. */
+export function createDeployApi(deps: DeployDeps): DeployApi {
   const secrets = new SecretStore(deps.context.secrets, deps.context.globalState);
   const diagnostics = new DeployDiagnostics();
   const ctx: DeployContext = {
@@ -59,12 +61,16 @@ export function registerDeployCommands(deps: DeployDeps): DeployApi {
       void ctx.ui.error(`Deploy failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
       return { outcome: 'failed', notifications: [] } as DeployCommandResult;
     });
-  deps.context.subscriptions.push(
-    secrets,
-    diagnostics,
-    vscode.commands.registerCommand(DEPLOY_COMMAND, (arg?: unknown, options?: unknown) => deploy(arg, asOptions(options))),
-    vscode.commands.registerCommand(SET_SECRET_COMMAND, (name?: unknown) => setSecret(secrets, name)),
-    vscode.commands.registerCommand(DELETE_SECRET_COMMAND, (name?: unknown) => deleteSecret(secrets, name)),
-  );
+  deps.context.subscriptions.push(secrets, diagnostics);
   return { secrets, diagnostics: diagnostics.collection, deploy };
+}
+
+export function registerDeployCommands(deps: DeployDeps): DeployApi {
+  const api = createDeployApi(deps);
+  deps.context.subscriptions.push(
+    vscode.commands.registerCommand(DEPLOY_COMMAND, (arg?: unknown, options?: unknown) => api.deploy(arg, asOptions(options))),
+    vscode.commands.registerCommand(SET_SECRET_COMMAND, (name?: unknown) => setSecret(api.secrets, name)),
+    vscode.commands.registerCommand(DELETE_SECRET_COMMAND, (name?: unknown) => deleteSecret(api.secrets, name)),
+  );
+  return api;
 }
