@@ -5,7 +5,7 @@
  */
 import { DefinitionDocument, DefinitionNode, PathSegment } from '../definition';
 import { chainAt, itemIndexAt } from './nodeChain';
-import { columnOf, Site } from './site';
+import { lineIndent, Site } from './site';
 
 export function jsonSite(doc: DefinitionDocument, offset: number): Site | undefined {
   const text = doc.text;
@@ -27,7 +27,7 @@ export function jsonSite(doc: DefinitionDocument, offset: number): Site | undefi
       keyOnly,
       editing: kr,
       newItem: false,
-      column: columnOf(text, kr.start),
+      column: lineIndent(text, kr.start),
       suffix: keyOnly ? '' : commaIfMemberFollows(text, end),
     };
   }
@@ -38,7 +38,7 @@ export function jsonSite(doc: DefinitionDocument, offset: number): Site | undefi
     const closed = node.kind === 'string' && stringClosed(text, node.range.start, node.range.end);
     const end = closed || node.kind !== 'string' ? Math.max(offset, node.range.end) : offset;
     const quote = text[node.range.start] === '"' ? '"' : '';
-    return { kind: 'value', path: last.path, quote, range: { start: node.range.start, end }, column: columnOf(text, node.range.start), suffix: commaIfMemberFollows(text, end) };
+    return { kind: 'value', path: last.path, quote, range: { start: node.range.start, end }, column: lineIndent(text, node.range.start), suffix: commaIfMemberFollows(text, end) };
   }
   return containerSite(doc, node, last.path, offset);
 }
@@ -54,18 +54,18 @@ function containerSite(doc: DefinitionDocument, node: DefinitionNode, path: Path
   if (node.kind === 'object') {
     if (prev.char === '{' || prev.char === ',') {
       if (prev.index < node.range.start) return undefined;
-      return { kind: 'key', path, object: node, range, keyOnly: false, newItem: false, column: columnOf(text, start), suffix: commaIfMemberFollows(text, offset) };
+      return { kind: 'key', path, object: node, range, keyOnly: false, newItem: false, column: lineIndent(text, start), suffix: commaIfMemberFollows(text, offset) };
     }
     if (prev.char === ':') {
       let owner: DefinitionNode | undefined;
       for (const p of node.properties) if (p.keyRange && p.keyRange.end <= prev.index) owner = p;
       if (!owner || owner.key === undefined) return undefined;
-      return { kind: 'value', path: [...path, owner.key], quote: '', range, column: columnOf(text, owner.keyRange!.start), suffix: commaIfMemberFollows(text, offset) };
+      return { kind: 'value', path: [...path, owner.key], quote: '', range, column: lineIndent(text, owner.keyRange!.start), suffix: commaIfMemberFollows(text, offset) };
     }
     return undefined;
   }
   if (prev.char === '[' || prev.char === ',') {
-    return { kind: 'item', path: [...path, itemIndexAt(node, offset)], range, column: columnOf(text, start), suffix: commaIfMemberFollows(text, offset) };
+    return { kind: 'item', path: [...path, itemIndexAt(node, offset)], range, column: lineIndent(text, start), suffix: commaIfMemberFollows(text, offset) };
   }
   return undefined;
 }
@@ -74,7 +74,7 @@ function containerSite(doc: DefinitionDocument, node: DefinitionNode, path: Path
 function rootSite(doc: DefinitionDocument, offset: number): Site | undefined {
   const before = doc.text.slice(0, offset);
   if (before.trim() === '{' && !doc.root) {
-    return { kind: 'key', path: [], object: undefined, range: { start: offset, end: offset }, keyOnly: false, newItem: false, column: columnOf(doc.text, offset), suffix: '' };
+    return { kind: 'key', path: [], object: undefined, range: { start: offset, end: offset }, keyOnly: false, newItem: false, column: lineIndent(doc.text, offset), suffix: '' };
   }
   return undefined;
 }

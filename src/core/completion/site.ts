@@ -46,6 +46,14 @@ export function columnOf(text: string, offset: number): number {
   return offset - lineStartOf(text, offset);
 }
 
+/** Width of the leading whitespace of the line that holds `offset` (JSON blocks close at that column). */
+export function lineIndent(text: string, offset: number): number {
+  const start = lineStartOf(text, offset);
+  let i = start;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  return i - start;
+}
+
 /** End of the line that holds `offset` (before any `\r\n`). */
 export function lineEndOf(text: string, offset: number): number {
   let end = text.indexOf('\n', offset);

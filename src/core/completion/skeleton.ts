@@ -93,7 +93,7 @@ export function skeletonFor(schemaIn: SchemaNode | undefined, key: string, conte
       break;
   }
   if (schema.type === 'object' || schema.properties || schema.additionalProperties) {
-    const required = (schema.required ?? []).filter((k) => schema.properties?.[k]);
+    const required = Object.keys(schema.properties ?? {}).filter((k) => schema.required?.includes(k));
     const declared = Object.keys(schema.properties ?? {}).length > 0 || !!schema.additionalProperties;
     if (required.length === 0) return declared ? { t: 'open' } : obj();
     return obj(...required.map((k): [string, Skel] => [k, skeletonFor(schema.properties![k], k, context + '/' + key, depth + 1)]));
