@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
+ * Options: `--quick` (fewer iterations), `--only=editing,paging,bundle,activation`.
+ * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
+ * the exit code 1.
+ */
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { runActivationBench } from './activationBench';
+import { runBundleBench } from './bundleBench';
+import { runEditingBench } from './editingBench';
+import { PEER_NAME, peerVersion } from './peerAdapter';
+import { runReportPagingBench } from './reportPagingBench';
+import { notAvailable, Row } from './results';
+import { renderJson, renderTable, RunInfo } from './table';
+
+const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+interface Bench {
+  id: string;
+  title: string;
+  run(info: RunInfo): Promise<Row[]>;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const quick = args.includes('--quick');
+  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+  const info: RunInfo = {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpu: `${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+    peer: `${PEER_NAME} ${peerVersion()} (in-process library API)`,
+    iterations: quick ? 'quick' : 'full',
+  };
+
+  const benches: Bench[] = [
+    {
+      id: 'editing',
+      title: 'editing',
+      run: async (i) => {
+        const r = await runEditingBench({ quick, repoRoot: REPO_ROOT });
+        Object.assign(i, r.info);
+        return r.rows;
+      },
+    },
+    { id: 'paging', title: 'report paging', run: () => runReportPagingBench({ quick }) },
+    { id: 'bundle', title: 'bundle', run: () => runBundleBench(REPO_ROOT) },
+    { id: 'activation', title: 'activation', run: () => runActivationBench() },
+  ];
+
+  const rows: Row[] = [];
+  let failed = false;
+  for (const bench of benches) {
+    if (only && !only.includes(bench.id)) continue;
+    process.stderr.write(`bench: ${bench.title}…\n`);
+    const started = performance.now();
+    try {
+      rows.push(...(await bench.run(info)));
+    } catch (e) {
+      failed = true;
+      const message = e instanceof Error ? e.message : String(e);
+      rows.push({ section: bench.title, name: `${bench.title} (failed)`, ours: notAvailable(message), note: `failed: ${message}` });
+    }
+    process.stderr.write(`bench: ${bench.title} done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+
+  process.stdout.write((json ? renderJson(rows, info) : renderTable(rows, info, PEER_NAME)) + '\n');
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});
