@@ -112,6 +112,11 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   const confirm = options.confirm !== false;
   const done = (outcome: DeployOutcome, extra: Partial<DeployCommandResult> = {}): DeployCommandResult => ({ outcome, notifications: run.notifications, ...extra });
 
+  if (!vscode.workspace.isTrusted) {
+    // The settings that decide where a token goes are not honoured here, so nothing is sent.
+    run.notify('error', 'Deploy is disabled in an untrusted workspace. Trust the workspace to deploy.');
+    return done('invalid');
+  }
   let resolved;
   try {
     resolved = options.target ? await pickTarget(options.target) : await pickTarget(arg);
