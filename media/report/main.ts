@@ -100,8 +100,8 @@ function addRows(rows: ReportRow[]): void {
 }
 
 function reportView(): void {
-  const name = REPORT_COLUMNS[0];
-  vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: view.slice(0, 5).map((r) => cellText(name, r)) });
+  const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
+  vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: table.renderedNames(5), injected });
 }
 
 function renderSummary(): void {
@@ -243,8 +243,9 @@ function onMessage(m: HostMessage): void {
       totals = m.totals;
       renderSummary();
       renderProgress();
-      vscode.postMessage({ type: 'pageRendered', pageNumber: m.pageNumber, rows: m.rows.length, totalRows: all.length });
+      // The view first: once the host counts the last acknowledgement, the view it knows is final too.
       reportView();
+      vscode.postMessage({ type: 'pageRendered', pageNumber: m.pageNumber, rows: m.rows.length, totalRows: all.length });
       return;
     case 'status':
       loadState = m.state;

@@ -95,6 +95,12 @@ export class VirtualTable {
     return this.body.childElementCount;
   }
 
+  /** The name cells of the first `n` rendered rows, in row order, as the DOM shows them. */
+  renderedNames(n: number): string[] {
+    const rows = Array.from(this.body.children as HTMLCollectionOf<HTMLElement>).sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+    return rows.slice(0, n).map((r) => (r.firstElementChild as HTMLElement).textContent ?? '');
+  }
+
   get selectedRow(): ReportRow | undefined {
     return this.rows[this.selected];
   }

@@ -68,7 +68,9 @@ export async function pickSynchronization(client: () => Promise<ArmClient>, targ
   const abort = new AbortController();
   const result = new Promise<ShareSubscriptionSynchronization | undefined>((resolve) => {
     qp.onDidAccept(() => {
-      resolve(qp.selectedItems[0]?.sync);
+      const picked = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (!picked) return; // still loading: Enter does nothing yet
+      resolve(picked.sync);
       qp.hide();
     });
     qp.onDidHide(() => {

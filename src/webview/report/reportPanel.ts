@@ -17,8 +17,6 @@ import type { ReportRecord } from './reportRecord';
 
 export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
 
-/** Rows per message when the host replays what it holds to a page that was recreated. */
-const REPLAY_CHUNK = 1000;
 
 export interface ReportPanelDeps {
   extensionUri: vscode.Uri;
@@ -42,6 +40,8 @@ function errorText(err: unknown): string {
 export class ReportPanel implements vscode.Disposable {
   readonly record: ReportRecord;
   private rows: ReportRow[] = [];
+  /** The pages of the current load as received, replayed to a page that starts after them. */
+  private pages: Extract<HostMessage, { type: 'rows' }>[] = [];
   /** Query the current load was requested with (service-side filters narrowed the rows held). */
   private loadedQuery: ReportQuery = {};
   private abort: AbortController | undefined;
@@ -108,7 +108,7 @@ export class ReportPanel implements vscode.Disposable {
         this.record.lastPageRenderedMs = elapsed;
         return this.changed();
       case 'viewUpdated':
-        this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells };
+        this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells, injected: m.injected };
         return this.changed();
       case 'query':
         return this.onQuery(m.query, m.tab);
@@ -130,16 +130,16 @@ export class ReportPanel implements vscode.Disposable {
 
   /** A (re)started page: send the state, then everything already held, so a recreated page shows the same. */
   private async onReady(): Promise<void> {
-    this.pageReady = true;
+    // Pages arriving during the replay are picked up by it (pageReady stays false until it has caught up).
+    this.pageReady = false;
     this.record.rowsReceived = 0;
     this.record.pagesRendered = 0;
     await this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
-    const held = this.rows.slice();
-    for (let i = 0; i < held.length; i += REPLAY_CHUNK) {
-      const chunk = held.slice(i, i + REPLAY_CHUNK);
-      await this.post({ type: 'rows', pageNumber: i / REPLAY_CHUNK + 1, rows: chunk, totals: this.record.totals!, last: false });
-    }
-    if (this.record.state !== 'loading' || held.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
+    const generation = this.generation;
+    const pages = this.pages;
+    for (let i = 0; i < pages.length && generation === this.generation; i++) await this.post(pages[i]);
+    this.pageReady = true;
+    if (this.record.state !== 'loading' || pages.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     if (this.settingsMessage) await this.post(this.settingsMessage);
     this.changed();
   }
@@ -165,6 +165,7 @@ export class ReportPanel implements vscode.Disposable {
     const generation = ++this.generation;
     const query = this.state.query;
     this.rows = [];
+    this.pages = [];
     this.loadedQuery = query;
     this.loadStarted = Date.now();
     Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, rowsSent: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
@@ -182,7 +183,9 @@ export class ReportPanel implements vscode.Disposable {
         for (const row of page.rows) this.rows.push(row);
         this.record.rowsSent += page.rows.length;
         this.record.totals = page.totals;
-        if (this.pageReady) await this.post({ type: 'rows', pageNumber: page.pageNumber, rows: page.rows, totals: page.totals, last: page.last });
+        const message: HostMessage = { type: 'rows', pageNumber: page.pageNumber, rows: page.rows, totals: page.totals, last: page.last };
+        this.pages.push(message);
+        if (this.pageReady) await this.post(message);
         this.changed();
       }
       if (generation !== this.generation) return;

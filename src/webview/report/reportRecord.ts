@@ -26,7 +26,7 @@ export interface ReportRecord {
   /** Totals of the current load as computed on the host. */
   totals?: ReportTotals;
   /** Last `viewUpdated` of the page. */
-  view?: { shown: number; domRows: number; firstCells: string[] };
+  view?: { shown: number; domRows: number; firstCells: string[]; injected: number };
   settingsRows?: number;
   exports: ReportExportRecord[];
   /** When the first and the last page of the current load were acknowledged (ms since load start). */

@@ -1,0 +1,173 @@
+// The synchronization report in the real VS Code against the ARM emulator: streaming 200 pages into the
+// webview, totals, sorting and filtering in the page, CSV export, hostile text, a throttled page, Stop,
+// the synchronization quick pick and the schedule section.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { parseCsv, REPORT_COLUMNS, type ReportTarget } from '../../../src/core/report';
+import type { ReportRecord, ReportTestHooks } from '../../../src/webview/report/reportRecord';
+import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
+import { activateExtension, child, shownChildren } from './extensionApi';
+
+const SHOW_REPORT = 'aciDataShare.showSynchronizationReport';
+const SHOW_SCHEDULE = 'aciDataShare.showSynchronizationSchedule';
+const TEST_HOOKS = 'aciDataShare.report.testHooks';
+
+const base = { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-share', accountName: 'contoso-share' };
+const target = (shareSubscriptionName: string, label?: string): ReportTarget => ({ ...base, shareSubscriptionName, label });
+
+/** The emulator's data for a share subscription: the same generator the emulator serves from. */
+function newestSyncId(name: string): string {
+  return generateSynchronizations(base.accountName, name.toLowerCase())[0].synchronizationId;
+}
+function details(name: string) {
+  return generateDetails(base.accountName, name.toLowerCase(), newestSyncId(name));
+}
+
+suite('Synchronization report', () => {
+  let hooks: ReportTestHooks;
+  const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-report-'));
+
+  suiteSetup(async () => {
+    await activateExtension();
+    hooks = await vscode.commands.executeCommand<ReportTestHooks>(TEST_HOOKS);
+    assert.ok(hooks && typeof hooks.waitFor === 'function', 'the test hooks are available outside production mode');
+  });
+  suiteTeardown(async () => {
+    hooks?.setExportTarget(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(exportDir, { recursive: true, force: true });
+  });
+
+  const done = (r: ReportRecord) => r.state !== 'loading' && r.view !== undefined && r.rowsReceived === r.rowsSent;
+
+  test('streams 200 pages from the tree node into the webview with correct totals', async function () {
+    this.timeout(120_000);
+    const name = 'big-rows-10000-pagesize-50';
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    const before = config.get<unknown[]>('shareSubscriptions') ?? [];
+    await config.update('shareSubscriptions', [...before, { ...base, shareSubscriptionName: name, label: 'Big feed' }], vscode.ConfigurationTarget.Workspace);
+    try {
+      const api = await activateExtension();
+      const node = (await child(api, await child(api, undefined, 'Share subscriptions'), 'Big feed')).node;
+      await vscode.commands.executeCommand(SHOW_REPORT, node, newestSyncId(name));
+      const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r), 100_000);
+      const expected = details(name);
+      assert.strictEqual(record.state, 'done', record.error);
+      assert.strictEqual(record.rowsReceived, 10_000);
+      assert.strictEqual(record.pagesRendered, 200);
+      assert.strictEqual(record.totals?.rows, 10_000);
+      assert.strictEqual(record.totals?.pagesLoaded, 200);
+      assert.strictEqual(record.totals?.failed, expected.filter((d) => d.status === 'Failed').length);
+      assert.strictEqual(record.totals?.sizeRead, expected.reduce((s, d) => s + d.sizeRead, 0));
+      assert.strictEqual(record.totals?.sizeWritten, expected.reduce((s, d) => s + d.sizeWritten, 0));
+      assert.strictEqual(record.totals?.durationMs, expected.reduce((s, d) => s + d.durationMs, 0));
+      assert.strictEqual(typeof record.totals?.remainingReads, 'number');
+      assert.strictEqual(record.view?.shown, 10_000);
+      assert.ok(record.view!.domRows > 0 && record.view!.domRows <= 500, `DOM rows: ${record.view!.domRows}`);
+      assert.deepStrictEqual(record.view?.firstCells, expected.slice(0, 5).map((d) => d.name));
+    } finally {
+      await config.update('shareSubscriptions', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('filters and sorts in the page, then exports what is shown as CSV', async function () {
+    this.timeout(60_000);
+    const name = 'big-rows-10000-pagesize-50';
+    const expected = details(name);
+    const failed = expected.filter((d) => d.status === 'Failed');
+    assert.strictEqual(hooks.lastReport()?.target.shareSubscriptionName, name);
+    const loads = hooks.lastReport()!.loads;
+
+    await hooks.post({ type: 'command', command: 'filter', query: { status: 'Failed' } });
+    await hooks.waitFor((r) => r.view?.shown === failed.length);
+
+    const slowest = failed.slice().sort((a, b) => b.durationMs - a.durationMs);
+    await hooks.post({ type: 'command', command: 'sort', query: { status: 'Failed', sort: { column: 'durationMs', descending: true } } });
+    const sorted = await hooks.waitFor((r) => JSON.stringify(r.view?.firstCells) === JSON.stringify(slowest.slice(0, 5).map((d) => d.name)));
+    assert.strictEqual(sorted.loads, loads, 'narrowing a complete load is answered by the page, not the service');
+
+    const file = path.join(exportDir, 'failed.csv');
+    hooks.setExportTarget(file);
+    await hooks.post({ type: 'command', command: 'export', format: 'csv' });
+    await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
+    const records = parseCsv(fs.readFileSync(file, 'utf8'));
+    assert.deepStrictEqual(records[0], REPORT_COLUMNS.map((c) => c.key));
+    assert.strictEqual(records.length - 1, failed.length);
+    const col = (k: string) => REPORT_COLUMNS.findIndex((c) => c.key === k);
+    assert.deepStrictEqual(records.slice(1).map((r) => r[col('name')]), slowest.map((d) => d.name));
+    assert.ok(records.slice(1).every((r) => r[col('status')] === 'Failed'));
+
+    await hooks.post({ type: 'command', command: 'filter', query: {} });
+    const widened = await hooks.waitFor((r) => r.view?.shown === 10_000);
+    assert.strictEqual(widened.loads, loads, 'the complete, unfiltered load answers every filter');
+  });
+
+  test('hostile strings render as text and export neutralised', async function () {
+    this.timeout(60_000);
+    const name = 'hostile-rows-40';
+    await vscode.commands.executeCommand(SHOW_REPORT, target(name), newestSyncId(name));
+    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view!.shown === 40);
+    assert.strictEqual(record.view?.injected, 0, 'no element was created from service text');
+    assert.strictEqual(record.view?.firstCells[0], '<img src=x onerror=alert(1)>');
+    const file = path.join(exportDir, 'hostile.csv');
+    hooks.setExportTarget(file);
+    await hooks.post({ type: 'command', command: 'export', format: 'csv' });
+    await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
+    const names = parseCsv(fs.readFileSync(file, 'utf8')).slice(1).map((r) => r[0]);
+    assert.ok(names.includes('<img src=x onerror=alert(1)>'));
+    assert.ok(names.includes(`'=HYPERLINK("http://x")`));
+    assert.ok(names.every((n) => !/^[=+\-@\t\r]/.test(n)), names.join(' | '));
+  });
+
+  test('a 429 in the middle of paging is retried and every row arrives', async function () {
+    this.timeout(60_000);
+    const name = 'throttled-rows-500-pagesize-50-fault-429-midpaging';
+    await vscode.commands.executeCommand(SHOW_REPORT, target(name), newestSyncId(name));
+    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    assert.strictEqual(record.state, 'done', record.error);
+    assert.strictEqual(record.rowsReceived, 500);
+    assert.strictEqual(record.pagesRendered, 10);
+  });
+
+  test('Stop cancels the listing and keeps what arrived', async function () {
+    this.timeout(60_000);
+    const name = 'endless-rows-200000-pagesize-20';
+    await vscode.commands.executeCommand(SHOW_REPORT, target(name), newestSyncId(name));
+    await hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.pagesRendered >= 3);
+    await hooks.post({ type: 'command', command: 'stop' });
+    const record = await hooks.waitFor((r) => r.state === 'stopped' && r.rowsReceived === r.rowsSent);
+    assert.ok(record.rowsSent < 200_000 && record.rowsSent >= 60, `rows: ${record.rowsSent}`);
+    assert.strictEqual(record.error, undefined);
+  });
+
+  test('the synchronization quick pick lists newest first and opens the pick', async function () {
+    this.timeout(60_000);
+    const name = 'picked-rows-30';
+    const previous = hooks.lastReport();
+    const command = vscode.commands.executeCommand(SHOW_REPORT, target(name));
+    // Enter does nothing while the list loads, so keep accepting until the report opens.
+    const deadline = Date.now() + 30_000;
+    while (hooks.lastReport() === previous && Date.now() < deadline) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await command;
+    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    assert.strictEqual(record.synchronizationId, newestSyncId(name));
+    assert.strictEqual(record.rowsReceived, 30);
+  });
+
+  test('the schedule section lists every source synchronization setting', async function () {
+    this.timeout(30_000);
+    const api = await activateExtension();
+    const sales = await child(api, await child(api, undefined, 'Share subscriptions'), 'Sales data');
+    assert.strictEqual((await shownChildren(api, sales.node)).length, 5);
+    await vscode.commands.executeCommand(SHOW_SCHEDULE, sales.node);
+    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === 'sales-settings-5' && r.settingsRows !== undefined);
+    assert.strictEqual(record.settingsRows, 5);
+    assert.strictEqual(record.synchronizationId, undefined);
+  });
+});
