@@ -12,6 +12,8 @@ import { addShareSubscription } from './commands/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
 import { newDefinition } from './commands/newDefinition';
 import { selectTenant, signIn, signOut } from './commands/signIn';
+import { registerDeployCommands, DeployApi } from './commands/deploy';
+import { unknownSecretFindings } from './core/deploy/secretPlaceholders';
 import { registerLanguageFeatures, LanguageFeatures } from './language';
 
 export interface ExtensionApi {
@@ -19,6 +21,8 @@ export interface ExtensionApi {
   readonly explorer: ExplorerProvider;
   /** For the integration tests: the definition documents' checks. */
   readonly language: LanguageFeatures;
+  /** For the integration tests: deploy and the secret store. */
+  readonly deploy: DeployApi;
   /** True while nothing is configured and the welcome view shows. */
   isEmpty(): boolean;
 }
@@ -27,7 +31,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const session = new AzureSession(context);
   const deployStates = new DeployStates(context.workspaceState);
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
-  const language = registerLanguageFeatures(context, { secretNames: () => [] });
+  const deploy = registerDeployCommands({ context, session, deployStates, explorer });
+  const secretNames = () => deploy.secrets.names();
+  const language = registerLanguageFeatures(context, {
+    secretNames,
+    extraFindings: (doc) => unknownSecretFindings(doc.getText(), secretNames()),
+  });
+  context.subscriptions.push(deploy.secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
   const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
@@ -61,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       explorer.refresh();
     }),
   );
-  return { explorer, language, isEmpty: () => explorer.isEmpty };
+  return { explorer, language, deploy, isEmpty: () => explorer.isEmpty };
 }
 
 export function deactivate(): void {

@@ -67,6 +67,11 @@ export class DiagnosticsController implements vscode.Disposable {
     return all;
   }
 
+  /** Validates every tracked document again (e.g. after the stored secret names changed). */
+  refreshAll(): void {
+    for (const doc of vscode.workspace.textDocuments) if (this.tracker.isTracked(doc)) this.schedule(doc);
+  }
+
   private clear(uri: vscode.Uri): void {
     clearTimeout(this.timers.get(uri.toString()));
     this.published.delete(uri.toString());

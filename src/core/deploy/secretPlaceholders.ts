@@ -3,6 +3,7 @@
  * editor's secret storage at deploy time. They are resolved only in the fields Azure treats as secrets (and
  * hides in its responses), so a secret can never end up in a field that is shown, returned or logged.
  */
+import type { Finding } from '../definition/types';
 
 export interface SecretReference {
   name: string;
@@ -116,4 +117,18 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
 
   const resolvedBody = visit(body, []);
   return { body: resolvedBody, secretValues: [...secretValues], missing: [...missing], misplaced };
+}
+
+/** A warning on each `{{secret:NAME}}` whose name is not in the secret store (deploy would stop on it). */
+export function unknownSecretFindings(text: string, known: readonly string[]): Finding[] {
+  const names = new Set(known);
+  return findSecretReferences(text)
+    .filter((r) => !names.has(r.name))
+    .map((r) => ({
+      code: 'ACI900',
+      severity: 'warning' as const,
+      message: `No secret named "${r.name}" is stored. Run "ACI & Data Share: Set Secret…" to store it before deploying.`,
+      range: { start: r.start, end: r.end },
+      path: [],
+    }));
 }
