@@ -80,7 +80,7 @@ export function propertyInfo(parent: SchemaNode | undefined, key: string): { nam
 export function typeLabel(schema: SchemaNode | undefined): string {
   const s = resolveRef(schema);
   if (!s) return 'any';
-  if (s.enum) return 'enum';
+  if (s.enum) return typeof s.type === 'string' ? s.type : 'string';
   if (s.type === 'array') return `array of ${typeLabel(s.items)}`;
   if (s.type === 'object' || s.properties) {
     if (!s.properties && s.additionalProperties && typeof s.additionalProperties === 'object') return `map of ${typeLabel(s.additionalProperties)}`;
