@@ -112,7 +112,8 @@ export function buildLayout(root: HTMLElement): Layout {
 
 /** Replaces a definition list's content with label/value pairs. */
 export function fillPairs(list: HTMLElement, pairs: [string, string, string?][]): void {
-  list.replaceChildren(...pairs.flatMap(([k, v, cls]) => [el('dt', { text: k }), el('dd', { text: v, className: cls ?? '' })]));
+  // A div per pair is allowed inside dl and keeps label and value together when the grid wraps.
+  list.replaceChildren(...pairs.map(([k, v, cls]) => el('div', { className: 'pair' }, [el('dt', { text: k }), el('dd', { text: v, className: cls ?? '' })])));
 }
 
 export function renderSchedule(host: HTMLElement, rows: SourceSettingRow[], error?: string): void {
