@@ -53,6 +53,19 @@ const builds = [
     outdir: 'dist',
   },
   {
+    // The synchronization report's page, loaded by the webview.
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: { report: 'media/report/main.ts' },
+    outdir: 'dist',
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    logLevel: 'warning',
+  },
+  {
     ...common,
     entryPoints: { cli: 'src/cli/aci-validate.ts' },
     outdir: 'dist',

@@ -13,6 +13,7 @@ import { removeContainerGroup, removeShareSubscription } from './commands/remove
 import { newDefinition } from './commands/newDefinition';
 import { selectTenant, signIn, signOut } from './commands/signIn';
 import { registerDeployCommands, DeployApi } from './commands/deploy';
+import { registerReports } from './commands/showReport';
 import { unknownSecretFindings } from './core/deploy/secretPlaceholders';
 import { registerLanguageFeatures, LanguageFeatures } from './language';
 
@@ -37,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     secretNames,
     extraFindings: (doc) => unknownSecretFindings(doc.getText(), secretNames()),
   });
+  registerReports(context, session);
   context.subscriptions.push(deploy.secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
