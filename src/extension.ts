@@ -32,11 +32,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const session = new AzureSession(context);
   const deployStates = new DeployStates(context.workspaceState);
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
-  const deploy = registerDeployCommands({ context, session, deployStates, explorer });
+  // The language features ask for secret names lazily, so deploy (which owns the store) can come second.
   const secretNames = () => deploy.secrets.names();
   const language = registerLanguageFeatures(context, {
     secretNames,
     extraFindings: (doc) => unknownSecretFindings(doc.getText(), secretNames()),
+  });
+  const deploy = registerDeployCommands({
+    context,
+    session,
+    deployStates,
+    explorer,
+    validate: (doc) => language.diagnostics.validateNow(doc),
   });
   registerReports(context, session);
   context.subscriptions.push(deploy.secrets.onDidChange(() => language.diagnostics.refreshAll()));

@@ -10,6 +10,7 @@ import { formatOf, isDefinitionDocument } from './definitionDocuments';
 
 export class DefinitionTracker implements vscode.Disposable {
   private readonly tracked = new Set<string>();
+  private readonly forced = new Set<string>();
   private readonly changed = new vscode.EventEmitter<vscode.TextDocument>();
   private readonly closed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after a tracked document was opened or edited. */
@@ -41,9 +42,15 @@ export class DefinitionTracker implements vscode.Disposable {
     for (const doc of vscode.workspace.textDocuments) this.consider(doc);
   }
 
+  /** Follows `doc` whatever its name or content says, until it is closed. */
+  track(doc: vscode.TextDocument): void {
+    this.forced.add(doc.uri.toString());
+    this.consider(doc);
+  }
+
   private consider(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
-    const wanted = isDefinitionDocument(doc);
+    const wanted = this.forced.has(key) || isDefinitionDocument(doc);
     if (wanted && !this.tracked.has(key)) {
       this.tracked.add(key);
       this.client.notify({ kind: 'open', uri: key, version: doc.version, format: formatOf(doc), text: doc.getText() });
@@ -73,6 +80,7 @@ export class DefinitionTracker implements vscode.Disposable {
 
   private forget(uri: vscode.Uri): void {
     const key = uri.toString();
+    this.forced.delete(key);
     if (!this.tracked.delete(key)) return;
     this.client.notify({ kind: 'close', uri: key });
     this.closed.fire(uri);

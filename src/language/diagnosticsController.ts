@@ -67,6 +67,19 @@ export class DiagnosticsController implements vscode.Disposable {
     return all;
   }
 
+  /**
+   * Validates `doc` now, also when it is not otherwise taken for a definition (the user chose it to
+   * deploy), and publishes the result.
+   */
+  async validateNow(doc: vscode.TextDocument): Promise<Finding[]> {
+    this.tracker.track(doc);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const findings = await this.run(doc);
+      if (findings) return findings;
+    }
+    throw new Error('The definition could not be checked; try again.');
+  }
+
   /** Validates every tracked document again (e.g. after the stored secret names changed). */
   refreshAll(): void {
     for (const doc of vscode.workspace.textDocuments) if (this.tracker.isTracked(doc)) this.schedule(doc);

@@ -22,6 +22,8 @@ export interface DeployDeps {
   session: DeployContext['session'];
   deployStates: DeployContext['deployStates'];
   explorer?: DeployContext['explorer'];
+  /** The editor's checks of a definition, run by the language worker. */
+  validate: DeployContext['validate'];
   /** Defaults to the extension's output channel. */
   logger?: DeployLogger;
   /** Defaults to VS Code's notifications. */
@@ -51,6 +53,7 @@ export function createDeployApi(deps: DeployDeps): DeployApi {
     explorer: deps.explorer,
     secrets,
     diagnostics,
+    validate: deps.validate,
     logger: deps.logger ?? log(),
     ui: deps.ui ?? windowUi,
   };

@@ -13,7 +13,7 @@ import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup, typ
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
 import { DeployInputError } from '../../core/deploy/requestBody';
 import { containerGroupKey, type ContainerGroupTarget } from '../../core/settings/model';
-import { validateText } from '../../core/validation/validateText';
+import type { Finding } from '../../core/definition/types';
 import type { SecretStore } from '../../secrets/secretStore';
 import type { DeployDiagnostics } from './deployDiagnostics';
 import { pickTarget, targetOfNode } from './pickTarget';
@@ -75,6 +75,8 @@ export interface DeployContext {
   explorer?: { refresh(node?: any): void; entries?(): unknown[] };
   secrets: SecretStore;
   diagnostics: DeployDiagnostics;
+  /** The editor's checks of a definition (they also show in the Problems view). */
+  validate(doc: vscode.TextDocument): Promise<Finding[]>;
   logger: DeployLogger;
   ui: MessageUi;
 }
@@ -132,7 +134,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   run.log('info', `Deploy ${where} from ${vscode.workspace.asRelativePath(uri)}${doc.isDirty ? ' (unsaved editor content)' : ''}`);
 
   // The editor's own rules first: errors stop here, warnings are the user's call.
-  const findings = validateText(text, doc.fileName).findings;
+  const findings = await ctx.validate(doc);
   const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
   if (errors.length) {

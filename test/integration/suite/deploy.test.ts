@@ -121,7 +121,15 @@ suite('Deploy', function () {
       },
     };
     const context = { subscriptions: disposables, secrets: new MemorySecretStorage(), globalState: new MemoryMemento() };
-    const deps = { context, session: recordingSession, deployStates: new DeployStates(new MemoryMemento()), explorer: api.explorer, logger: recorder, ui };
+    const deps = {
+      context,
+      session: recordingSession,
+      deployStates: new DeployStates(new MemoryMemento()),
+      explorer: api.explorer,
+      validate: (doc: vscode.TextDocument) => api.language.diagnostics.validateNow(doc),
+      logger: recorder,
+      ui,
+    };
     viaCommand = !(await vscode.commands.getCommands(true)).includes(DEPLOY_COMMAND);
     deployApi = viaCommand ? registerDeployCommands(deps) : createDeployApi(deps);
     await deployApi.secrets.set('it-db', DB_SECRET);
