@@ -315,3 +315,19 @@ describe('completion snippets are valid in their format', () => {
     assert.equal(toPlainValue(nodeAtPath(root, ['properties', 'containers', 0, 'properties', 'image'])), 'nginx');
   });
 });
+
+describe('completion of suggested values', () => {
+  it('offers the schema api-version, quoted in YAML', () => {
+    const { entries } = at("apiVersion: |\nproperties: {}\n");
+    assert.equal(find(entries, '2023-05-01').insertText, "'2023-05-01'");
+    const json = at('{"resources": [{"type": "Microsoft.ContainerInstance/containerGroups", "apiVersion": "|"}]}', 'json');
+    assert.equal(find(json.entries, '2023-05-01').insertText, '"2023-05-01"');
+  });
+
+  it('keeps a multi-word enum value plain in YAML and reads back the same string', () => {
+    const { src, entries } = at('identity:\n  type: |\n');
+    const e = find(entries, 'SystemAssigned, UserAssigned');
+    const root = DefinitionDocument.parse(apply(src, e), 'yaml').root;
+    assert.equal(toPlainValue(nodeAtPath(root, ['identity', 'type'])), 'SystemAssigned, UserAssigned');
+  });
+});

@@ -4,7 +4,7 @@
  * Reads only the nodes around the cursor, so it stays fast on very large definitions.
  */
 import { DefinitionDocument, nodeAtPath, PathSegment } from '../definition';
-import { looseName, resolveRef, SchemaNode } from '../validation/schema';
+import { looseName, resolveRef, SCHEMA_API_VERSION, SchemaNode } from '../validation/schema';
 import { Block, BlockContext, blocksAt, ITEM_BLOCKS, MEMBER_BLOCKS } from './blocks';
 import { jsonSite } from './jsonSite';
 import { firstContainerPort, referenceValues, usedNames } from './references';
@@ -169,6 +169,10 @@ function valueEntries(ctx: Ctx, site: ValueSite): CompletionEntry[] {
   } else if (schema?.type === 'boolean') {
     add('true', 'boolean', true);
     add('false', 'boolean', false);
+  }
+  const last = site.path[site.path.length - 1];
+  if (typeof last === 'string' && looseName(last) === 'apiversion' && schema?.type === 'string') {
+    add(SCHEMA_API_VERSION, 'value', SCHEMA_API_VERSION, { detail: 'api-version of the schema', preselect: true });
   }
   for (const ref of referenceValues(ctx.doc, site.path, ctx.secretNames)) add(String(ref.value), 'reference', ref.value, { detail: ref.detail });
   if (ctx.doc.format === 'json' && site.range.start === site.range.end && schema && (isObjectSchema(schema) || schema.type === 'array')) {

@@ -12,6 +12,9 @@ export interface ReferenceValue {
   detail: string;
 }
 
+/** More choices than this are not useful in a list (and cost time on groups with many containers). */
+export const MAX_REFERENCES = 200;
+
 /** Fields whose value is a secret: the deploy replaces `{{secret:NAME}}` there. */
 const SECRET_FIELDS = new Set(['securevalue', 'password', 'storageaccountkey', 'workspacekey']);
 
@@ -41,7 +44,7 @@ export function referenceValues(doc: DefinitionDocument, path: readonly PathSegm
   if (/^properties\/(containers|initcontainers)\/#\/properties\/volumemounts\/#\/name$/.test(p)) {
     for (const v of items(findProperty(properties, 'volumes'))) {
       const name = scalarText(findProperty(v, 'name'));
-      if (name) out.push({ value: name, detail: `volume${volumeKind(v)}` });
+      if (name && out.length < MAX_REFERENCES) out.push({ value: name, detail: `volume${volumeKind(v)}` });
     }
   } else if (p === 'properties/encryptionproperties/identity' || /^properties\/imageregistrycredentials\/#\/identity$/.test(p)) {
     const declared = findProperty(findProperty(group, 'identity'), 'userAssignedIdentities');
@@ -51,6 +54,7 @@ export function referenceValues(doc: DefinitionDocument, path: readonly PathSegm
   } else if (p === 'properties/ipaddress/ports/#/port') {
     const seen = new Set<number>();
     for (const c of items(findProperty(properties, 'containers'))) {
+      if (out.length >= MAX_REFERENCES) break;
       const cname = scalarText(findProperty(c, 'name')) ?? 'container';
       for (const port of items(findProperty(findProperty(c, 'properties'), 'ports'))) {
         const n = findProperty(port, 'port');

@@ -4,8 +4,8 @@
  * as written. Secret values are never shown.
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment, Range } from '../definition';
-import { pattern } from '../completion/blocks';
 import { isSecretField } from '../completion/references';
+import { looseName } from '../validation/schema';
 import { documentShape, groupBase } from '../completion/schemaContext';
 
 export interface SymbolEntry {
@@ -23,19 +23,23 @@ const VOLUME_KINDS = ['azureFile', 'emptyDir', 'secret', 'gitRepo'];
 export function documentSymbols(doc: DefinitionDocument): SymbolEntry[] {
   const root = doc.root;
   if (!root || root.kind !== 'object') return [];
-  if (documentShape(doc) !== 'template') return [groupSymbol(root, [], 'container group')];
+  if (documentShape(doc) !== 'template') return [groupSymbol(root, '', 'container group')];
   return members(root, undefined, 0, (member, path) => {
     // Container group resources of a template get the group outline; other resources stay generic.
     if (String(path[0]).toLowerCase() !== 'resources' || member.kind !== 'array') return undefined;
-    return arraySymbol(member, path[0] as string, undefined, 1, (item, i) =>
-      groupBase(doc, ['resources', i]) && item.kind === 'object' ? groupSymbol(item, [], `resource ${i}`) : undefined,
+    return arraySymbol(member, String(path[0]), undefined, 1, (item, i) =>
+      groupBase(doc, ['resources', i]) && item.kind === 'object' ? groupSymbol(item, '', `resource ${i}`) : undefined,
     );
   });
 }
 
 type Override = (node: DefinitionNode, path: PathSegment[]) => SymbolEntry | undefined;
 
-function groupSymbol(node: DefinitionNode, rel: PathSegment[], fallbackName: string): SymbolEntry {
+/**
+ * `pat` is the group-relative path in the `properties/containers/#` form (names compared ignoring case),
+ * or undefined outside a container group (e.g. template parameters).
+ */
+function groupSymbol(node: DefinitionNode, pat: string, fallbackName: string): SymbolEntry {
   const name = findProperty(node, 'name');
   const location = findProperty(node, 'location');
   return {
@@ -44,50 +48,53 @@ function groupSymbol(node: DefinitionNode, rel: PathSegment[], fallbackName: str
     kind: 'group',
     range: fullRange(node),
     selectionRange: name && name.kind !== 'object' && name.kind !== 'array' ? name.range : head(node),
-    children: members(node, rel, 1),
+    children: members(node, pat, 1),
   };
 }
 
-function members(node: DefinitionNode, rel: PathSegment[] | undefined, depth: number, override?: Override): SymbolEntry[] {
+function join(pat: string | undefined, seg: string): string | undefined {
+  return pat === undefined ? undefined : pat ? `${pat}/${seg}` : seg;
+}
+
+function members(node: DefinitionNode, pat: string | undefined, depth: number, override?: Override): SymbolEntry[] {
   if (node.kind !== 'object' || depth > MAX_DEPTH) return [];
   const out: SymbolEntry[] = [];
   for (const p of node.properties) {
     const key = p.key ?? '';
-    const path = rel ? [...rel, key] : [key];
-    out.push(override?.(p, path) ?? symbolFor(p, key || '""', rel ? path : undefined, depth));
+    out.push(override?.(p, [key]) ?? symbolFor(p, key || '""', join(pat, looseName(key)), depth));
   }
   return out;
 }
 
-/** `rel` is the group-relative path (undefined outside a container group, e.g. template parameters). */
-function symbolFor(node: DefinitionNode, name: string, rel: PathSegment[] | undefined, depth: number): SymbolEntry {
+function symbolFor(node: DefinitionNode, name: string, pat: string | undefined, depth: number): SymbolEntry {
   const range = fullRange(node);
   const selectionRange = node.keyRange ?? head(node);
-  const p = rel ? pattern(rel) : '';
-  if (/^properties\/(containers|initcontainers)\/#$/.test(p) && node.kind === 'object') {
+  const p = pat ?? '';
+  const init = p === 'properties/initcontainers/#';
+  if ((init || p === 'properties/containers/#') && node.kind === 'object') {
     const image = scalarText(findProperty(findProperty(node, 'properties'), 'image'));
-    const init = p.startsWith('properties/initcontainers');
-    return { name, detail: [init ? 'init' : undefined, image].filter(Boolean).join(' · ') || undefined, kind: 'container', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, rel, depth + 1) };
+    return { name, detail: [init ? 'init' : undefined, image].filter(Boolean).join(' · ') || undefined, kind: 'container', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, pat, depth + 1) };
   }
   if (p === 'properties/volumes/#' && node.kind === 'object') {
     const kind = VOLUME_KINDS.find((k) => findProperty(node, k));
-    return { name, detail: kind, kind: 'volume', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, rel, depth + 1) };
+    return { name, detail: kind, kind: 'volume', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, pat, depth + 1) };
   }
   switch (node.kind) {
     case 'object':
-      return { name, detail: p === 'properties/ipaddress' ? ipDetail(node) : undefined, kind: 'object', range, selectionRange, children: members(node, rel, depth + 1) };
+      return { name, detail: p === 'properties/ipaddress' ? ipDetail(node) : undefined, kind: 'object', range, selectionRange, children: members(node, pat, depth + 1) };
     case 'array':
-      return arraySymbol(node, name, rel, depth);
+      return arraySymbol(node, name, pat, depth);
     default: {
-      const secret = rel ? isSecretField(rel) || /(^|\/)(secret|protectedsettings)(\/|$)/.test(p.split('/').slice(0, -1).join('/')) : false;
+      const secret = pat !== undefined && (isSecretField([node.key ?? '']) || /(^|\/)(secret|protectedsettings)\//.test(p));
       const text = node.kind === 'null' ? 'null' : String(node.value);
       return { name, detail: secret ? '(secret)' : short(text), kind: node.kind, range, selectionRange, children: [] };
     }
   }
 }
 
-function arraySymbol(node: DefinitionNode, name: string, rel: PathSegment[] | undefined, depth: number, override?: (item: DefinitionNode, i: number) => SymbolEntry | undefined): SymbolEntry {
-  const children = node.kind !== 'array' || depth > MAX_DEPTH ? [] : node.children.map((item, i) => override?.(item, i) ?? symbolFor(item, itemName(item, i), rel ? [...rel, i] : undefined, depth + 1));
+function arraySymbol(node: DefinitionNode, name: string, pat: string | undefined, depth: number, override?: (item: DefinitionNode, i: number) => SymbolEntry | undefined): SymbolEntry {
+  const itemPat = join(pat, '#');
+  const children = node.kind !== 'array' || depth > MAX_DEPTH ? [] : node.children.map((item, i) => override?.(item, i) ?? symbolFor(item, itemName(item, i), itemPat, depth + 1));
   const count = node.kind === 'array' ? node.children.length : 0;
   return { name, detail: `${count} item${count === 1 ? '' : 's'}`, kind: 'array', range: fullRange(node), selectionRange: node.keyRange ?? head(node), children };
 }
