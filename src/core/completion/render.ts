@@ -152,8 +152,3 @@ export function renderValue(skel: Skel, column: number, layout: Layout): string 
   if (layout.format === 'json') return jsonValue(skel, column, layout, stops);
   return yamlItemBody(skel, column, layout, stops).join('\n');
 }
-
-/** True when the rendered text has a tab stop (else it is inserted as plain text). */
-export function hasTabStop(text: string): boolean {
-  return /(^|[^\\])\$\{?\d/.test(text);
-}
