@@ -33,6 +33,8 @@ const COMPLETION_KIND: Record<CompletionEntry['kind'], vscode.CompletionItemKind
 export function toCompletionItem(doc: vscode.TextDocument, e: CompletionEntry): vscode.CompletionItem {
   const item = new vscode.CompletionItem(e.label, COMPLETION_KIND[e.kind]);
   item.insertText = e.isSnippet ? new vscode.SnippetString(e.insertText) : e.insertText;
+  // Snippet lines after the first carry their full indentation already (YAML under `- ` cannot be re-indented).
+  if (e.isSnippet) item.keepWhitespace = true;
   item.range = toRange(doc, e.range);
   item.detail = e.detail;
   if (e.documentation) item.documentation = new vscode.MarkdownString(e.documentation);

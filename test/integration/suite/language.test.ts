@@ -1,0 +1,202 @@
+// Editing a definition in the real VS Code: diagnostics at the right ranges, completion, hover, quick fixes,
+// outline, and no interference with other YAML/JSON files.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/extension';
+import { activateExtension } from './extensionApi';
+
+const YAML = `apiVersion: '2023-05-01'
+location: westeurope
+name: lang-test
+type: Microsoft.ContainerInstance/containerGroups
+properties:
+  osType: Linux
+  containers:
+    - name: web
+      properties:
+        image: nginx
+        ports:
+          - port: 80
+            protocol: tcp
+        resources:
+          requests:
+            cpu: 1
+            memoryInGB: 1.5
+        volumeMounts:
+          - name: cache-volume
+            mountPath: C:\\cache
+          - name: missing-volume
+            mountPath: /data
+  volumes:
+    - name: cache-volume
+      emptyDir: {}
+  ipAddress:
+    type: Public
+    ports:
+      - port: 80
+`;
+
+const JSON_BODY = `{
+  "location": "westeurope",
+  "properties": {
+    "containers": [
+      {
+        "name": "job",
+        "properties": {
+          "image": "busybox",
+          "resources": { "requests": { "cpu": 1, "memoryInGB": 1 } }
+        }
+      }
+    ],
+    "restartPolicy": "Sometimes"
+  }
+}
+`;
+
+async function write(name: string, text: string): Promise<vscode.TextDocument> {
+  const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'definitions', name);
+  fs.writeFileSync(file, text);
+  const doc = await vscode.workspace.openTextDocument(file);
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}
+
+/** Polls until the document's ACI diagnostics satisfy `ready`. */
+async function diagnosticsOf(doc: vscode.TextDocument, ready: (d: vscode.Diagnostic[]) => boolean = (d) => d.length > 0): Promise<vscode.Diagnostic[]> {
+  const deadline = Date.now() + 15000;
+  for (;;) {
+    const ours = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'ACI');
+    if (ready(ours)) return ours;
+    if (Date.now() > deadline) throw new Error(`diagnostics not ready: ${ours.map((d) => d.code).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function at(doc: vscode.TextDocument, needle: string, within = 0): vscode.Position {
+  const offset = doc.getText().indexOf(needle);
+  assert.ok(offset >= 0, `"${needle}" is in the document`);
+  return doc.positionAt(offset + within);
+}
+
+function describe(d: vscode.Diagnostic): string {
+  return `${String(d.code)} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
+}
+
+suite('Definition editing', () => {
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
+
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('YAML: rule findings sit on the value in error', async () => {
+    const doc = await write('lang-test.aci.yaml', YAML);
+    const diags = await diagnosticsOf(doc, (d) => d.length >= 3);
+    const byCode = new Map(diags.map((d) => [String(d.code), d]));
+    const colon = byCode.get('ACI301');
+    assert.ok(colon, diags.map(describe).join('; '));
+    assert.strictEqual(colon.severity, vscode.DiagnosticSeverity.Error);
+    assert.strictEqual(doc.getText(colon.range), 'C:\\cache');
+    const mount = byCode.get('ACI307');
+    assert.ok(mount);
+    assert.strictEqual(doc.getText(mount.range), 'missing-volume');
+    assert.match(mount.message, /cache-volume/);
+    const protocol = byCode.get('ACI201');
+    assert.ok(protocol);
+    assert.strictEqual(protocol.severity, vscode.DiagnosticSeverity.Warning);
+    assert.strictEqual(doc.getText(protocol.range), 'tcp');
+  });
+
+  test('JSON: a missing osType and an unknown enum value are errors at their places', async () => {
+    const doc = await write('lang-test.aci.json', JSON_BODY);
+    const diags = await diagnosticsOf(doc, (d) => d.length >= 2);
+    const required = diags.find((d) => d.code === 'ACI001');
+    assert.ok(required, diags.map(describe).join('; '));
+    assert.match(required.message, /osType/);
+    const enumDiag = diags.find((d) => d.code === 'ACI003');
+    assert.ok(enumDiag, diags.map(describe).join('; '));
+    assert.strictEqual(doc.getText(enumDiag.range), '"Sometimes"');
+  });
+
+  test('diagnostics follow typing', async () => {
+    const doc = await write('lang-typing.aci.yaml', YAML);
+    await diagnosticsOf(doc, (d) => d.some((x) => x.code === 'ACI307'));
+    const editor = vscode.window.activeTextEditor!;
+    const start = at(doc, 'missing-volume');
+    await editor.edit((b) => b.replace(new vscode.Range(start, start.translate(0, 'missing-volume'.length)), 'cache-volume'));
+    const after = await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI307'));
+    assert.ok(after.some((d) => d.code === 'ACI301'), 'other findings stay');
+  });
+
+  test('completion offers properties, enum values and volume names', async () => {
+    const doc = await write('lang-complete.aci.yaml', YAML);
+    await diagnosticsOf(doc);
+    const labels = async (pos: vscode.Position) => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
+      return list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    };
+    const protocol = await labels(at(doc, 'tcp', 3));
+    assert.ok(protocol.includes('TCP') && protocol.includes('UDP'), protocol.join(', '));
+    const volume = await labels(at(doc, 'missing-volume', 'missing-volume'.length));
+    assert.ok(volume.includes('cache-volume'), volume.join(', '));
+    // A fresh line among the container's properties: property names not yet present.
+    const editor = vscode.window.activeTextEditor!;
+    const line = at(doc, '        volumeMounts:').line;
+    await editor.edit((b) => b.insert(new vscode.Position(line, 0), '        \n'));
+    const props = await labels(new vscode.Position(line, 8));
+    for (const expected of ['command', 'environmentVariables', 'livenessProbe']) assert.ok(props.includes(expected), `${expected} in ${props.join(', ')}`);
+    assert.ok(!props.includes('image'), 'image is already there');
+  });
+
+  test('hover shows the description and whether the property is required', async () => {
+    const doc = await write('lang-hover.aci.yaml', YAML);
+    await diagnosticsOf(doc);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at(doc, 'osType', 2));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /osType/);
+    assert.match(text, /Linux/);
+    assert.match(text, /[Rr]equired/);
+  });
+
+  test('a quick fix applied fixes the finding', async () => {
+    const doc = await write('lang-fix.aci.yaml', YAML);
+    const diags = await diagnosticsOf(doc, (d) => d.some((x) => x.code === 'ACI201'));
+    const protocol = diags.find((d) => d.code === 'ACI201')!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, protocol.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === "Change to 'TCP'" && a.edit);
+    assert.ok(fix, `a fix among: ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!));
+    assert.match(doc.getText(), /protocol: TCP/);
+    await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI201'));
+  });
+
+  test('the outline lists the containers and volumes', async () => {
+    const doc = await write('lang-outline.aci.yaml', YAML);
+    await diagnosticsOf(doc);
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
+    const names: string[] = [];
+    const walk = (s: vscode.DocumentSymbol[]) => s.forEach((x) => (names.push(x.name), walk(x.children)));
+    walk(symbols);
+    assert.ok(names.includes('web'), names.join(', '));
+    assert.ok(names.includes('cache-volume'), names.join(', '));
+  });
+
+  test('other YAML and JSON files are left alone', async () => {
+    const doc = await write('pipeline.yaml', 'trigger:\n  - main\nsteps:\n  - script: echo hi\n    mountPath: C:\\nope\n');
+    await new Promise((r) => setTimeout(r, 800));
+    assert.deepStrictEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'ACI'), []);
+    assert.strictEqual(api.language.tracker.isTracked(doc), false);
+  });
+
+  test('a YAML file whose content declares a container group is checked whatever its name', async () => {
+    const doc = await write('plain-name.yaml', YAML);
+    const diags = await diagnosticsOf(doc);
+    assert.ok(diags.some((d) => d.code === 'ACI301'));
+  });
+});
