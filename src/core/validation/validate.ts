@@ -37,7 +37,12 @@ export class ValidationCache {
   hits = 0;
   misses = 0;
 
-  container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
+  /**
+   * `reliable` is false when the document has syntax errors: error recovery can then build a different tree
+   * from the same container text, so results are neither cached nor reused.
+   */
+  container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, reliable = true): CachedContainer {
+    if (!reliable) return validateContainer(item, text, format, template);
     const known = this.byNode.get(item);
     if (known && known.template === template) {
       this.hits++;
@@ -126,9 +131,10 @@ function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: Path
   findings.push(...schemaFindings(validate.errors, node, prefix, ctx.expressions));
 
   const items = ctx.skippedItems ?? [];
+  const reliable = !doc.parseDiagnostics.some((d) => d.severity === 'error');
   const containerValues: unknown[] = [];
   items.forEach((item, i) => {
-    const cached = doc.cache.container(item, doc.text, doc.format, template);
+    const cached = doc.cache.container(item, doc.text, doc.format, template, reliable);
     containerValues.push(cached.value);
     const itemPrefix = [...prefix, 'properties', 'containers', i];
     for (const f of cached.findings) findings.push(relocate(f, item.range.start, itemPrefix));
