@@ -106,7 +106,7 @@ test('garbage gives an empty summary, not a throw', () => {
 
 test('read errors say where', () => {
   const json = readDefinitionText('{\n  "a": 1,\n  "b" 2\n}', 'x.aci.json');
-  assert.deepEqual(json, { ok: false, message: 'Invalid JSON at line 3, column 7: ColonExpected.' });
+  assert.deepEqual(json, { ok: false, message: "Invalid JSON at line 3, column 7: Expected ':' after the property name." });
   const y = readDefinitionText('a: 1\n b: [\n', 'x.aci.yaml');
   assert.equal(y.ok, false);
   assert.match((y as { message: string }).message, /^Invalid YAML at line \d+, column \d+: /);
