@@ -64,7 +64,7 @@ export function normalize(node: DefinitionNode, schemaIn: SchemaNode | undefined
   }
   if (!schema) return toPlainValue(node);
   const type = schema.type ?? (schema.properties ? 'object' : undefined);
-  if (node.kind === 'null') return normalizeNull(node, type, path, ctx);
+  if (node.kind === 'null') return normalizeNull(node, type, schema, path, ctx);
   switch (type) {
     case 'object':
       return node.kind === 'object' ? normalizeObject(node, schema, path, ctx) : toPlainValue(node);
@@ -98,14 +98,14 @@ export function normalize(node: DefinitionNode, schemaIn: SchemaNode | undefined
   }
 }
 
-function normalizeNull(node: DefinitionNode, type: string | undefined, path: PathSegment[], ctx: NormalizeContext): unknown {
+function normalizeNull(node: DefinitionNode, type: string | undefined, schema: SchemaNode, path: PathSegment[], ctx: NormalizeContext): unknown {
   if (type === undefined) return null;
   const empty = type === 'object' ? '{}' : type === 'array' ? '[]' : undefined;
   const what = `'${label(path)}' is empty (null), which the service treats as not set`;
-  if (empty) {
+  if (empty && !schema.required?.length) {
     const newText = node.range.start === node.range.end && ctx.format === 'yaml' ? ' ' + empty : empty;
     warn(ctx, Code.nullValue, `${what}; write ${empty} or remove it.`, node.range, path, type === 'object' ? {} : [], newText);
-    return type === 'object' ? {} : [];
+    return undefined;
   }
   warn(ctx, Code.nullValue, `${what}; give it a value or remove it.`, node.range.start === node.range.end && node.keyRange ? node.keyRange : node.range, path, undefined);
   return undefined;

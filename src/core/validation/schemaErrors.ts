@@ -15,6 +15,11 @@ function pathFromPointer(base: DefinitionNode, pointer: string): PathSegment[] {
   return path;
 }
 
+function valueAt(base: DefinitionNode, path: PathSegment[]): unknown {
+  const node = nodeAtPath(base, path);
+  return node && node.kind !== 'object' && node.kind !== 'array' ? node.value : undefined;
+}
+
 const ARTICLE: Record<string, string> = {
   string: 'text',
   number: 'a number',
@@ -32,8 +37,11 @@ function nameOf(path: readonly PathSegment[]): string {
 /** `base` is the node the validated value came from; `prefix` its path in the document. */
 export function schemaFindings(errors: ErrorObject[] | null | undefined, base: DefinitionNode, prefix: readonly PathSegment[], expressions: Set<string>): Finding[] {
   const findings: Finding[] = [];
+  const typeErrors = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const e of errors ?? []) {
     if (e.keyword === 'if') continue;
+    // A value of the wrong type also fails its format; the type message says enough.
+    if (e.keyword === 'format' && typeErrors.has(e.instancePath)) continue;
     if (expressions.has(e.instancePath)) continue;
     const path = pathFromPointer(base, e.instancePath);
     const full = [...prefix, ...path];
@@ -61,7 +69,7 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, base: D
         findings.push({
           code: Code.enum,
           severity: 'error',
-          message: `'${String(e.data)}' is not a valid ${name}; use one of: ${allowed.join(', ')}.`,
+          message: `'${String(valueAt(base, path))}' is not a valid ${name}; use one of: ${allowed.join(', ')}.`,
           range: rangeForPath(base, path),
           path: full,
           data: { allowed },
