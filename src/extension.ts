@@ -26,9 +26,12 @@ export interface ExtensionApi {
   readonly deploy: DeployApi;
   /** True while nothing is configured and the welcome view shows. */
   isEmpty(): boolean;
+  /** For the activation benchmark: ms spent in activate(), and building the tree's first roots. */
+  timings(): { activateMs: number; firstRenderMs?: number };
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const started = performance.now();
   const session = new AzureSession(context);
   const deployStates = new DeployStates(context.workspaceState);
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
@@ -80,7 +83,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       explorer.refresh();
     }),
   );
-  return { explorer, language, deploy, isEmpty: () => explorer.isEmpty };
+  const activateMs = performance.now() - started;
+  return {
+    explorer,
+    language,
+    deploy,
+    isEmpty: () => explorer.isEmpty,
+    timings: () => ({ activateMs, firstRenderMs: explorer.firstRenderMs }),
+  };
 }
 
 export function deactivate(): void {

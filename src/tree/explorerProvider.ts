@@ -42,6 +42,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private roots: TreeNode[] | undefined;
   /** Nothing configured: the view shows its welcome content instead. */
   isEmpty = false;
+  /** How long the first build of the roots took (the tree's first render), in ms. */
+  firstRenderMs: number | undefined;
 
   constructor(
     private readonly loadSourceSettings: SourceSettingsLoader,
@@ -61,7 +63,11 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   getChildren(node?: TreeNode): vscode.ProviderResult<TreeNode[]> {
     // VS Code passes no token here; a node's load is bounded by the ARM client's own timeout.
     if (node) return node.getChildren?.(NEVER) ?? [];
-    this.roots ??= this.buildRoots();
+    if (!this.roots) {
+      const started = performance.now();
+      this.roots = this.buildRoots();
+      this.firstRenderMs ??= performance.now() - started;
+    }
     return this.roots;
   }
 
