@@ -84,5 +84,9 @@ function check(file: string): FileReport {
 }
 
 if (require.main === module) {
+  // A closed pipe (e.g. `| head`) is not an error of the validation.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
   process.exitCode = run(process.argv.slice(2), (s) => process.stdout.write(s), (s) => process.stderr.write(s));
 }

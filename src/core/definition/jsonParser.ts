@@ -68,7 +68,10 @@ function trailingComma(text: string, offset: number): number {
   if (text[offset] !== '}' && text[offset] !== ']') return -1;
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
-  return text[i] === ',' ? i : -1;
+  if (text[i] !== ',') return -1;
+  let j = i - 1;
+  while (j >= 0 && /\s/.test(text[j])) j--;
+  return j >= 0 && !'{[,'.includes(text[j]) ? i : -1;
 }
 
 function emptyFinding(text: string): Finding {

@@ -119,7 +119,7 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
     }
     return;
   }
-  validateGroup(doc, root, [], findProperty(root, 'apiVersion') ? 'ContainerGroupYamlFile' : 'ContainerGroup', false, findings);
+  validateGroup(doc, root, [], doc.format === 'yaml' || findProperty(root, 'apiVersion') ? 'ContainerGroupYamlFile' : 'ContainerGroup', false, findings);
 }
 
 function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, findings: Finding[]): void {
