@@ -54,18 +54,33 @@ export interface NodeAtOffset {
   isKey: boolean;
 }
 
-/** The innermost node at `offset` (ends inclusive, so a cursor just after a value still finds it). */
-export function findNodeAtOffset(root: DefinitionNode | undefined, offset: number): NodeAtOffset | undefined {
-  if (!root || offset < root.range.start || offset > root.range.end) return undefined;
+export interface ChainLink {
+  node: DefinitionNode;
+  path: PathSegment[];
+}
+
+export interface Chain {
+  /** From the root down to the innermost node at the offset. */
+  links: ChainLink[];
+  /** True when the offset is on the key of the last link. */
+  isKey: boolean;
+}
+
+/** The nodes from the root down to `offset` (ends inclusive, so a cursor just after a value still finds it). */
+export function chainAt(root: DefinitionNode | undefined, offset: number): Chain {
+  const links: ChainLink[] = [];
+  if (!root || offset < root.range.start || offset > root.range.end) return { links, isKey: false };
   let node: DefinitionNode = root;
-  const path: PathSegment[] = [];
+  let path: PathSegment[] = [];
+  links.push({ node, path });
   for (;;) {
     let next: DefinitionNode | undefined;
     let seg: PathSegment | undefined;
     if (node.kind === 'object') {
       for (const p of node.properties) {
         if (p.keyRange && offset >= p.keyRange.start && offset <= p.keyRange.end) {
-          return { node: p, path: [...path, p.key ?? ''], isKey: true };
+          links.push({ node: p, path: [...path, p.key ?? ''] });
+          return { links, isKey: true };
         }
         if (offset >= p.range.start && offset <= p.range.end) {
           next = p;
@@ -73,6 +88,7 @@ export function findNodeAtOffset(root: DefinitionNode | undefined, offset: numbe
         }
       }
     } else if (node.kind === 'array') {
+      // Items are in source order: binary search keeps this fast on arrays of thousands of containers.
       const children = node.children;
       let lo = 0;
       let hi = children.length - 1;
@@ -88,10 +104,18 @@ export function findNodeAtOffset(root: DefinitionNode | undefined, offset: numbe
         }
       }
     }
-    if (!next || seg === undefined || next === node) return { node, path, isKey: false };
+    if (!next || seg === undefined || next === node) return { links, isKey: false };
     node = next;
-    path.push(seg);
+    path = [...path, seg];
+    links.push({ node, path });
   }
+}
+
+/** The innermost node at `offset`. */
+export function findNodeAtOffset(root: DefinitionNode | undefined, offset: number): NodeAtOffset | undefined {
+  const { links, isKey } = chainAt(root, offset);
+  const last = links[links.length - 1];
+  return last ? { node: last.node, path: last.path, isKey } : undefined;
 }
 
 /** Plain JavaScript value of a node (last duplicate key wins, like JSON.parse and YAML 1.1 loaders). */
