@@ -1,0 +1,126 @@
+// The aci-validate CLI on hostile input: damaged and random definitions, bytes that are not UTF-8, BOM and CRLF,
+// a 10 MB file, unreadable paths. It must answer in its documented format with exit 0/1 (2 for unreadable
+// input), never crash with a stack trace, and never print a secret value from the file.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { writeSummary } from '../summary/record';
+
+const CLI = path.join(__dirname, '../../src/cli/aci-validate.js');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-fuzz-cli-'));
+/** Bound for one run; a frozen CLI fails the case instead of stalling the suite. */
+const RUN_BOUND_MS = 120_000;
+const LINE = /^(.+):(\d+):(\d+): (error|warning|info): (.+) \[([A-Z]+\d+)\]$/;
+let cases = 0;
+after(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  writeSummary('fuzz', 'unit-fuzz-cli', cases);
+});
+
+function cli(...args: string[]) {
+  cases++;
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: RUN_BOUND_MS, maxBuffer: 256 * 1024 * 1024 });
+  assert.equal(r.error, undefined, `the CLI ran to the end: ${r.error?.message}`);
+  assert.doesNotMatch(r.stderr, /\n\s+at .+:\d+:\d+\)?\n/, 'no stack trace');
+  return r;
+}
+
+function write(name: string, content: string | Buffer): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+/** Exit 0/1 agrees with the lines, every line has the documented shape and points inside the file. */
+function assertWellFormed(file: string, content: string, r: ReturnType<typeof cli>): void {
+  assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr.slice(0, 300)}`);
+  const lines = r.stdout.split('\n').filter((l) => l.length > 0);
+  const fileLines = content.split(/\r\n|\r|\n|\u2028|\u2029/).length;
+  for (const line of lines) {
+    const m = LINE.exec(line);
+    assert.ok(m, `format: ${JSON.stringify(line.slice(0, 200))}`);
+    assert.equal(m[1], file);
+    assert.ok(Number(m[2]) >= 1 && Number(m[2]) <= fileLines + 1, `line ${m[2]} of ${fileLines}`);
+    assert.ok(Number(m[3]) >= 1);
+  }
+  assert.equal(r.status === 1, lines.some((l) => LINE.exec(l)?.[4] === 'error'));
+}
+
+const SEED_YAML = `apiVersion: '2023-05-01'
+name: web
+location: westeurope
+properties:
+  osType: Linux
+  containers:
+  - name: app
+    properties:
+      image: nginx
+      resources: {requests: {cpu: 1, memoryInGB: 1.5}}
+      environmentVariables:
+      - name: DB
+        secureValue: cli-Plain-Secret-41f0
+  volumes:
+  - name: s
+    secret: {token: Y2xpLVZvbHVtZS1TZWNyZXQ=}
+`;
+const SECRETS = ['cli-Plain-Secret-41f0', 'Y2xpLVZvbHVtZS1TZWNyZXQ='];
+
+describe('aci-validate on hostile input', () => {
+  it('random damage to a YAML and a JSON definition: documented lines and exit codes, no secret printed', () => {
+    const seedJson = JSON.stringify({ location: 'westeurope', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: 'x', environmentVariables: [{ name: 'P', secureValue: SECRETS[0] }] } }] } }, null, 2);
+    const damage = fc.array(fc.tuple(fc.nat(), fc.nat({ max: 10 }), fc.oneof(fc.constantFrom('\t', '\r\n', '\uFEFF', '{', '[', '"', ': ', '- ', '\u0000', '\uD800'), fc.string({ maxLength: 6 }))), { maxLength: 6 });
+    const samples = fc.sample(fc.tuple(fc.constantFrom(['yaml', SEED_YAML], ['json', seedJson]), damage), { numRuns: 24, seed: 4242 });
+    samples.forEach(([[ext, seed], edits], i) => {
+      const text = edits.reduce((t, [at, del, ins]) => {
+        const k = at % (t.length + 1);
+        return t.slice(0, k) + ins + t.slice(k + del);
+      }, seed);
+      const file = write(`damaged-${i}.aci.${ext}`, text);
+      const r = cli(file);
+      assertWellFormed(file, fs.readFileSync(file, 'utf8'), r);
+      for (const s of SECRETS) assert.ok(!r.stdout.includes(s) && !r.stderr.includes(s), `secret printed for sample ${i}`);
+    });
+  });
+
+  it('BOM, CRLF, tabs and bytes that are not UTF-8', () => {
+    const variants: Array<[string, string | Buffer]> = [
+      ['bom.aci.yaml', `\uFEFF${SEED_YAML}`],
+      ['crlf.aci.yaml', SEED_YAML.replace(/\n/g, '\r\n')],
+      ['tabs.aci.yaml', SEED_YAML.replace(/^ {2}/gm, '\t')],
+      ['latin1.aci.yaml', Buffer.from(SEED_YAML.replace('nginx', 'ngïnx'), 'latin1')],
+      ['invalid-utf8.aci.json', Buffer.concat([Buffer.from('{"location": "'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')])],
+      ['utf16.aci.json', Buffer.from(`\uFEFF{"location": "westeurope"}`, 'utf16le')],
+      ['binary.aci.yaml', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256))],
+      ['empty.aci.yaml', ''],
+    ];
+    for (const [name, content] of variants) {
+      const file = write(name, content);
+      const r = cli(file);
+      assertWellFormed(file, fs.readFileSync(file, 'utf8'), r);
+      for (const s of SECRETS) assert.ok(!r.stdout.includes(s), `secret printed for ${name}`);
+    }
+  });
+
+  it('unreadable input exits 2 with a message naming the file', () => {
+    const missing = path.join(dir, 'missing.aci.yaml');
+    for (const target of [missing, dir]) {
+      const r = cli(target);
+      assert.equal(r.status, 2);
+      assert.match(r.stderr, new RegExp(`^${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot read: E[A-Z]+\\n$`));
+    }
+  });
+
+  it('a 10 MB definition is checked to the end without a crash', { timeout: RUN_BOUND_MS + 10_000 }, () => {
+    const item = '  - name: c\n    properties: {image: x, resources: {requests: {cpu: 1, memoryInGB: 1}}}\n';
+    const content = `properties:\n  osType: Linux\n  containers:\n${item.repeat(Math.ceil((10 * 1024 * 1024) / item.length))}`;
+    const file = write('big.aci.yaml', content);
+    const r = cli(file);
+    assertWellFormed(file, content, r);
+    assert.equal(r.status, 1);
+    assert.ok(r.stdout.includes('A container group can hold at most 60 containers'), r.stdout.slice(0, 500));
+  });
+});
