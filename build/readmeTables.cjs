@@ -52,8 +52,21 @@ function replaceBetween(text, name, content) {
   return `${text.slice(0, i + start.length)}\n${content}\n${text.slice(j)}`;
 }
 
-function renderReadme(readme, manifest) {
-  return replaceBetween(replaceBetween(readme, 'settings', settingsTable(manifest)), 'commands', commandsTable(manifest));
+/** Replaces `%key%` strings of a localized manifest with their package.nls.json text. */
+function localize(manifest, nls) {
+  return JSON.parse(JSON.stringify(manifest), (_key, value) =>
+    typeof value === 'string' && /^%[\w.-]+%$/.test(value) && nls[value.slice(1, -1)] !== undefined ? nls[value.slice(1, -1)] : value,
+  );
+}
+
+function readNls() {
+  const file = path.join(root, 'package.nls.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+}
+
+function renderReadme(readme, manifest, nls = readNls()) {
+  const m = localize(manifest, nls);
+  return replaceBetween(replaceBetween(readme, 'settings', settingsTable(m)), 'commands', commandsTable(m));
 }
 
 module.exports = { settingsTable, commandsTable, renderReadme };
