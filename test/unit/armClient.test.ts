@@ -15,6 +15,7 @@ import {
   tokenRequests,
   validGroupBody,
   type Harness,
+  rejectsWith,
 } from './armHarness.test';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/auth/tokenProvider';
 
@@ -27,16 +28,6 @@ const DS = '2021-08-01';
 
 function armRequests(h: Harness): Harness['emu']['requests'] {
   return h.emu.requests.filter((r) => !r.path.includes('/oauth2/'));
-}
-
-async function rejectsWith(p: Promise<unknown>): Promise<ArmError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof ArmError, `expected ArmError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
 }
 
 test('PUT then GET a container group: status, ids, lower-cased headers, one log line each', async () => {

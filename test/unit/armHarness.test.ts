@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ArmClient, type ArmClientOptions, type ArmLogger } from '../../src/core/arm/client';
+import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/auth/tokenProvider';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
@@ -152,3 +153,14 @@ if (require.main === module) test('harness: signs in with a client secret and re
     await h.close();
   }
 });
+
+/** Awaits `p`, asserts it fails with an ArmError, and returns that error. */
+export async function rejectsWith(p: Promise<unknown>): Promise<ArmError> {
+  try {
+    await p;
+  } catch (err) {
+    assert.ok(err instanceof ArmError, `expected ArmError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected the call to fail');
+}

@@ -4,19 +4,9 @@ import { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { putAndWait, type LroProgress } from '../../src/core/arm/lro';
 import { containerGroupPath, getContainerGroup, putContainerGroup } from '../../src/core/services/containerGroups';
-import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, validGroupBody, type Harness } from './armHarness.test';
+import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, validGroupBody, type Harness, rejectsWith } from './armHarness.test';
 
 const ref = (name: string) => ({ subscriptionId: SUBSCRIPTION, resourceGroup: 'rg1', name });
-
-async function rejectsWith(p: Promise<unknown>): Promise<ArmError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof ArmError, `expected ArmError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
 
 function statusPolls(h: Harness): number {
   return h.emu.requests.filter((r) => r.path.includes('/operations/')).length;

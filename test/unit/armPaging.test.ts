@@ -11,20 +11,10 @@ import {
   type SynchronizationDetails,
 } from '../../src/core/services/dataShare';
 import type { ShareSubscriptionRef } from '../../src/core/services/resourcePaths';
-import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, type Harness } from './armHarness.test';
+import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, type Harness, rejectsWith } from './armHarness.test';
 
 const SYNC_ID = '7d0536a6-3fa5-43de-b152-3d07c4f6b2bb';
 const ref = (share: string): ShareSubscriptionRef => ({ subscriptionId: SUBSCRIPTION, resourceGroup: 'rg1', accountName: 'acc', shareSubscriptionName: share });
-
-async function rejectsWith(p: Promise<unknown>): Promise<ArmError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof ArmError, `expected ArmError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
 
 async function drain<T>(pages: AsyncIterable<Page<T>>): Promise<Page<T>[]> {
   const out: Page<T>[] = [];

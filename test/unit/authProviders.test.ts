@@ -10,19 +10,9 @@ import {
   createEnvironmentTokenProvider,
 } from '../../src/core/auth/identityProviders';
 import { startEmulator } from '../emulator/server';
-import { json, startFixture } from './armHarness.test';
+import { json, startFixture, rejectsWith } from './armHarness.test';
 
 const SECRET = 'the-client-secret-1234';
-
-async function rejectsWith(p: Promise<unknown>): Promise<ArmError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof ArmError, `expected ArmError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
 
 function identityLoaded(): boolean {
   return Object.keys(require.cache).some((k) => k.includes(`${'@azure'}/identity`));
