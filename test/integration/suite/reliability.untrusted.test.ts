@@ -1,0 +1,67 @@
+// Workspace trust, in a folder VS Code has NOT trusted (its own runner suite starts code-server with workspace trust
+// enabled and the test/fixtures/untrusted folder). The workspace's settings point the extension at the emulator;
+// they must be ignored (no token goes there), deploys must be refused with an explanation, and editing still works.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { AzureSession } from '../../../src/azure/session';
+import type { DeployCommandResult } from '../../../src/commands/deploy';
+import { connectionSettings } from '../../../src/settings/configuration';
+import { armRequest, getToken } from '../../emulator/test-client';
+import { EXTENSION_ID, activateExtension } from './extensionApi';
+
+/** True when the runner started this file in its dedicated untrusted suite. */
+const inUntrustedSuite = /untrusted/.test(process.env.ACI_DS_TEST_FILES ?? '');
+const TARGET = { name: 'untrusted-web', subscriptionId: '00000000-0000-0000-0000-0000000000ab', resourceGroup: 'rg-untrusted', definitionFile: 'definitions/untrusted-web.aci.yaml' };
+
+suite('Reliability: untrusted workspace', function () {
+  this.timeout(60_000);
+
+  suiteSetup(function () {
+    // In the trusted workspace suite this file has nothing to check; its own suite must really be untrusted.
+    if (!inUntrustedSuite) this.skip();
+    assert.strictEqual(vscode.workspace.isTrusted, false, 'this suite must run with workspace trust enabled on an untrusted folder');
+  });
+
+  test('the settings that decide where a token goes are ignored', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    assert.strictEqual(config.inspect('cloud')?.workspaceValue, 'Custom', 'the workspace does ask for the emulator');
+    assert.deepStrictEqual(connectionSettings(), { cloud: 'AzureCloud', authMethod: 'microsoft' });
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const connection = await new AzureSession({ extension } as unknown as vscode.ExtensionContext).connection();
+    assert.strictEqual(connection.cloud.armEndpoint.replace(/\/$/, ''), 'https://management.azure.com');
+    assert.match(connection.tokenProvider.id, /^vscode:microsoft/);
+    assert.ok(!connection.client.endpoint.includes('127.0.0.1'));
+  });
+
+  test('deploy is refused with an explanation and nothing reaches the service', async () => {
+    await activateExtension();
+    const result = (await vscode.commands.executeCommand('aciDataShare.deploy', { target: TARGET }, { confirm: false })) as DeployCommandResult;
+    assert.strictEqual(result.outcome, 'invalid');
+    assert.match(result.notifications.at(-1) ?? '', /Deploy is disabled in an untrusted workspace\. Trust the workspace to deploy\./);
+    const emulator = process.env.ACI_DS_EMULATOR_URL!;
+    const token = await getToken(emulator);
+    const path_ = `/subscriptions/${TARGET.subscriptionId}/resourceGroups/${TARGET.resourceGroup}/providers/Microsoft.ContainerInstance/containerGroups/${TARGET.name}?api-version=2023-05-01`;
+    assert.strictEqual((await armRequest(emulator, token, 'GET', path_)).status, 404, 'the group was never created');
+  });
+
+  test('every deploy entry point is gated on trust', () => {
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: { command: string; enablement?: string }[]; menus: Record<string, { command: string; when?: string }[]> } };
+    assert.match(pkg.contributes.commands.find((c) => c.command === 'aciDataShare.deploy')?.enablement ?? '', /isWorkspaceTrusted/);
+    const entries = Object.values(pkg.contributes.menus).flat().filter((m) => m.command === 'aciDataShare.deploy');
+    assert.ok(entries.length > 0 && entries.every((m) => /isWorkspaceTrusted/.test(m.when ?? '')), JSON.stringify(entries));
+  });
+
+  test('editing still works: the definition is checked and the file is unchanged', async () => {
+    const api = await activateExtension();
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, TARGET.definitionFile);
+    const before = fs.readFileSync(file, 'utf8');
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc);
+    const findings = await api.language.diagnostics.validateNow(doc);
+    assert.deepStrictEqual(findings.filter((f) => f.severity === 'error'), []);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), before);
+    assert.strictEqual(doc.isDirty, false);
+  });
+});
