@@ -2,6 +2,7 @@
 // the extension loaded from this repository, no tests. Each step drives the page and writes one PNG to
 // docs/screenshots/. Usage: node out/test/integration/screenshots.js [step-name ...]
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startEmulator } from '../emulator/server';
@@ -13,11 +14,27 @@ export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
 const OVERALL_TIMEOUT_MS = 5 * 60 * 1000;
 
+export interface StepContext {
+  /** The throwaway copy of the fixture workspace the workbench has open. */
+  workspaceDir: string;
+  /** Saves the page as <name>.png now (for steps that show more than one moment, like a deploy). */
+  capture(name: string, options?: CaptureOptions): Promise<void>;
+}
+
+export interface CaptureOptions {
+  /** Leave the pointer where it is (a hover shows only while the pointer stays on its word). */
+  keepPointer?: boolean;
+}
+
 export interface ScreenshotStep {
   /** File name without .png. */
   name: string;
+  /** Files (workspace-relative path to content) written into the workspace before the workbench opens. */
+  files?: Record<string, string>;
   /** Brings the workbench into the state to capture; the page is then saved as <name>.png. */
-  prepare(page: Page): Promise<void>;
+  prepare(page: Page, context: StepContext): Promise<void>;
+  /** Options for the final capture. */
+  capture?: CaptureOptions;
 }
 
 /** Opens a view container from the activity bar by its title. */
@@ -70,13 +87,108 @@ export async function setSideBarWidth(page: Page, width: number): Promise<void> 
   await page.mouse.up();
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+export async function saveScreenshot(page: Page, name: string, options: CaptureOptions = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  // Hover effects and the text cursor would differ from run to run.
-  await page.mouse.move(0, 799);
+  // Hover effects would differ from run to run.
+  if (!options.keepPointer) await page.mouse.move(0, 799);
   await page.screenshot({ path: file });
   return file;
+}
+
+/** A definition with mistakes a schema check and the extension's own rules find. */
+const DEMO_DEFINITION = 'definitions/api-gateway.aci.yaml';
+const DEMO_YAML = `# Container group definition in the \`az container create --file\` format.
+apiVersion: '2023-05-01'
+location: westeurope
+name: api-gateway
+type: Microsoft.ContainerInstance/containerGroups
+properties:
+  osType: Linux
+  restartPolicy: Sometimes
+  containers:
+    - name: gateway
+      properties:
+        image: nginx
+        ports:
+          - port: 443
+        resources:
+          requests:
+            cpu: 1
+            memoryInGB: 1.5
+        volumeMounts:
+          - name: certificates
+            mountPath: /etc/nginx/certs
+  ipAddress:
+    type: Public
+    dnsNameLabel: contoso-gateway
+    ports:
+      - port: 443
+`;
+
+/** Runs a command through the command palette by its title. */
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10000 });
+}
+
+/** Opens a workspace file with Quick Open and waits for its editor. */
+async function openFile(page: Page, relativePath: string): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(relativePath);
+  await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab.active[aria-label*="${path.basename(relativePath)}"]`).first().waitFor({ timeout: 10000 });
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: 10000 });
+}
+
+async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ timeout: 10000 });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10000 });
+}
+
+/** Rests the pointer on the first occurrence of `text` in the editor and waits for the hover. */
+async function hoverText(page: Page, text: string): Promise<void> {
+  // The token's own span (the line's outer span would put the pointer at the line's start).
+  const word = page.locator('.editor-instance .view-line span > span').filter({ hasText: new RegExp(`^${text}$`) }).first();
+  const box = await word.boundingBox();
+  if (!box) throw new Error(`"${text}" is not visible in the editor`);
+  const x = box.x + Math.min(box.width / 2, 30);
+  await page.mouse.move(x, box.y + box.height / 2);
+  await page.mouse.move(x + 2, box.y + box.height / 2);
+  await page.locator('.monaco-hover:not(.hidden) .monaco-hover-content').first().waitFor({ timeout: 15000 });
+  // The hover fades in; a picture taken at once shows it half transparent.
+  await page.waitForTimeout(600);
+}
+
+/** Hovers a tree row of the side bar by its label and clicks one of its inline actions. */
+async function clickInlineAction(page: Page, rowLabel: string, action: string): Promise<void> {
+  const row = page.locator('.part.sidebar .monaco-list-row').filter({ hasText: rowLabel }).first();
+  await row.hover();
+  await row.locator(`.actions .action-label[aria-label="${action}"]`).click();
+}
+
+/** The synchronization report's page: the innermost frame of the webview that holds its grid. */
+async function reportFrame(page: Page) {
+  const deadline = Date.now() + 30000;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.locator('[role="grid"]').count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the report page did not appear');
 }
 
 /** The screenshots in docs/screenshots/; add a step here to add a picture. */
@@ -91,6 +203,91 @@ export const STEPS: ScreenshotStep[] = [
       await expandTreeRows(page);
     },
   },
+  {
+    name: 'diagnostics',
+    files: { [DEMO_DEFINITION]: DEMO_YAML },
+    async prepare(page) {
+      await openFile(page, DEMO_DEFINITION);
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30000 });
+      await runCommand(page, 'View: Toggle Problems');
+      await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 10000 });
+      await hoverText(page, 'Sometimes');
+    },
+    capture: { keepPointer: true },
+  },
+  {
+    name: 'completion',
+    files: { [DEMO_DEFINITION]: DEMO_YAML },
+    async prepare(page) {
+      await openFile(page, DEMO_DEFINITION);
+      await goToLine(page, DEMO_YAML.split('\n').findIndex((l) => l.includes('image: nginx')) + 1);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.locator('.editor-instance .view-line').nth(DEMO_YAML.split('\n').length).waitFor({ timeout: 10000 });
+      const suggestions = page.locator('.suggest-widget.visible .monaco-list-row').first();
+      await page.keyboard.press('Control+Space');
+      // Typing the first letter asks again should the shortcut arrive before the editor is ready.
+      if (!(await suggestions.waitFor({ timeout: 5000 }).then(() => true, () => false))) await page.keyboard.type('e');
+      await suggestions.waitFor({ timeout: 15000 });
+      // Triggering again shows the selected item's documentation beside the list.
+      await page.keyboard.press('Control+Space');
+      await page.locator('.suggest-details-container .suggest-details').first().waitFor({ timeout: 5000 }).catch(() => undefined);
+    },
+  },
+  {
+    name: 'hover',
+    files: { [DEMO_DEFINITION]: DEMO_YAML },
+    async prepare(page) {
+      await openFile(page, DEMO_DEFINITION);
+      await hoverText(page, 'memoryInGB');
+    },
+    capture: { keepPointer: true },
+  },
+  {
+    name: 'deploy',
+    async prepare(page, context) {
+      await openViewContainer(page, VIEW_CONTAINER_TITLE);
+      await page.locator('.part.sidebar').getByText('batch-job').first().waitFor({ timeout: 60000 });
+      await setSideBarWidth(page, 420);
+      await openFile(page, 'definitions/batch-job.aci.json');
+      await clickInlineAction(page, 'batch-job', 'Deploy to Azure…');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30000 });
+      await page.mouse.move(0, 799);
+      await page.locator('.workbench-hover-container, .monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      await context.capture('deploy-confirm');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      // Toasts stay hidden in a headless window; the notification center shows the same entries.
+      await runCommand(page, 'Notifications: Show Notifications');
+      const center = page.locator('.notifications-center');
+      await center.locator('.notification-list-item').filter({ hasText: 'Creating batch-job' }).first().waitFor({ timeout: 30000 });
+      await context.capture('deploy-progress');
+      // The center closes when the progress entry ends; it is opened again for the result.
+      await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Succeeded' }).first().waitFor({ timeout: 60000 });
+      if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
+      await center.locator('.notification-list-item').filter({ hasText: 'batch-job created' }).first().waitFor({ timeout: 30000 });
+    },
+  },
+  {
+    name: 'report-chart',
+    async prepare(page, context) {
+      await openViewContainer(page, VIEW_CONTAINER_TITLE);
+      await page.locator('.part.sidebar').getByText('Sales data').first().waitFor({ timeout: 60000 });
+      await clickInlineAction(page, 'Sales data', 'Show Synchronization Report');
+      const firstSync = page.locator('.quick-input-widget .monaco-list-row').first();
+      await firstSync.waitFor({ timeout: 30000 });
+      await firstSync.click();
+      // The side bar off (clicking the active view container hides it): the report gets the window's width.
+      await page.locator(`.activitybar [aria-label^="${VIEW_CONTAINER_TITLE}"]`).first().click();
+      await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 10000 });
+      const report = await reportFrame(page);
+      await report.locator('.grid-body [role="row"]').first().waitFor({ timeout: 30000 });
+      await report.locator('[role="status"]').filter({ hasText: /^(?!.*Loading)/ }).first().waitFor({ timeout: 30000 }).catch(() => undefined);
+      await context.capture('report');
+      await report.locator('vscode-tab-header').filter({ hasText: /^\s*Chart\s*$/ }).first().click();
+      await report.locator('.charts svg, .charts .bar').first().waitFor({ timeout: 10000 });
+    },
+  },
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
@@ -98,7 +295,8 @@ let stopRunning: (() => Promise<void>) | undefined;
 
 /** Starts the emulator and code-server with the fixture workspace, opens the workbench and runs the given steps. */
 export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'workspace'): Promise<string[]> {
-  const emulator = await startEmulator({});
+  // Five polls of a deploy's operation (a second apart) keep its progress notification up long enough to capture.
+  const emulator = await startEmulator({ lroPolls: 5 });
   let workspace: PreparedWorkspace | undefined;
   let server: CodeServer | undefined;
   let workbench: Workbench | undefined;
@@ -116,10 +314,19 @@ export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'worksp
     const payload = extensionPayload(server);
     const written: string[] = [];
     for (const step of steps) {
+      const dir = workspace.dir;
+      for (const [file, content] of Object.entries(step.files ?? {})) fs.writeFileSync(path.join(dir, file), content);
       // A fresh page per step so steps do not depend on each other's UI state.
-      workbench = await openWorkbench(server, server.workbenchUrl(workspace.dir, payload), { viewport: { width: 1280, height: 800 } });
-      await step.prepare(workbench.page);
-      written.push(await saveScreenshot(workbench.page, step.name));
+      workbench = await openWorkbench(server, server.workbenchUrl(dir, payload), { viewport: { width: 1280, height: 800 } });
+      const page = workbench.page;
+      const capture = async (name: string, options?: CaptureOptions) => void written.push(await saveScreenshot(page, name, options));
+      await step.prepare(page, { workspaceDir: dir, capture }).catch(async (err: unknown) => {
+        // What the page showed when the step gave up, to see why.
+        const shot = path.join(os.tmpdir(), `aci-ds-screenshot-${step.name}-failed.png`);
+        await page.screenshot({ path: shot }).catch(() => undefined);
+        throw new Error(`step ${step.name}: ${err instanceof Error ? err.message : String(err)} (page: ${shot})`);
+      });
+      written.push(await saveScreenshot(page, step.name, step.capture));
       await workbench.close();
       workbench = undefined;
     }
