@@ -25,8 +25,9 @@ suite('Reliability: untrusted workspace', function () {
   });
 
   test('the settings that decide where a token goes are ignored', async () => {
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    assert.strictEqual(config.inspect('cloud')?.workspaceValue, 'Custom', 'the workspace does ask for the emulator');
+    // VS Code hides these workspace values in an untrusted folder; the file on disk does ask for the emulator.
+    const settingsFile = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
+    assert.strictEqual(JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['aciDataShare.cloud'], 'Custom');
     assert.deepStrictEqual(connectionSettings(), { cloud: 'AzureCloud', authMethod: 'microsoft' });
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     const connection = await new AzureSession({ extension } as unknown as vscode.ExtensionContext).connection();
