@@ -53,6 +53,8 @@ export interface StartCodeServerOptions {
   preferredPort?: number;
   /** Receives code-server's own stdout/stderr lines. */
   onOutput?: (line: string) => void;
+  /** Keep VS Code's workspace trust on (the folder then opens untrusted). Default false. */
+  workspaceTrust?: boolean;
 }
 
 export function findFreePort(preferred?: number): Promise<number> {
@@ -142,7 +144,7 @@ export async function startCodeServer(options: StartCodeServerOptions = {}): Pro
     '--extensions-dir', path.join(stateDir, 'extensions'),
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     // Lets the workbench read extensionDevelopmentPath/extensionTestsPath from the URL payload.
     '--vscode-option', 'enable-smoke-test-driver',

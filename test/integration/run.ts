@@ -20,13 +20,17 @@ interface SuiteDefinition {
   fixture?: string;
   /** Mocha files, glob relative to out/. */
   include: string;
+  /** Globs relative to out/, comma-separated. */
   exclude?: string;
+  /** Start code-server with workspace trust enabled, so the folder opens untrusted. */
+  untrusted?: boolean;
 }
 
 /** `empty.*.test.js` files run against an empty folder (welcome views); all others against the fixture workspace. */
 const SUITES: SuiteDefinition[] = [
-  { name: 'workspace', fixture: 'workspace', include: `${SUITE_DIR}/*.test.js`, exclude: `${SUITE_DIR}/empty.*.test.js` },
+  { name: 'workspace', fixture: 'workspace', include: `${SUITE_DIR}/*.test.js`, exclude: `${SUITE_DIR}/empty.*.test.js,${SUITE_DIR}/*untrusted*.test.js,${SUITE_DIR}/vsix.*.test.js` },
   { name: 'empty workspace', include: `${SUITE_DIR}/empty.*.test.js` },
+  { name: 'untrusted workspace', fixture: 'untrusted', include: `${SUITE_DIR}/*untrusted*.test.js`, untrusted: true },
 ];
 
 interface SuiteResult {
@@ -95,6 +99,7 @@ class Run {
       server = await startCodeServer({
         env: { ...emulatorEnv(emulatorUrl), ACI_DS_TEST_FILES: suite.include, ACI_DS_TEST_EXCLUDE: suite.exclude ?? '' },
         onOutput: (line) => this.log.write(line),
+        workspaceTrust: suite.untrusted === true,
       });
       let result: SuiteResult | undefined;
       let echoing = false;

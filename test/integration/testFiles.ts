@@ -24,14 +24,14 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** Files under out/ matching include and not exclude (both globs relative to out/), sorted. */
+/** Files under out/ matching include and none of the comma-separated exclude globs (relative to out/), sorted. */
 export function selectTestFiles(include: string, exclude?: string): string[] {
   const includeRe = globToRegExp(include);
-  const excludeRe = exclude ? globToRegExp(exclude) : undefined;
+  const excludeRes = (exclude ?? '').split(',').filter(Boolean).map(globToRegExp);
   const base = path.join(OUT_ROOT, 'test');
   const files = (fs.readdirSync(base, { recursive: true }) as string[])
     .map((f) => `test/${f.split(path.sep).join('/')}`)
-    .filter((f) => includeRe.test(f) && !excludeRe?.test(f));
+    .filter((f) => includeRe.test(f) && !excludeRes.some((re) => re.test(f)));
   return files.sort().map((f) => path.join(OUT_ROOT, f));
 }
 
