@@ -191,3 +191,36 @@ test('a status URL on another origin is refused before the first poll', async ()
     await other.close();
   }
 });
+
+test('a throttled status read waits as its Retry-After asks, not the default interval', async () => {
+  let statusReads = 0;
+  const arm = await startFixture((req, _body, res, self) => {
+    const path = new URL(req.url ?? '/', self.url).pathname;
+    if (req.method === 'PUT') {
+      return json(res, 201, { name: 'cg', properties: { provisioningState: 'Creating' } }, { 'azure-asyncoperation': `${self.url}/operations/1`, 'retry-after': '0' });
+    }
+    if (path === '/operations/1') {
+      return ++statusReads === 1
+        ? json(res, 429, { error: { code: 'TooManyRequests', message: 'slow down' } }, { 'retry-after': '7' })
+        : json(res, 200, { status: 'Succeeded' });
+    }
+    return json(res, 200, { name: 'cg', properties: { provisioningState: 'Succeeded' } });
+  });
+  try {
+    const client = new ArmClient({ endpoint: arm.url, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', timeoutMs: 2000 });
+    const waits: number[] = [];
+    const result = await putAndWait<{ name: string }>(client, {
+      path: '/cg',
+      apiVersion: 'v',
+      body: {},
+      defaultPollMs: 5,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    assert.equal(result.resource.name, 'cg');
+    assert.deepEqual(waits, [0, 7000]);
+  } finally {
+    await arm.close();
+  }
+});

@@ -173,6 +173,7 @@ export class ArmClient {
         text: raw.text,
         requestId,
         correlationId,
+        retryAfterMs: parseRetryAfterMs(raw.headers['retry-after']),
       });
 
       if (raw.status === 401 && error.code === EXPIRED_TOKEN_CODE) {

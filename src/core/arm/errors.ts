@@ -21,6 +21,8 @@ export interface ArmErrorInit {
   details?: ErrorDetail[];
   requestId?: string;
   correlationId?: string;
+  /** The response's Retry-After, in ms, when it sent one (throttling, or a busy status URL). */
+  retryAfterMs?: number;
   cause?: unknown;
 }
 
@@ -32,6 +34,7 @@ export class ArmError extends Error {
   readonly details?: ErrorDetail[];
   readonly requestId?: string;
   readonly correlationId?: string;
+  readonly retryAfterMs?: number;
 
   constructor(message: string, init: ArmErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -43,6 +46,7 @@ export class ArmError extends Error {
     this.details = init.details;
     this.requestId = init.requestId;
     this.correlationId = init.correlationId;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -171,11 +175,12 @@ export interface ErrorResponseInfo {
   text: string;
   requestId?: string;
   correlationId?: string;
+  retryAfterMs?: number;
 }
 
 /** Builds the ArmError for a non-success response, whatever its body looks like. */
 export function errorFromResponse(info: ErrorResponseInfo): ArmError {
-  const ids = { requestId: info.requestId, correlationId: info.correlationId };
+  const ids = { requestId: info.requestId, correlationId: info.correlationId, retryAfterMs: info.retryAfterMs };
   const trimmed = info.text.trim();
   let parsed: ParsedServiceError | undefined;
   let jsonOk = false;

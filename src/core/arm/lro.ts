@@ -84,11 +84,11 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
     return { resource: put.body, response: put, polls, elapsedMs: Date.now() - started };
   }
 
-  let lastHeaders = put.headers;
+  // The wait before the next poll: the last answer's Retry-After (a status, or a throttled read), else the default.
+  let retryAfter = parseRetryAfterMs(put.headers['retry-after']);
   let readFailures = 0;
   try {
     for (;;) {
-      const retryAfter = parseRetryAfterMs(lastHeaders['retry-after']);
       await sleep(retryAfter !== undefined ? Math.min(retryAfter, maxPollMs) : defaultPollMs, signal);
       polls++;
       let poll: ArmResponse<unknown>;
@@ -120,11 +120,11 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
         if (readFailures > statusReadRetries) {
           throw statusUnknown(err, polls);
         }
-        lastHeaders = {};
+        retryAfter = err.retryAfterMs;
         continue;
       }
       readFailures = 0;
-      lastHeaders = poll.headers;
+      retryAfter = parseRetryAfterMs(poll.headers['retry-after']);
 
       const status = pollStatus(mode, poll);
       report(status);
