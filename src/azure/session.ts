@@ -36,7 +36,7 @@ async function createTokenProvider(s: ConnectionSettings, cloud: CloudConfig, us
         const { ClientSecretTokenProvider } = await import('../core/auth/clientSecretTokenProvider');
         const authorityHost = creds.authorityHost ?? cloud.authorityHost;
         if (!isLoopbackHttp(authorityHost) && !authorityHost.startsWith('https://')) {
-          throw new Error('AZURE_AUTHORITY_HOST must be an https URL.');
+          throw new Error(vscode.l10n.t('AZURE_AUTHORITY_HOST must be an https URL.'));
         }
         return new ClientSecretTokenProvider({ ...creds, authorityHost, userAgent });
       }
@@ -54,7 +54,10 @@ async function createTokenProvider(s: ConnectionSettings, cloud: CloudConfig, us
         authorityHost: cloud.authorityHost,
         onDeviceCode: (prompt) => {
           void vscode.window
-            .showInformationMessage(`Sign in to Azure: open ${prompt.verificationUri} and enter the code ${prompt.userCode}.`, 'Copy Code and Open')
+            .showInformationMessage(
+              vscode.l10n.t('Sign in to Azure: open {0} and enter the code {1}.', prompt.verificationUri, prompt.userCode),
+              vscode.l10n.t('Copy Code and Open'),
+            )
             .then(async (choice) => {
               if (!choice) return;
               await vscode.env.clipboard.writeText(prompt.userCode);

@@ -25,9 +25,9 @@ export class VsCodeTokenProvider implements TokenProvider {
   async getToken(scopes: string[], options?: GetTokenOptions): Promise<AccessTokenResult> {
     const all = this.scopesFor(scopes);
     const session = options?.forceRefresh
-      ? await vscode.authentication.getSession(this.providerId, all, { forceNewSession: { detail: 'Azure asked to sign in again.' } })
+      ? await vscode.authentication.getSession(this.providerId, all, { forceNewSession: { detail: vscode.l10n.t('Azure asked to sign in again.') } })
       : await vscode.authentication.getSession(this.providerId, all, { createIfNone: true });
-    if (!session) throw new Error('Sign-in to Azure was cancelled.');
+    if (!session) throw new Error(vscode.l10n.t('Sign-in to Azure was cancelled.'));
     return { token: session.accessToken, expiresOnTimestamp: Date.now() + ASSUMED_LIFETIME_MS };
   }
 

@@ -20,7 +20,7 @@ export async function askSteps(title: string, steps: Step[]): Promise<string[] |
       ignoreFocusOut: true,
       validateInput: (v) => {
         if (step.optional && v.trim() === '') return undefined;
-        if (!step.optional && v.trim() === '') return 'A value is required.';
+        if (!step.optional && v.trim() === '') return vscode.l10n.t('A value is required.');
         return step.validate?.(v);
       },
     });

@@ -77,7 +77,7 @@ export class DiagnosticsController implements vscode.Disposable {
       const findings = await this.run(doc);
       if (findings) return findings;
     }
-    throw new Error('The definition could not be checked; try again.');
+    throw new Error(vscode.l10n.t('The definition could not be checked; try again.'));
   }
 
   /** Validates every tracked document again (e.g. after the stored secret names changed). */

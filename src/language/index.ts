@@ -29,7 +29,7 @@ export function registerLanguageFeatures(context: vscode.ExtensionContext, optio
     diagnostics,
     vscode.languages.registerCompletionItemProvider(DEFINITION_SELECTOR, new CompletionProvider(tracker, options.secretNames), ':', '"', '-', ' '),
     vscode.languages.registerHoverProvider(DEFINITION_SELECTOR, new HoverProvider(tracker)),
-    vscode.languages.registerDocumentSymbolProvider(DEFINITION_SELECTOR, new SymbolProvider(tracker), { label: 'Container group' }),
+    vscode.languages.registerDocumentSymbolProvider(DEFINITION_SELECTOR, new SymbolProvider(tracker), { label: vscode.l10n.t('Container group') }),
     vscode.languages.registerCodeActionsProvider(DEFINITION_SELECTOR, new QuickFixProvider(diagnostics), {
       providedCodeActionKinds: QuickFixProvider.kinds,
     }),

@@ -38,7 +38,7 @@ export class SecretStore implements vscode.Disposable {
   }
 
   async set(name: string, value: string): Promise<void> {
-    if (!isValidSecretName(name)) throw new Error(`'${name}' is not a valid secret name: use letters, digits, '.', '_' and '-'.`);
+    if (!isValidSecretName(name)) throw new Error(vscode.l10n.t("'{0}' is not a valid secret name: use letters, digits, '.', '_' and '-'.", name));
     await this.storage.store(KEY_PREFIX + name, value);
     if (!this.has(name)) await this.memento.update(NAMES_KEY, [...this.names(), name].sort());
     this.changed.fire();

@@ -50,11 +50,11 @@ export class ContainerGroupNode implements TreeNode {
     tip.appendMarkdown(`**$(server-environment) `).appendText(t.name).appendMarkdown('**\n\n');
     tip.appendMarkdown('| | |\n|---|---|\n');
     const row = (k: string, v: string | undefined) => tip.appendMarkdown(`| ${k} | `).appendText(v ?? '—').appendMarkdown(' |\n');
-    row('Subscription', t.subscriptionId);
-    row('Resource group', t.resourceGroup);
-    row('Location', t.location ?? 'from the definition');
-    row('Definition', t.definitionFile);
-    if (deploy) row('Last deploy', `${deploy.state} at ${new Date(deploy.at).toLocaleString()}`);
+    row(vscode.l10n.t('Subscription'), t.subscriptionId);
+    row(vscode.l10n.t('Resource group'), t.resourceGroup);
+    row(vscode.l10n.t('Location'), t.location ?? vscode.l10n.t('from the definition'));
+    row(vscode.l10n.t('Definition'), t.definitionFile);
+    if (deploy) row(vscode.l10n.t('Last deploy'), vscode.l10n.t('{0} at {1}', deploy.state, new Date(deploy.at).toLocaleString()));
     item.tooltip = tip;
     return item;
   }
@@ -63,58 +63,65 @@ export class ContainerGroupNode implements TreeNode {
     const uri = this.uri;
     const open = (title: string): vscode.Command | undefined =>
       uri ? { command: 'vscode.open', title, arguments: [uri] } : undefined;
-    if (!uri) return [new ErrorNode(`${this.id}:error`, 'No workspace folder', 'Open the folder that holds the definition file.')];
+    if (!uri) {
+      return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('No workspace folder'), vscode.l10n.t('Open the folder that holds the definition file.'))];
+    }
     const file = await readDefinitionFile(uri);
-    if (!file.ok) return [new ErrorNode(`${this.id}:error`, 'Definition not found', file.message, open('Open Definition'))];
+    if (!file.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not found'), file.message, open(vscode.l10n.t('Open Definition')))];
     const parsed = readDefinitionText(file.text, uri.path);
-    if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, 'Definition has errors', parsed.message, open('Open Definition'))];
+    if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     return summaryNodes(this.id, summarizeContainerGroup(parsed.value));
   }
 }
 
 function containerNode(parentId: string, c: ContainerSummary, init: boolean): TreeNode {
   const id = `${parentId}:${init ? 'init' : 'c'}:${c.name}`;
-  const size = [c.cpu && `${c.cpu} CPU`, c.memoryInGB && `${c.memoryInGB} GB`, c.gpu && `GPU ${c.gpu}`].filter(Boolean).join(' · ');
+  const size = [
+    c.cpu && vscode.l10n.t('{0} CPU', c.cpu),
+    c.memoryInGB && vscode.l10n.t('{0} GB', c.memoryInGB),
+    c.gpu && vscode.l10n.t('GPU {0}', c.gpu),
+  ].filter(Boolean).join(' · ');
+  const notSet = vscode.l10n.t('not set');
   const details: TreeNode[] = [
-    new InfoNode(`${id}:image`, 'Image', c.image ?? 'not set', new vscode.ThemeIcon('package')),
+    new InfoNode(`${id}:image`, vscode.l10n.t('Image'), c.image ?? notSet, new vscode.ThemeIcon('package')),
   ];
-  if (!init) details.push(new InfoNode(`${id}:res`, 'Resources', size || 'not set', new vscode.ThemeIcon('dashboard')));
-  if (c.ports.length) details.push(new InfoNode(`${id}:ports`, 'Ports', formatPorts(c.ports), new vscode.ThemeIcon('plug')));
+  if (!init) details.push(new InfoNode(`${id}:res`, vscode.l10n.t('Resources'), size || notSet, new vscode.ThemeIcon('dashboard')));
+  if (c.ports.length) details.push(new InfoNode(`${id}:ports`, vscode.l10n.t('Ports'), formatPorts(c.ports), new vscode.ThemeIcon('plug')));
   for (const m of c.mounts) {
-    details.push(
-      new InfoNode(`${id}:mount:${m.name}`, `Mount ${m.name}`, `${m.mountPath}${m.readOnly ? ' (read-only)' : ''}`, new vscode.ThemeIcon('file-symlink-directory')),
-    );
+    const where = m.readOnly ? vscode.l10n.t('{0} (read-only)', m.mountPath) : m.mountPath;
+    details.push(new InfoNode(`${id}:mount:${m.name}`, vscode.l10n.t('Mount {0}', m.name), where, new vscode.ThemeIcon('file-symlink-directory')));
   }
   if (c.environment.length) {
-    const names = c.environment.map((e) => (e.secure ? `${e.name} (secure)` : e.name)).join(', ');
-    details.push(new InfoNode(`${id}:env`, 'Environment', names, new vscode.ThemeIcon('symbol-variable')));
+    const names = c.environment.map((e) => (e.secure ? vscode.l10n.t('{0} (secure)', e.name) : e.name)).join(', ');
+    details.push(new InfoNode(`${id}:env`, vscode.l10n.t('Environment'), names, new vscode.ThemeIcon('symbol-variable')));
   }
   const description = [c.image, init ? undefined : size, formatPorts(c.ports)].filter(Boolean).join(' · ');
   return new InfoNode(id, c.name, description, new vscode.ThemeIcon(init ? 'debug-start' : 'package'), undefined, details);
 }
 
 function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
-  const kind = v.kind === 'unknown' ? 'no source set' : v.kind === 'ambiguous' ? `several sources: ${v.detail}` : v.kind;
+  const kind =
+    v.kind === 'unknown' ? vscode.l10n.t('no source set') : v.kind === 'ambiguous' ? vscode.l10n.t('several sources: {0}', v.detail ?? '') : v.kind;
   const description = v.kind === 'unknown' || v.kind === 'ambiguous' ? kind : [kind, v.detail].filter(Boolean).join(' · ');
   return new InfoNode(`${parentId}:vol:${v.name}`, v.name, description, new vscode.ThemeIcon(VOLUME_ICONS[v.kind]));
 }
 
 export function summaryNodes(id: string, s: ContainerGroupSummary): TreeNode[] {
   const nodes: TreeNode[] = s.containers.map((c) => containerNode(id, c, false));
-  if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, 'No containers', 'add one under properties.containers', new vscode.ThemeIcon('warning')));
+  if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, vscode.l10n.t('No containers'), vscode.l10n.t('add one under properties.containers'), new vscode.ThemeIcon('warning')));
   if (s.initContainers.length) {
     const children = s.initContainers.map((c) => containerNode(id, c, true));
-    nodes.push(new InfoNode(`${id}:inits`, 'Init containers', String(children.length), new vscode.ThemeIcon('debug-start'), undefined, children));
+    nodes.push(new InfoNode(`${id}:inits`, vscode.l10n.t('Init containers'), String(children.length), new vscode.ThemeIcon('debug-start'), undefined, children));
   }
   if (s.volumes.length) {
     const children = s.volumes.map((v) => volumeNode(id, v));
-    nodes.push(new InfoNode(`${id}:vols`, 'Volumes', String(children.length), new vscode.ThemeIcon('database'), undefined, children));
+    nodes.push(new InfoNode(`${id}:vols`, vscode.l10n.t('Volumes'), String(children.length), new vscode.ThemeIcon('database'), undefined, children));
   }
   if (s.network) {
     const n = s.network;
-    const parts = [n.type ?? 'IP address', formatPorts(n.ports), n.dnsNameLabel && `${n.dnsNameLabel}.${s.location ?? '<location>'}.azurecontainer.io`];
-    const children: TreeNode[] = n.subnets.map((sn, i) => new InfoNode(`${id}:net:sub:${i}`, 'Subnet', sn, new vscode.ThemeIcon('type-hierarchy')));
-    nodes.push(new InfoNode(`${id}:net`, 'Network', parts.filter(Boolean).join(' · '), new vscode.ThemeIcon('globe'), undefined, children));
+    const parts = [n.type ?? vscode.l10n.t('IP address'), formatPorts(n.ports), n.dnsNameLabel && `${n.dnsNameLabel}.${s.location ?? '<location>'}.azurecontainer.io`];
+    const children: TreeNode[] = n.subnets.map((sn, i) => new InfoNode(`${id}:net:sub:${i}`, vscode.l10n.t('Subnet'), sn, new vscode.ThemeIcon('type-hierarchy')));
+    nodes.push(new InfoNode(`${id}:net`, vscode.l10n.t('Network'), parts.filter(Boolean).join(' · '), new vscode.ThemeIcon('globe'), undefined, children));
   }
   return nodes;
 }

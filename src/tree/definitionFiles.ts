@@ -18,8 +18,8 @@ export async function readDefinitionFile(uri: vscode.Uri): Promise<FileRead> {
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
   } catch (err) {
     if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') {
-      return { ok: false, message: `File not found: ${vscode.workspace.asRelativePath(uri)}` };
+      return { ok: false, message: vscode.l10n.t('File not found: {0}', vscode.workspace.asRelativePath(uri)) };
     }
-    return { ok: false, message: `Cannot read ${vscode.workspace.asRelativePath(uri)}: ${(err as Error).message}` };
+    return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', vscode.workspace.asRelativePath(uri), (err as Error).message) };
   }
 }

@@ -33,7 +33,8 @@ class RootNode implements TreeNode {
 }
 
 function problemNodes(prefix: string, problems: string[]): TreeNode[] {
-  return problems.map((p, i) => new ErrorNode(`${prefix}:problem:${i}`, 'Setting skipped', p, { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['aciDataShare'] }));
+  const open: vscode.Command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: ['aciDataShare'] };
+  return problems.map((p, i) => new ErrorNode(`${prefix}:problem:${i}`, vscode.l10n.t('Setting skipped'), p, open));
 }
 
 export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -102,13 +103,13 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       ...subs.items.map((t) => new ShareSubscriptionNode(t, this.loadSourceSettings)),
       ...problemNodes('ss', subs.problems),
     ];
-    const none = (id: string, what: string) => new InfoNode(id, `No ${what} yet`, 'use Add… in the view menu', new vscode.ThemeIcon('info'));
+    const none = (id: string, label: string) => new InfoNode(id, label, vscode.l10n.t('use Add… in the view menu'), new vscode.ThemeIcon('info'));
     return [
-      new RootNode('root:cg', 'Container groups', 'server-environment', 'containerGroupsRoot', () =>
-        groupNodes.length ? groupNodes : [none('cg:none', 'container groups')],
+      new RootNode('root:cg', vscode.l10n.t('Container groups'), 'server-environment', 'containerGroupsRoot', () =>
+        groupNodes.length ? groupNodes : [none('cg:none', vscode.l10n.t('No container groups yet'))],
       ),
-      new RootNode('root:ss', 'Share subscriptions', 'cloud', 'shareSubscriptionsRoot', () =>
-        subNodes.length ? subNodes : [none('ss:none', 'share subscriptions')],
+      new RootNode('root:ss', vscode.l10n.t('Share subscriptions'), 'cloud', 'shareSubscriptionsRoot', () =>
+        subNodes.length ? subNodes : [none('ss:none', vscode.l10n.t('No share subscriptions yet'))],
       ),
     ];
   }

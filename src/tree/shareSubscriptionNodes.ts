@@ -29,10 +29,10 @@ export class ShareSubscriptionNode implements TreeNode {
     tip.appendMarkdown('**$(cloud-download) ').appendText(t.label ?? t.shareSubscriptionName).appendMarkdown('**\n\n');
     tip.appendMarkdown('| | |\n|---|---|\n');
     const row = (k: string, v: string) => tip.appendMarkdown(`| ${k} | `).appendText(v).appendMarkdown(' |\n');
-    row('Share subscription', t.shareSubscriptionName);
-    row('Account', t.accountName);
-    row('Resource group', t.resourceGroup);
-    row('Subscription', t.subscriptionId);
+    row(vscode.l10n.t('Share subscription'), t.shareSubscriptionName);
+    row(vscode.l10n.t('Account'), t.accountName);
+    row(vscode.l10n.t('Resource group'), t.resourceGroup);
+    row(vscode.l10n.t('Subscription'), t.subscriptionId);
     item.tooltip = tip;
     return item;
   }
@@ -41,14 +41,15 @@ export class ShareSubscriptionNode implements TreeNode {
     try {
       const settings = await this.load(this.target, token);
       if (settings.length === 0) {
-        return [new InfoNode(`${this.id}:none`, 'No synchronization schedule', 'the source share has none', new vscode.ThemeIcon('info'))];
+        const label = vscode.l10n.t('No synchronization schedule');
+        return [new InfoNode(`${this.id}:none`, label, vscode.l10n.t('the source share has none'), new vscode.ThemeIcon('info'))];
       }
       return settings.map((s, i) => settingNode(`${this.id}:setting:${i}`, s));
     } catch (err) {
       return [
-        new ErrorNode(`${this.id}:error`, 'Could not load synchronization settings', (err as Error).message, {
+        new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load synchronization settings'), (err as Error).message, {
           command: 'aciDataShare.showOutput',
-          title: 'Show Output',
+          title: vscode.l10n.t('Show Output'),
         }),
       ];
     }
@@ -56,22 +57,22 @@ export class ShareSubscriptionNode implements TreeNode {
 }
 
 export function settingNode(id: string, setting: unknown): TreeNode {
-  const kind = String(prop(setting, 'kind') ?? 'Unknown');
+  const kind = String(prop(setting, 'kind') ?? vscode.l10n.t('Unknown'));
   const props = prop(setting, 'properties');
   const interval = prop(props, 'recurrenceInterval');
   const time = prop(props, 'synchronizationTime');
   const next = nextRun(time, interval);
   const label = describeSchedule(time, interval);
-  const description = next ? `next ${next.toLocaleString()}` : kind;
+  const description = next ? vscode.l10n.t('next {0}', next.toLocaleString()) : kind;
   const tip = new vscode.MarkdownString();
   tip.appendMarkdown('| | |\n|---|---|\n');
   const row = (k: string, v: string) => tip.appendMarkdown(`| ${k} | `).appendText(v).appendMarkdown(' |\n');
-  row('Kind', kind);
-  row('Recurrence', typeof interval === 'string' ? interval : '—');
-  row('Synchronization time', typeof time === 'string' ? time : '—');
+  row(vscode.l10n.t('Kind'), kind);
+  row(vscode.l10n.t('Recurrence'), typeof interval === 'string' ? interval : '—');
+  row(vscode.l10n.t('Synchronization time'), typeof time === 'string' ? time : '—');
   if (next) {
-    row('Next run (local)', next.toLocaleString());
-    row('Next run (UTC)', formatUtc(next));
+    row(vscode.l10n.t('Next run (local)'), next.toLocaleString());
+    row(vscode.l10n.t('Next run (UTC)'), formatUtc(next));
   }
   return new InfoNode(id, label, description, new vscode.ThemeIcon('history'), tip);
 }

@@ -38,13 +38,13 @@ export async function addContainerGroup(arg?: unknown): Promise<ContainerGroupTa
   if (!uri) return undefined;
   const defaults = await defaultsFrom(uri);
   const fallbackName = path.posix.basename(uri.path).replace(/(\.aci)?\.(ya?ml|json)$/i, '').toLowerCase();
-  const answers = await askSteps('Add Container Group', [
-    { prompt: 'Container group name', value: defaults.name ?? fallbackName, validate: checkContainerGroupName },
-    { prompt: 'Subscription ID', placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
-    { prompt: 'Resource group', placeHolder: 'e.g. rg-containers', validate: checkResourceGroupName },
+  const answers = await askSteps(vscode.l10n.t('Add Container Group'), [
+    { prompt: vscode.l10n.t('Container group name'), value: defaults.name ?? fallbackName, validate: checkContainerGroupName },
+    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
+    { prompt: vscode.l10n.t('Resource group'), placeHolder: vscode.l10n.t('e.g. rg-containers'), validate: checkResourceGroupName },
     {
-      prompt: 'Location (leave empty to use the definition’s location)',
-      placeHolder: 'e.g. westeurope',
+      prompt: vscode.l10n.t('Location (leave empty to use the definition’s location)'),
+      placeHolder: vscode.l10n.t('e.g. westeurope'),
       value: defaults.location ?? '',
       optional: true,
       validate: checkLocation,
@@ -70,7 +70,9 @@ export async function addContainerGroup(arg?: unknown): Promise<ContainerGroupTa
     return [...kept, target];
   });
   void vscode.window.showInformationMessage(
-    replaced ? `Container group ${name} updated.` : `Container group ${name} added to the ACI & Data Share view.`,
+    replaced
+      ? vscode.l10n.t('Container group {0} updated.', name)
+      : vscode.l10n.t('Container group {0} added to the ACI & Data Share view.', name),
   );
   return target;
 }

@@ -25,18 +25,18 @@ export async function pickDefinitionFile(preselected?: vscode.Uri): Promise<vsco
   const items: FileItem[] = candidates
     .sort((a, b) => a.path.localeCompare(b.path))
     .map((uri) => ({ label: `$(file-code) ${vscode.workspace.asRelativePath(uri)}`, uri }));
-  items.push({ label: '$(folder-opened) Browse…', description: 'any JSON or YAML file' });
+  items.push({ label: `$(folder-opened) ${vscode.l10n.t('Browse…')}`, description: vscode.l10n.t('any JSON or YAML file') });
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Add Container Group: definition file',
-    placeHolder: 'The JSON or YAML file that defines the container group',
+    title: vscode.l10n.t('Add Container Group: definition file'),
+    placeHolder: vscode.l10n.t('The JSON or YAML file that defines the container group'),
     ignoreFocusOut: true,
   });
   if (!picked) return undefined;
   if (picked.uri) return picked.uri;
   const chosen = await vscode.window.showOpenDialog({
     canSelectMany: false,
-    filters: { 'Container group definitions': ['yaml', 'yml', 'json'] },
-    openLabel: 'Use as Definition',
+    filters: { [vscode.l10n.t('Container group definitions')]: ['yaml', 'yml', 'json'] },
+    openLabel: vscode.l10n.t('Use as Definition'),
   });
   return chosen?.[0];
 }

@@ -11,12 +11,12 @@ import { updateList } from '../../settings/configuration';
 import { askSteps } from '../inputSteps';
 
 export async function addShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
-  const answers = await askSteps('Add Share Subscription', [
-    { prompt: 'Subscription ID', placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
-    { prompt: 'Resource group of the Data Share account', validate: checkResourceGroupName },
-    { prompt: 'Data Share account name', validate: checkDataShareAccountName },
-    { prompt: 'Share subscription name', validate: checkShareSubscriptionName },
-    { prompt: 'Label in the tree (optional)', optional: true },
+  const answers = await askSteps(vscode.l10n.t('Add Share Subscription'), [
+    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
+    { prompt: vscode.l10n.t('Resource group of the Data Share account'), validate: checkResourceGroupName },
+    { prompt: vscode.l10n.t('Data Share account name'), validate: checkDataShareAccountName },
+    { prompt: vscode.l10n.t('Share subscription name'), validate: checkShareSubscriptionName },
+    { prompt: vscode.l10n.t('Label in the tree (optional)'), optional: true },
   ]);
   if (!answers) return undefined;
   const [subscriptionId, resourceGroup, accountName, shareSubscriptionName, label] = answers;
@@ -32,6 +32,8 @@ export async function addShareSubscription(): Promise<ShareSubscriptionTarget | 
     ...raw.filter((e) => !(typeof e === 'object' && e !== null && shareSubscriptionKey(e as ShareSubscriptionTarget) === key)),
     target,
   ]);
-  void vscode.window.showInformationMessage(`Share subscription ${label || shareSubscriptionName} added to the ACI & Data Share view.`);
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Share subscription {0} added to the ACI & Data Share view.', label || shareSubscriptionName),
+  );
   return target;
 }

@@ -16,8 +16,8 @@ export class DeployDiagnostics implements vscode.Disposable {
     const doc = await vscode.workspace.openTextDocument(uri);
     const diagnostics = locations.map((l) => {
       const range = new vscode.Range(doc.positionAt(l.range.start), doc.positionAt(l.range.end));
-      const where = l.exact ? '' : ` (at ${l.target})`;
-      const d = new vscode.Diagnostic(range, redact(`Deploy failed: ${l.message}${where}`), vscode.DiagnosticSeverity.Error);
+      const message = l.exact ? vscode.l10n.t('Deploy failed: {0}', l.message) : vscode.l10n.t('Deploy failed: {0} (at {1})', l.message, l.target);
+      const d = new vscode.Diagnostic(range, redact(message), vscode.DiagnosticSeverity.Error);
       d.source = 'aci-deploy';
       if (l.code) d.code = l.code;
       return d;

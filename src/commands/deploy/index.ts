@@ -61,7 +61,7 @@ export function createDeployApi(deps: DeployDeps): DeployApi {
     runDeploy(ctx, arg, options).catch((err: unknown) => {
       // Unexpected failures still end as one message; the stack stays in the log.
       ctx.logger.error(`Deploy failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      void ctx.ui.error(`Deploy failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
+      void ctx.ui.error(vscode.l10n.t('Deploy failed unexpectedly: {0}', err instanceof Error ? err.message : String(err)));
       return { outcome: 'failed', notifications: [] } as DeployCommandResult;
     });
   deps.context.subscriptions.push(secrets, diagnostics);

@@ -36,7 +36,7 @@ function activeDefinitionUri(): vscode.Uri | undefined {
 async function pickConfigured(items: ContainerGroupTarget[], title: string): Promise<ContainerGroupTarget | undefined> {
   const picked = await vscode.window.showQuickPick(
     items.map((t) => ({ label: t.name, description: `${t.resourceGroup}${t.location ? ` · ${t.location}` : ''}`, detail: t.definitionFile, target: t })),
-    { title, placeHolder: 'Container group to deploy', matchOnDescription: true, matchOnDetail: true },
+    { title, placeHolder: vscode.l10n.t('Container group to deploy'), matchOnDescription: true, matchOnDetail: true },
   );
   return picked?.target;
 }
@@ -45,23 +45,25 @@ export async function pickTarget(arg: unknown): Promise<ResolvedTarget | undefin
   const fromNode = targetOfNode(arg) ?? (isTarget(arg) ? arg : undefined);
   if (fromNode) {
     const uri = definitionUri(fromNode);
-    if (!uri) throw new Error('Open the workspace folder that holds the definition file.');
+    if (!uri) throw new Error(vscode.l10n.t('Open the workspace folder that holds the definition file.'));
     return { target: fromNode, uri };
   }
   const configured = containerGroups().items;
   const uri = arg instanceof vscode.Uri ? arg : activeDefinitionUri();
   if (!uri) {
     if (configured.length === 0) {
-      throw new Error('No container group is configured. Open a definition file and deploy it from the editor, or add a container group to the view.');
+      throw new Error(
+        vscode.l10n.t('No container group is configured. Open a definition file and deploy it from the editor, or add a container group to the view.'),
+      );
     }
-    const target = await pickConfigured(configured, 'Deploy Container Group');
+    const target = await pickConfigured(configured, vscode.l10n.t('Deploy Container Group'));
     const targetUri = target && definitionUri(target);
     return target && targetUri ? { target, uri: targetUri } : undefined;
   }
   const matching = configured.filter((t) => definitionUri(t)?.toString() === uri.toString());
   if (matching.length === 1) return { target: matching[0], uri };
   if (matching.length > 1) {
-    const target = await pickConfigured(matching, `Deploy ${vscode.workspace.asRelativePath(uri)}`);
+    const target = await pickConfigured(matching, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
     return target ? { target, uri } : undefined;
   }
   const target = await askNewTarget(uri);
@@ -81,24 +83,24 @@ async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?
 async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
   const defaults = await fileDefaults(uri);
   const relative = vscode.workspace.asRelativePath(uri, false);
-  const step = (n: number) => `Deploy ${relative} (${n}/4)`;
+  const step = (n: number) => vscode.l10n.t('Deploy {0} ({1}/4)', relative, n);
   const subscriptionId = await vscode.window.showInputBox({
     title: step(1),
-    prompt: 'Subscription ID',
+    prompt: vscode.l10n.t('Subscription ID'),
     ignoreFocusOut: true,
     validateInput: checkSubscriptionId,
   });
   if (!subscriptionId) return undefined;
   const resourceGroup = await vscode.window.showInputBox({
     title: step(2),
-    prompt: 'Resource group (must exist)',
+    prompt: vscode.l10n.t('Resource group (must exist)'),
     ignoreFocusOut: true,
     validateInput: checkResourceGroupName,
   });
   if (!resourceGroup) return undefined;
   const name = await vscode.window.showInputBox({
     title: step(3),
-    prompt: 'Container group name',
+    prompt: vscode.l10n.t('Container group name'),
     value: defaults.name,
     ignoreFocusOut: true,
     validateInput: checkContainerGroupName,
@@ -106,9 +108,11 @@ async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | und
   if (!name) return undefined;
   const location = await vscode.window.showInputBox({
     title: step(4),
-    prompt: defaults.location ? `Location (empty uses the file's '${defaults.location}')` : 'Location, e.g. westeurope (the file sets none)',
+    prompt: defaults.location
+      ? vscode.l10n.t("Location (empty uses the file's '{0}')", defaults.location)
+      : vscode.l10n.t('Location, e.g. westeurope (the file sets none)'),
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() || defaults.location ? checkLocation(v) : 'The definition has no location, so one is needed here.'),
+    validateInput: (v) => (v.trim() || defaults.location ? checkLocation(v) : vscode.l10n.t('The definition has no location, so one is needed here.')),
   });
   if (location === undefined) return undefined;
   const target: ContainerGroupTarget = {
@@ -118,12 +122,17 @@ async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | und
     definitionFile: relative,
     ...(location.trim() ? { location: location.trim() } : {}),
   };
+  const saveAction = vscode.l10n.t('Save');
   const save = await vscode.window.showInformationMessage(
-    `Save ${target.name} (${target.resourceGroup}) to the workspace settings so the view lists it and later deploys skip these questions?`,
-    'Save',
-    'Not Now',
+    vscode.l10n.t(
+      'Save {0} ({1}) to the workspace settings so the view lists it and later deploys skip these questions?',
+      target.name,
+      target.resourceGroup,
+    ),
+    saveAction,
+    vscode.l10n.t('Not Now'),
   );
-  if (save === 'Save') {
+  if (save === saveAction) {
     await updateList('containerGroups', (raw) => [
       ...raw.filter((e) => !isTarget(e) || containerGroupKey(e) !== containerGroupKey(target)),
       target,

@@ -81,8 +81,16 @@ export interface DeployContext {
   ui: MessageUi;
 }
 
+/** Elapsed time for the log (English). */
 function seconds(ms: number): string {
   return ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** Elapsed time for the progress notification (localized). */
+function elapsedText(ms: number): string {
+  return ms < 60_000
+    ? vscode.l10n.t('{0} s', Math.round(ms / 1000))
+    : vscode.l10n.t('{0} min {1} s', Math.floor(ms / 60_000), Math.round((ms % 60_000) / 1000));
 }
 
 class Run {
@@ -116,7 +124,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
 
   if (!vscode.workspace.isTrusted) {
     // The settings that decide where a token goes are not honoured here, so nothing is sent.
-    run.notify('error', 'Deploy is disabled in an untrusted workspace. Trust the workspace to deploy.');
+    run.notify('error', vscode.l10n.t('Deploy is disabled in an untrusted workspace. Trust the workspace to deploy.'));
     return done('invalid');
   }
   let resolved;
@@ -141,13 +149,25 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
     const first = errors[0];
     const line = doc.positionAt(first.range.start).line + 1;
     run.log('warn', `Not deployed: ${errors.length} error(s) in the definition; first on line ${line}: ${first.message}`);
-    run.notify('error', `${target.name} was not deployed: the definition has ${errors.length} error${errors.length > 1 ? 's' : ''} (line ${line}: ${first.message})`);
+    run.notify(
+      'error',
+      errors.length > 1
+        ? vscode.l10n.t('{0} was not deployed: the definition has {1} errors (line {2}: {3})', target.name, errors.length, line, first.message)
+        : vscode.l10n.t('{0} was not deployed: the definition has {1} error (line {2}: {3})', target.name, errors.length, line, first.message),
+    );
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     return done('invalid', { target });
   }
   if (warnings.length && confirm) {
-    const detail = warnings.slice(0, 8).map((w) => `Line ${doc.positionAt(w.range.start).line + 1}: ${w.message}`).join('\n');
-    if (!(await run.ask(`The definition of ${target.name} has ${warnings.length} warning${warnings.length > 1 ? 's' : ''}.`, detail, 'Deploy Anyway'))) {
+    const detail = warnings
+      .slice(0, 8)
+      .map((w) => vscode.l10n.t('Line {0}: {1}', doc.positionAt(w.range.start).line + 1, w.message))
+      .join('\n');
+    const question =
+      warnings.length > 1
+        ? vscode.l10n.t('The definition of {0} has {1} warnings.', target.name, warnings.length)
+        : vscode.l10n.t('The definition of {0} has {1} warning.', target.name, warnings.length);
+    if (!(await run.ask(question, detail, vscode.l10n.t('Deploy Anyway')))) {
       return done('dismissed', { target });
     }
   }
@@ -158,7 +178,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   } catch (err) {
     if (!(err instanceof DeployInputError)) throw err;
     run.log('warn', `Not deployed: ${err.message}`);
-    run.notify('error', `${target.name} was not deployed: ${err.message}`);
+    run.notify('error', vscode.l10n.t('{0} was not deployed: {1}', target.name, err.message));
     return done('invalid', { target });
   }
   run.secrets = prepared.secretValues;
@@ -179,11 +199,17 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   if (confirm) {
     const ok = existing
       ? await run.ask(
-          `Update the container group ${target.name} in ${target.resourceGroup}?`,
-          changes!.length ? `Changes:\n• ${changes!.join('\n• ')}` : 'No top-level changes found; the group is deployed again as defined (containers may restart).',
-          'Update',
+          vscode.l10n.t('Update the container group {0} in {1}?', target.name, target.resourceGroup),
+          changes!.length
+            ? vscode.l10n.t('Changes:\n• {0}', changes!.join('\n• '))
+            : vscode.l10n.t('No top-level changes found; the group is deployed again as defined (containers may restart).'),
+          vscode.l10n.t('Update'),
         )
-      : await run.ask(`Create the container group ${target.name} in ${target.resourceGroup} (${prepared.body.location})?`, 'It does not exist yet.', 'Create');
+      : await run.ask(
+          vscode.l10n.t('Create the container group {0} in {1} ({2})?', target.name, target.resourceGroup, prepared.body.location),
+          vscode.l10n.t('It does not exist yet.'),
+          vscode.l10n.t('Create'),
+        );
     if (!ok) return done('dismissed', { target, changes });
   }
 
@@ -191,12 +217,16 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   const external = options.cancellation?.onCancellationRequested(() => abort.abort());
   try {
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `${existing ? 'Updating' : 'Creating'} ${target.name}`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: existing ? vscode.l10n.t('Updating {0}', target.name) : vscode.l10n.t('Creating {0}', target.name),
+        cancellable: true,
+      },
       async (progress, token) => {
         const cancel = token.onCancellationRequested(() => abort.abort());
         const started = Date.now();
-        let status = 'Sending';
-        const show = () => progress.report({ message: `${status} · ${seconds(Date.now() - started)}` });
+        let status = vscode.l10n.t('Sending');
+        const show = () => progress.report({ message: `${status} · ${elapsedText(Date.now() - started)}` });
         const ticker = setInterval(show, 1000);
         show();
         try {
@@ -249,11 +279,12 @@ async function succeed(
   for (const line of describeInstanceView(group)) run.log('info', line);
   await markState(ctx, target, state);
   const actions: Record<string, () => unknown> = {};
-  if (group.ip) actions['Copy IP'] = () => vscode.env.clipboard.writeText(group.ip!);
+  if (group.ip) actions[vscode.l10n.t('Copy IP')] = () => vscode.env.clipboard.writeText(group.ip!);
   if (group.fqdn && group.ipType?.toLowerCase() !== 'private') {
-    actions['Open in Browser'] = () => vscode.env.openExternal(vscode.Uri.parse(`http://${group.fqdn}`));
+    actions[vscode.l10n.t('Open in Browser')] = () => vscode.env.openExternal(vscode.Uri.parse(`http://${group.fqdn}`));
   }
-  run.notify('info', `${target.name} ${extra.created ? 'created' : 'updated'}: ${state}${address ? ` · ${address}` : ''}.`, actions);
+  const outcome = `${state}${address ? ` · ${address}` : ''}`;
+  run.notify('info', extra.created ? vscode.l10n.t('{0} created: {1}.', target.name, outcome) : vscode.l10n.t('{0} updated: {1}.', target.name, outcome), actions);
   return done('succeeded', { target, group, ...extra });
 }
 
@@ -269,12 +300,12 @@ async function fail(
 ): Promise<DeployCommandResult> {
   if (!(err instanceof ArmError)) {
     run.log('error', `${target.name}: deploy failed: ${(err as Error)?.message ?? String(err)}`);
-    run.notify('error', `Deploy of ${target.name} failed: ${(err as Error)?.message ?? String(err)}`);
+    run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', target.name, (err as Error)?.message ?? String(err)));
     return done('failed', { target });
   }
   if (err.kind === 'canceled') {
     run.log('warn', `${target.name}: stopped waiting for the deployment; it may continue in Azure.`);
-    run.notify('info', `Stopped waiting for ${target.name}. The deployment may continue in Azure; refresh later to see its state.`);
+    run.notify('info', vscode.l10n.t('Stopped waiting for {0}. The deployment may continue in Azure; refresh later to see its state.', target.name));
     return done('canceled', { target });
   }
   run.log('error', `${target.name}: ${err.message}${err.requestId ? ` (x-ms-request-id ${err.requestId})` : ''}`);
@@ -297,6 +328,10 @@ async function fail(
       editor.revealRange(range);
     }
   };
-  run.notify('error', `Deploy of ${target.name} failed: ${err.message}`, count ? { 'Show Problem': open, 'Show Output': () => vscode.commands.executeCommand('aciDataShare.showOutput') } : { 'Show Output': () => vscode.commands.executeCommand('aciDataShare.showOutput') });
+  const showOutput = () => vscode.commands.executeCommand('aciDataShare.showOutput');
+  const actions: Record<string, () => unknown> = count
+    ? { [vscode.l10n.t('Show Problem')]: open, [vscode.l10n.t('Show Output')]: showOutput }
+    : { [vscode.l10n.t('Show Output')]: showOutput };
+  run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', target.name, err.message), actions);
   return done('failed', { target, errorCode: err.code, errorTarget: err.target, diagnostics: count });
 }

@@ -6,15 +6,15 @@ import { checkContainerGroupName } from '../../core/settings/nameRules';
 export async function newDefinition(): Promise<vscode.Uri | undefined> {
   const format = await vscode.window.showQuickPick(
     [
-      { label: 'YAML', description: 'the az container create --file format', format: 'yaml' as const },
-      { label: 'JSON', description: 'the ARM request body', format: 'json' as const },
+      { label: 'YAML', description: vscode.l10n.t('the az container create --file format'), format: 'yaml' as const },
+      { label: 'JSON', description: vscode.l10n.t('the ARM request body'), format: 'json' as const },
     ],
-    { title: 'New Container Group Definition', placeHolder: 'Format of the definition file' },
+    { title: vscode.l10n.t('New Container Group Definition'), placeHolder: vscode.l10n.t('Format of the definition file') },
   );
   if (!format) return undefined;
   const name = await vscode.window.showInputBox({
-    title: 'New Container Group Definition',
-    prompt: 'Container group name',
+    title: vscode.l10n.t('New Container Group Definition'),
+    prompt: vscode.l10n.t('Container group name'),
     value: 'my-container-group',
     validateInput: checkContainerGroupName,
   });
@@ -25,7 +25,7 @@ export async function newDefinition(): Promise<vscode.Uri | undefined> {
     ? await vscode.window.showSaveDialog({
         defaultUri: vscode.Uri.joinPath(folder, fileName),
         filters: { [format.label]: [format.format] },
-        saveLabel: 'Create Definition',
+        saveLabel: vscode.l10n.t('Create Definition'),
       })
     : undefined;
   const text = newDefinitionText(format.format, name);

@@ -9,44 +9,49 @@ export async function setSecret(store: SecretStore, name?: unknown): Promise<str
     typeof name === 'string' && isValidSecretName(name)
       ? name
       : await vscode.window.showInputBox({
-          title: 'Set Secret (1/2)',
-          prompt: 'Name used in the definition as {{secret:NAME}}',
-          placeHolder: 'e.g. registry-password',
+          title: vscode.l10n.t('Set Secret (1/2)'),
+          prompt: vscode.l10n.t('Name used in the definition as {0}', '{{secret:NAME}}'),
+          placeHolder: vscode.l10n.t('e.g. registry-password'),
           ignoreFocusOut: true,
-          validateInput: (v) => (isValidSecretName(v.trim()) ? undefined : "Use letters, digits, '.', '_' and '-', starting with a letter or digit."),
+          validateInput: (v) =>
+            isValidSecretName(v.trim()) ? undefined : vscode.l10n.t("Use letters, digits, '.', '_' and '-', starting with a letter or digit."),
         });
   const trimmed = chosen?.trim();
   if (!trimmed) return undefined;
   const value = await vscode.window.showInputBox({
-    title: `Set Secret (2/2): ${trimmed}`,
-    prompt: store.has(trimmed) ? 'New value (replaces the stored one). Kept in the OS keychain, never in files.' : 'Value. Kept in the OS keychain, never in files.',
+    title: vscode.l10n.t('Set Secret (2/2): {0}', trimmed),
+    prompt: store.has(trimmed)
+      ? vscode.l10n.t('New value (replaces the stored one). Kept in the OS keychain, never in files.')
+      : vscode.l10n.t('Value. Kept in the OS keychain, never in files.'),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.length === 0 ? 'The value cannot be empty.' : undefined),
+    validateInput: (v) => (v.length === 0 ? vscode.l10n.t('The value cannot be empty.') : undefined),
   });
   if (value === undefined) return undefined;
   await store.set(trimmed, value);
-  void vscode.window.showInformationMessage(`Secret '${trimmed}' stored. Use it as {{secret:${trimmed}}} in a secret field.`);
+  // The placeholder is an argument: its braces would stop the {0} inside it from being filled in.
+  void vscode.window.showInformationMessage(vscode.l10n.t("Secret '{0}' stored. Use it as {1} in a secret field.", trimmed, `{{secret:${trimmed}}}`));
   return trimmed;
 }
 
 export async function deleteSecret(store: SecretStore, name?: unknown): Promise<string | undefined> {
   const names = store.names();
   if (names.length === 0) {
-    void vscode.window.showInformationMessage('No secrets are stored.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No secrets are stored.'));
     return undefined;
   }
   const chosen =
     typeof name === 'string' && names.includes(name)
       ? name
-      : await vscode.window.showQuickPick(names, { title: 'Delete Secret', placeHolder: 'Secret to delete' });
+      : await vscode.window.showQuickPick(names, { title: vscode.l10n.t('Delete Secret'), placeHolder: vscode.l10n.t('Secret to delete') });
   if (!chosen) return undefined;
+  const remove = vscode.l10n.t('Delete');
   const ok = await vscode.window.showWarningMessage(
-    `Delete the secret '${chosen}'?`,
-    { modal: true, detail: `Definitions that use {{secret:${chosen}}} cannot be deployed until it is set again.` },
-    'Delete',
+    vscode.l10n.t("Delete the secret '{0}'?", chosen),
+    { modal: true, detail: vscode.l10n.t('Definitions that use {0} cannot be deployed until it is set again.', `{{secret:${chosen}}}`) },
+    remove,
   );
-  if (ok !== 'Delete') return undefined;
+  if (ok !== remove) return undefined;
   await store.delete(chosen);
   return chosen;
 }

@@ -10,15 +10,15 @@ import { shareSubscriptions } from '../../settings/configuration';
 export async function pickShareSubscription(): Promise<ReportTarget | undefined> {
   const configured = shareSubscriptions().items;
   if (configured.length === 0) {
-    const add = 'Add Share Subscription…';
-    const choice = await vscode.window.showInformationMessage('No share subscriptions are configured.', add);
+    const add = vscode.l10n.t('Add Share Subscription…');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('No share subscriptions are configured.'), add);
     if (choice === add) await vscode.commands.executeCommand('aciDataShare.addShareSubscription');
     return undefined;
   }
   if (configured.length === 1) return configured[0];
   const picked = await vscode.window.showQuickPick(
     configured.map((t) => ({ label: t.label ?? t.shareSubscriptionName, description: `${t.shareSubscriptionName} · ${t.accountName} · ${t.resourceGroup}`, target: t })),
-    { title: 'Share subscription', placeHolder: 'Pick a share subscription', matchOnDescription: true },
+    { title: vscode.l10n.t('Share subscription'), placeHolder: vscode.l10n.t('Pick a share subscription'), matchOnDescription: true },
   );
   return picked?.target;
 }
@@ -46,12 +46,13 @@ type SyncItem = vscode.QuickPickItem & { sync: ShareSubscriptionSynchronization 
 
 function syncItem(s: ShareSubscriptionSynchronization): SyncItem {
   const start = s.startTime ? new Date(s.startTime) : undefined;
-  const label = start && !Number.isNaN(start.getTime()) ? start.toLocaleString() : (s.startTime ?? 'No start time');
-  const status = s.status ?? 'Unknown';
-  const failed = /fail/i.test(status);
+  const label = start && !Number.isNaN(start.getTime()) ? start.toLocaleString() : (s.startTime ?? vscode.l10n.t('No start time'));
+  const status = s.status ?? vscode.l10n.t('Unknown');
+  const failed = /fail/i.test(s.status ?? '');
+  const duration = s.durationMs !== undefined ? formatDuration(s.durationMs) : vscode.l10n.t('running');
   return {
     label: `${failed ? '$(error)' : '$(history)'} ${label}`,
-    description: [s.synchronizationMode ?? '', status, s.durationMs !== undefined ? formatDuration(s.durationMs) : 'running'].filter(Boolean).join(' · '),
+    description: [s.synchronizationMode ?? '', status, duration].filter(Boolean).join(' · '),
     detail: [s.startTime ? formatUtcDateTime(s.startTime) : '', s.message ?? ''].filter(Boolean).join(' — '),
     sync: s,
   };
@@ -60,8 +61,8 @@ function syncItem(s: ShareSubscriptionSynchronization): SyncItem {
 /** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
 export async function pickSynchronization(client: () => Promise<ArmClient>, target: ReportTarget): Promise<ShareSubscriptionSynchronization | undefined> {
   const qp = vscode.window.createQuickPick<SyncItem>();
-  qp.title = `Synchronizations of ${target.label ?? target.shareSubscriptionName}`;
-  qp.placeholder = 'Loading synchronizations…';
+  qp.title = vscode.l10n.t('Synchronizations of {0}', target.label ?? target.shareSubscriptionName);
+  qp.placeholder = vscode.l10n.t('Loading synchronizations…');
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.busy = true;
@@ -83,11 +84,12 @@ export async function pickSynchronization(client: () => Promise<ArmClient>, targ
   try {
     const syncs = newestFirst(await loadSynchronizations(await client(), target, abort.signal));
     qp.items = syncs.map(syncItem);
-    qp.placeholder = syncs.length > 0 ? 'Pick a synchronization (newest first)' : 'This share subscription has no synchronizations yet';
+    qp.placeholder =
+      syncs.length > 0 ? vscode.l10n.t('Pick a synchronization (newest first)') : vscode.l10n.t('This share subscription has no synchronizations yet');
   } catch (err) {
     if (!abort.signal.aborted) {
       qp.hide();
-      void vscode.window.showErrorMessage(`Could not list synchronizations: ${err instanceof Error ? err.message : String(err)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not list synchronizations: {0}', err instanceof Error ? err.message : String(err)));
     }
   } finally {
     qp.busy = false;

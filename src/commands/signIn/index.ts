@@ -10,23 +10,23 @@ function describe(err: unknown): string {
 
 export async function signIn(session: AzureSession): Promise<boolean> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.'));
     return false;
   }
   try {
     const connection = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Signing in to Azure…' },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to Azure…') },
       async () => {
         const c = await session.connection();
         await c.tokenProvider.getToken([c.cloud.scope]);
         return c;
       },
     );
-    void vscode.window.showInformationMessage(`Signed in to ${connection.cloud.name} (${connection.tokenProvider.id}).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} ({1}).', connection.cloud.name, connection.tokenProvider.id));
     return true;
   } catch (err) {
     log().error(`Sign-in failed: ${describe(err)}`);
-    void vscode.window.showErrorMessage(`Sign-in to Azure failed: ${describe(err)}`, 'Show Output').then((c) => {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in to Azure failed: {0}', describe(err)), vscode.l10n.t('Show Output')).then((c) => {
       if (c) log().show(true);
     });
     return false;
@@ -42,14 +42,14 @@ export async function signOut(session: AzureSession): Promise<void> {
   }
   session.reset();
   void vscode.window.showInformationMessage(
-    'Signed out of Azure in ACI & Data Share. An account signed in through VS Code stays in the Accounts menu.',
+    vscode.l10n.t('Signed out of Azure in ACI & Data Share. An account signed in through VS Code stays in the Accounts menu.'),
   );
 }
 
 export async function selectTenant(session: AzureSession): Promise<string | undefined> {
   type Item = vscode.QuickPickItem & { tenantId?: string };
   const items = (async (): Promise<Item[]> => {
-    const picks: Item[] = [{ label: '$(home) Home tenant', description: 'the account’s default', tenantId: '' }];
+    const picks: Item[] = [{ label: `$(home) ${vscode.l10n.t('Home tenant')}`, description: vscode.l10n.t('the account’s default'), tenantId: '' }];
     try {
       const [{ client }, { listTenants }] = await Promise.all([session.connection(), import('../../core/services/tenants')]);
       for (const t of await listTenants(client)) {
@@ -58,17 +58,20 @@ export async function selectTenant(session: AzureSession): Promise<string | unde
     } catch (err) {
       log().warn(`Could not list tenants: ${describe(err)}`);
     }
-    picks.push({ label: '$(edit) Enter a tenant ID or domain…' });
+    picks.push({ label: `$(edit) ${vscode.l10n.t('Enter a tenant ID or domain…')}` });
     return picks;
   })();
-  const picked = await vscode.window.showQuickPick(items, { title: 'Select Tenant', placeHolder: 'The Microsoft Entra tenant to sign in to' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Select Tenant'),
+    placeHolder: vscode.l10n.t('The Microsoft Entra tenant to sign in to'),
+  });
   if (!picked) return undefined;
   let tenant = picked.tenantId;
   if (tenant === undefined) {
     tenant = await vscode.window.showInputBox({
-      title: 'Select Tenant',
-      prompt: 'Tenant ID (GUID) or domain, e.g. contoso.onmicrosoft.com',
-      validateInput: (v) => (/^[A-Za-z0-9.-]+$/.test(v.trim()) ? undefined : 'Use letters, digits, dots and hyphens only.'),
+      title: vscode.l10n.t('Select Tenant'),
+      prompt: vscode.l10n.t('Tenant ID (GUID) or domain, e.g. contoso.onmicrosoft.com'),
+      validateInput: (v) => (/^[A-Za-z0-9.-]+$/.test(v.trim()) ? undefined : vscode.l10n.t('Use letters, digits, dots and hyphens only.')),
     });
     if (tenant === undefined) return undefined;
   }

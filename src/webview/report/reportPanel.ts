@@ -30,7 +30,7 @@ export interface ReportPanelDeps {
 
 function title(state: ReportPanelState): string {
   const name = state.target.label ?? state.target.shareSubscriptionName;
-  return state.synchronizationId ? `Synchronization report: ${name}` : `Synchronization schedule: ${name}`;
+  return state.synchronizationId ? vscode.l10n.t('Synchronization report: {0}', name) : vscode.l10n.t('Synchronization schedule: {0}', name);
 }
 
 function errorText(err: unknown): string {
@@ -123,7 +123,7 @@ export class ReportPanel implements vscode.Disposable {
         return this.export(m.format);
       case 'copyRow':
         await vscode.env.clipboard.writeText(JSON.stringify(m.row, null, 2));
-        void vscode.window.setStatusBarMessage('Row copied as JSON', 3000);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Row copied as JSON'), 3000);
         return;
     }
   }
@@ -246,9 +246,9 @@ export class ReportPanel implements vscode.Disposable {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const file = `${name}-${(this.state.synchronizationId ?? 'report').slice(0, 8)}.${format}`;
       uri = await vscode.window.showSaveDialog({
-        title: `Export ${rows.length} rows as ${format.toUpperCase()}`,
+        title: vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
         defaultUri: folder ? vscode.Uri.joinPath(folder, file) : undefined,
-        filters: format === 'csv' ? { 'CSV files': ['csv'] } : { 'JSON files': ['json'] },
+        filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
       });
     }
     if (!uri) return;
@@ -261,9 +261,9 @@ export class ReportPanel implements vscode.Disposable {
       this.record.exports.push({ path: uri.fsPath, format, rows: rows.length });
       this.deps.log.info(`Synchronization report: exported ${rows.length} rows to ${uri.fsPath}`);
       this.changed();
-      if (!fixed) void vscode.window.showInformationMessage(`Exported ${rows.length} rows to ${uri.fsPath}.`);
+      if (!fixed) void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', rows.length, uri.fsPath));
     } catch (err) {
-      void vscode.window.showErrorMessage(`Could not write ${uri.fsPath}: ${errorText(err)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', uri.fsPath, errorText(err)));
     }
   }
 
