@@ -1,0 +1,100 @@
+/**
+ * The English bundle (l10n/bundle.l10n.json) must hold exactly the messages the code passes to
+ * vscode.l10n.t, and every call must be translatable: a literal message whose {N} placeholders match its
+ * arguments (a `${…}` template would make a new key on every call and never find its translation).
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+
+interface Extracted {
+  messages: string[];
+  problems: string[];
+}
+
+interface ExtractApi {
+  BUNDLE: string;
+  FOLDERS: string[];
+  extract(root?: string): Extracted;
+  extractFromSource(text: string, file: string): Extracted;
+  bundleText(messages: string[]): string;
+}
+
+// Compiled to out/test/unit: the repository root is three levels up.
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const l10n = require(path.join(ROOT, 'l10n', 'extract.cjs')) as ExtractApi;
+
+test('the bundle on disk matches the messages in the code (run node l10n/extract.cjs after changing one)', () => {
+  const { messages } = l10n.extract(ROOT);
+  const onDisk = fs.readFileSync(path.join(ROOT, l10n.BUNDLE), 'utf8');
+  const bundle = JSON.parse(onDisk) as Record<string, string>;
+  const missing = messages.filter((m) => !(m in bundle));
+  const unused = Object.keys(bundle).filter((k) => !messages.includes(k));
+  assert.deepEqual({ missing, unused }, { missing: [], unused: [] });
+  assert.equal(onDisk, l10n.bundleText(messages), 'bundle is not in the generated (sorted) form');
+});
+
+test('every l10n.t call in the adapters is a literal whose placeholders match its arguments', () => {
+  const { messages, problems } = l10n.extract(ROOT);
+  assert.deepEqual(problems, []);
+  // The wrapped UI is not trivially small: the tree roots and the deploy notifications are among them.
+  for (const m of ['Container groups', 'Share subscriptions', 'Definition has errors', 'Deploy of {0} failed: {1}']) {
+    assert.ok(messages.includes(m), m);
+  }
+});
+
+test('no l10n.t call anywhere under src uses a ${…} template literal', () => {
+  const offending: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.ts')) {
+        const text = fs.readFileSync(full, 'utf8');
+        if (/l10n\.t\(\s*`[^`]*\$\{/.test(text)) offending.push(path.relative(ROOT, full));
+      }
+    }
+  };
+  walk(path.join(ROOT, 'src'));
+  assert.deepEqual(offending, []);
+});
+
+test('the bundle values are the English messages themselves', () => {
+  const bundle = JSON.parse(fs.readFileSync(path.join(ROOT, l10n.BUNDLE), 'utf8')) as Record<string, string>;
+  for (const [key, value] of Object.entries(bundle)) assert.equal(value, key);
+  assert.ok(Object.keys(bundle).length > 100, `only ${Object.keys(bundle).length} messages`);
+});
+
+test('the extractor reads both quote styles and escapes as the runtime sees them', () => {
+  const source = [
+    "import * as vscode from 'vscode';",
+    "vscode.l10n.t('It\\'s {0}', a);",
+    'vscode.l10n.t("Two\\nlines");',
+    'l10n.t(`Plain template`);',
+    "other.t('not a message');",
+  ].join('\n');
+  const { messages, problems } = l10n.extractFromSource(source, 'sample.ts');
+  assert.deepEqual(messages, ["It's {0}", 'Two\nlines', 'Plain template']);
+  assert.deepEqual(problems, []);
+});
+
+test('the extractor reports a ${…} template, a non-literal message and placeholders without arguments', () => {
+  const source = [
+    'vscode.l10n.t(`Deploy ${name} failed`);',
+    'vscode.l10n.t(message);',
+    "vscode.l10n.t('Deploy {0} failed');",
+    "vscode.l10n.t('{0} of {2}', a, b);",
+    "vscode.l10n.t('No placeholder', a);",
+  ].join('\n');
+  const { messages, problems } = l10n.extractFromSource(source, 'bad.ts');
+  assert.equal(problems.length, 5, problems.join('\n'));
+  assert.match(problems[0], /^bad\.ts:1: a template literal/);
+  assert.match(problems[1], /^bad\.ts:2: the message must be a string literal/);
+  assert.match(problems[2], /^bad\.ts:3: 'Deploy \{0\} failed' uses placeholders \{0\} but passes 0/);
+  assert.deepEqual(messages, ['Deploy {0} failed', '{0} of {2}', 'No placeholder']);
+});
+
+test('bundleText sorts, de-duplicates and ends with a newline', () => {
+  assert.equal(l10n.bundleText(['b', 'a', 'b']), '{\n  "a": "a",\n  "b": "b"\n}\n');
+});
