@@ -35,7 +35,7 @@ describe('real definitions get no errors', () => {
     assert.equal(memory.message, "Write 'memoryInGb' as 'memoryInGB' (the documented spelling).");
     assert.deepEqual(memory.fix?.edits, [{ range: memory.range, newText: 'memoryInGB' }]);
     assert.deepEqual(memory.path, ['properties', 'containers', 0, 'properties', 'resources', 'requests', 'memoryInGB']);
-    assert.equal(findings[5].fix?.edits[0].newText, "'TCP'");
+    assert.equal(findings[5].fix?.edits[0].newText, 'TCP', 'a plain value stays plain');
     assert.equal(findings[5].data?.canonical, 'TCP');
   });
 });

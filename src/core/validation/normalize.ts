@@ -43,6 +43,12 @@ function quoteFor(ctx: NormalizeContext, text: string): string {
   return ctx.format === 'json' ? JSON.stringify(text) : `'${text.replace(/'/g, "''")}'`;
 }
 
+/** A replacement enum value as written in the document: plain in YAML where the original was plain and it is safe. */
+function enumText(ctx: NormalizeContext, node: DefinitionNode, value: string): string {
+  const plainSafe = /^[A-Za-z][A-Za-z0-9]*(, [A-Za-z][A-Za-z0-9]*)*$/.test(value) && !/^(y|yes|n|no|true|false|on|off|null)$/i.test(value);
+  return ctx.format === 'yaml' && 'plain' in node && node.plain && plainSafe ? value : quoteFor(ctx, value);
+}
+
 function warn(ctx: NormalizeContext, code: string, message: string, range: Range, path: PathSegment[], canonical: unknown, newText?: string, severity: Finding['severity'] = 'warning'): void {
   const finding: Finding = { code, severity, message, range, path, data: { canonical } };
   if (newText !== undefined) finding.fix = { title: `Change to ${newText}`, edits: [{ range, newText }] };
@@ -126,7 +132,7 @@ function enumCanonical(value: string, node: DefinitionNode, schema: SchemaNode, 
   if (!schema.enum || schema.enum.includes(value)) return value;
   const match = schema.enum.find((e) => looseName(e) === looseName(value));
   if (match === undefined) return value;
-  warn(ctx, Code.enumCase, `Write ${label(path)} '${value}' as '${match}' (the documented spelling).`, node.range, path, match, quoteFor(ctx, match));
+  warn(ctx, Code.enumCase, `Write ${label(path)} '${value}' as '${match}' (the documented spelling).`, node.range, path, match, enumText(ctx, node, match));
   return match;
 }
 

@@ -169,7 +169,7 @@ suite('Definition editing', () => {
     const diags = await diagnosticsOf(doc, (d) => d.some((x) => x.code === 'ACI201'));
     const protocol = diags.find((d) => d.code === 'ACI201')!;
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, protocol.range, vscode.CodeActionKind.QuickFix.value);
-    const fix = actions.find((a) => a.title === "Change to 'TCP'" && a.edit);
+    const fix = actions.find((a) => a.title === 'Change to TCP' && a.edit);
     assert.ok(fix, `a fix among: ${actions.map((a) => a.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit!));
     assert.match(doc.getText(), /protocol: TCP/);
