@@ -2,6 +2,9 @@
  * The extension's settings as plain data. Settings arrive from the user's JSON and may hold anything,
  * so every reader here accepts `unknown` and keeps only well-formed entries, reporting the rest.
  */
+import { CLOUD_NAMES, type CloudName } from '../arm/clouds';
+
+export { CLOUD_NAMES, type CloudName };
 
 export interface ContainerGroupTarget {
   name: string;
@@ -20,10 +23,8 @@ export interface ShareSubscriptionTarget {
   label?: string;
 }
 
-export type CloudName = 'AzureCloud' | 'AzureUSGovernment' | 'AzureChinaCloud' | 'Custom';
 export type AuthMethod = 'microsoft' | 'azureCli' | 'environment' | 'deviceCode';
 
-export const CLOUD_NAMES: readonly CloudName[] = ['AzureCloud', 'AzureUSGovernment', 'AzureChinaCloud', 'Custom'];
 export const AUTH_METHODS: readonly AuthMethod[] = ['microsoft', 'azureCli', 'environment', 'deviceCode'];
 
 export interface ReadResult<T> {
