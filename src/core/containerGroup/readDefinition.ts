@@ -2,7 +2,12 @@
  * Reads a definition file's text into a plain value for display, through the same document model the
  * editor uses, or gives one clear message (with line and column) saying why there is none.
  */
-import { detectFormat, parseJson, parseYaml, toLineCol, toPlainValue } from '../definition';
+// The parsers themselves, not the definition index: the index brings validation (ajv), which the tree does not need.
+import { detectFormat } from '../definition/detect';
+import { parseJson } from '../definition/jsonParser';
+import { parseYaml } from '../definition/yamlParser';
+import { toLineCol } from '../definition/lineCol';
+import { toPlainValue } from '../definition/nodeQuery';
 
 export type DefinitionRead = { ok: true; value: unknown } | { ok: false; message: string };
 
