@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import './fuzzSeed';
 import { complete } from '../../src/core/completion';
 import { DefinitionDocument, DefinitionFormat } from '../../src/core/definition';
 import { hover } from '../../src/core/hover';

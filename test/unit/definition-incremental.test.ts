@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import './fuzzSeed';
 import { DefinitionDocument } from '../../src/core/definition';
 
 function containerYaml(i: number): string {

@@ -197,3 +197,14 @@ describe('format detection and offsets', () => {
     assert.equal(index.toOffset(1, 1), 5);
   });
 });
+
+describe('deep flow nesting', () => {
+  it('is refused at the same place on every parse (the YAML reader would recurse near the stack limit)', () => {
+    const text = `properties:\n  containers: ${'['.repeat(150)}${'{"a":'.repeat(150)}1${'}'.repeat(150)}${']'.repeat(150)}\n`;
+    const runs = [0, 1, 2].map(() => DefinitionDocument.parse(text, 'yaml').diagnostics().map((f) => [f.code, f.range.start]));
+    // 150 brackets, then the 51st `{"a":` is level 201.
+    assert.deepEqual(runs[0], [['ACI107', text.indexOf('{') + 50 * '{"a":'.length]]);
+    assert.deepEqual(runs[1], runs[0]);
+    assert.deepEqual(runs[2], runs[0]);
+  });
+});

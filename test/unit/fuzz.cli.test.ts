@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
+import './fuzzSeed';
 import { writeSummary } from '../summary/record';
 
 const CLI = path.join(__dirname, '../../src/cli/aci-validate.js');

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
+import './fuzzSeed';
 import YAML from 'yaml';
 import { complete } from '../../src/core/completion';
 import { DefinitionDocument, type DefinitionFormat, type DefinitionNode, type Finding } from '../../src/core/definition';

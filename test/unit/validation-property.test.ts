@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import './fuzzSeed';
 import { DefinitionDocument, Finding } from '../../src/core/definition';
 import { validateText } from '../../src/core/validation';
 

@@ -28,8 +28,44 @@ interface Ctx {
 }
 
 /** Parses `text`; with `shift`, ranges are moved by that many characters (used to re-parse a slice). */
+/**
+ * Where flow brackets (`[`, `{`) first nest deeper than MAX_DEPTH, outside quotes and comments; -1 if never.
+ * The yaml package reads flow collections recursively, and at depths near the stack's limit its result
+ * depends on how much stack is left: such text is refused before it gets there.
+ */
+function flowDepthExceededAt(text: string): number {
+  let depth = 0;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+      else if (c === '\n' && depth === 0) quote = undefined; // a stray quote in block text
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      if (depth > 0 || i === 0 || /[\s:[{,-]/.test(text[i - 1])) quote = c;
+    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      const end = text.indexOf('\n', i);
+      if (end < 0) break;
+      i = end;
+    } else if (c === '[' || c === '{') {
+      if (++depth > MAX_DEPTH) return i;
+    } else if ((c === ']' || c === '}') && depth > 0) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
 export function parseYaml(text: string, shift = 0): YamlParseOutput {
   const diagnostics: Finding[] = [];
+  const tooDeepAt = flowDepthExceededAt(text);
+  if (tooDeepAt >= 0) {
+    diagnostics.push({ code: ParseCode.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range: { start: shift + tooDeepAt, end: shift + tooDeepAt + 1 }, path: [] });
+    return { root: undefined, diagnostics, usesAliases: false, documentCount: 0 };
+  }
   let docs: Document.Parsed[];
   try {
     docs = parseAllDocuments(text, { uniqueKeys: false, version: '1.2', prettyErrors: false }) as Document.Parsed[];
