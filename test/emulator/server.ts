@@ -7,6 +7,9 @@ import { parseFault } from './faults';
 import { Reply, isSocketAction } from './reply';
 import { route } from './router';
 
+/** GET: the serving statistics; GET …/reset: the same, then zeroed. */
+export const STATS_PATH = '/__emulator/stats';
+
 export interface EmulatorOptions {
   port?: number; // 0 = ephemeral (default)
   fault?: string; // a run-wide fault scenario name, default none
@@ -68,6 +71,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
     req.on('error', () => req.socket.destroy());
     req.on('end', () => {
+      // Serving statistics for a benchmark that runs the emulator in its own process (no auth: loopback only).
+      if (rawPath === STATS_PATH || rawPath === `${STATS_PATH}/reset`) {
+        if (rawPath.endsWith('/reset')) {
+          servedCount = 0;
+          servingNs = 0n;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ requests: servedCount, servingMs: Number(servingNs) / 1e6 }));
+        return;
+      }
       const started = process.hrtime.bigint();
       const elapsedMs = (): number => Number(process.hrtime.bigint() - arrived) / 1e6;
       let reply;
