@@ -199,4 +199,18 @@ suite('Definition editing', () => {
     const diags = await diagnosticsOf(doc);
     assert.ok(diags.some((d) => d.code === 'ACI301'));
   });
+
+  test('a 10 MB definition gets one clear notice instead of live checks, and editing goes on', async () => {
+    const container = (i: number) => `    - name: c${i}\n      properties:\n        image: nginx\n        resources:\n          requests:\n            cpu: 1\n            memoryInGB: 1\n`;
+    let body = '';
+    for (let i = 0; body.length < 10 * 1024 * 1024; i++) body += container(i);
+    const doc = await write('huge.aci.yaml', `apiVersion: '2023-05-01'\nname: huge\nproperties:\n  osType: Linux\n  containers:\n${body}`);
+    const diags = await diagnosticsOf(doc);
+    assert.strictEqual(diags.length, 1, diags.map(describe).join('; '));
+    assert.strictEqual(diags[0].severity, vscode.DiagnosticSeverity.Information);
+    assert.match(diags[0].message, /MB limit for live checks.*aci-validate/);
+    // The extension host is not blocked: another definition still gets its findings.
+    const other = await write('after-huge.aci.yaml', YAML);
+    assert.ok((await diagnosticsOf(other)).some((d) => d.code === 'ACI301'));
+  });
 });
