@@ -6,6 +6,9 @@ import { definitionUri } from '../tree/definitionFiles';
 
 const LANGUAGES = new Set(['yaml', 'json', 'jsonc']);
 
+/** How much of a file's top is read to see whether it declares a container group. */
+export const HEAD_LINES = 400;
+
 export const DEFINITION_SELECTOR: vscode.DocumentSelector = [
   { language: 'yaml' },
   { language: 'json' },
@@ -21,7 +24,7 @@ export function isDefinitionDocument(doc: vscode.TextDocument): boolean {
   if (!LANGUAGES.has(doc.languageId)) return false;
   if (isContainerGroupDocument('', doc.fileName) || isConfigured(doc.uri)) return true;
   // Content check on the head only: the resource type sits near the top of real definitions.
-  const head = doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, 400), 0));
+  const head = doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, HEAD_LINES), 0));
   return isContainerGroupDocument(head);
 }
 

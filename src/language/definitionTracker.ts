@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { LanguageWorkerClient } from '../core/languageService/client';
 import type { RequestArgs, RequestBody } from '../core/languageService/protocol';
 import type { Versioned } from '../core/languageService/service';
-import { formatOf, isDefinitionDocument } from './definitionDocuments';
+import { formatOf, HEAD_LINES, isDefinitionDocument } from './definitionDocuments';
 
 export class DefinitionTracker implements vscode.Disposable {
   private readonly tracked = new Set<string>();
@@ -63,7 +63,8 @@ export class DefinitionTracker implements vscode.Disposable {
   private edit(e: vscode.TextDocumentChangeEvent): void {
     const key = e.document.uri.toString();
     if (!this.tracked.has(key)) {
-      if (e.contentChanges.length) this.consider(e.document);
+      // Only an edit near the top can make a file declare a container group (its type sits there).
+      if (e.contentChanges.some((c) => c.range.start.line < HEAD_LINES)) this.consider(e.document);
       return;
     }
     if (e.contentChanges.length === 0) return;
@@ -92,13 +93,29 @@ export class DefinitionTracker implements vscode.Disposable {
     for (const doc of vscode.workspace.textDocuments) if (keys.includes(doc.uri.toString())) this.consider(doc);
   }
 
-  /** Sends a request for the document's current version; undefined when the answer is stale. */
+  /**
+   * Sends a request for the document's current version; undefined when the answer is stale. A document the
+   * worker lost (it could not follow an edit) is sent again whole, and the request retried once.
+   */
   async request<T>(doc: vscode.TextDocument, body: RequestArgs): Promise<T | undefined> {
-    if (!this.isTracked(doc)) return undefined;
-    const version = doc.version;
-    const answer = await this.client.request<Versioned<T>>({ ...body, uri: doc.uri.toString(), version } as RequestBody);
-    if ('stale' in answer || doc.version !== version) return undefined;
-    return answer.result;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (!this.isTracked(doc)) return undefined;
+      const version = doc.version;
+      const answer = await this.client.request<Versioned<T>>({ ...body, uri: doc.uri.toString(), version } as RequestBody);
+      if ('missing' in answer) {
+        this.reopen(doc);
+        continue;
+      }
+      if ('stale' in answer || doc.version !== version) return undefined;
+      return answer.result;
+    }
+    return undefined;
+  }
+
+  private reopen(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    if (!this.tracked.has(key)) return;
+    this.client.notify({ kind: 'open', uri: key, version: doc.version, format: formatOf(doc), text: doc.getText() });
   }
 
   dispose(): void {

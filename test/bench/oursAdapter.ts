@@ -57,7 +57,7 @@ export class OursWorkerPath {
 
   diagnostics(): Finding[] {
     const answer = this.service.diagnostics(this.uri, this.version);
-    if ('stale' in answer) throw new Error('The service answered for another version.');
+    if (!('result' in answer)) throw new Error('The service answered for another version.');
     return answer.result;
   }
 }

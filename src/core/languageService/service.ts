@@ -26,7 +26,8 @@ interface Tracked {
   text: string;
 }
 
-export type Versioned<T> = { version: number; result: T } | { stale: true };
+/** `stale`: the document has moved on to a newer version; `missing`: the worker does not know it (reopen it). */
+export type Versioned<T> = { version: number; result: T } | { stale: true } | { missing: true };
 
 function tooLarge(text: string): Finding[] {
   const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
@@ -54,7 +55,12 @@ export class LanguageService {
     const t = this.docs.get(uri);
     if (!t) return;
     if (!t.doc) {
-      if (fullText !== undefined) this.open(uri, version, t.format, fullText);
+      // Too large to model: keep the text current (it may shrink below the limit) and the version with it.
+      let text = fullText ?? t.text;
+      if (fullText === undefined) {
+        for (const c of changes) text = text.slice(0, c.rangeOffset) + c.text + text.slice(c.rangeOffset + c.rangeLength);
+      }
+      this.open(uri, version, t.format, text);
       return;
     }
     let doc: DefinitionDocument = t.doc;
@@ -81,32 +87,33 @@ export class LanguageService {
     return this.docs.has(uri);
   }
 
-  private current(uri: string, version: number): Tracked | undefined {
+  private current(uri: string, version: number): Tracked | { missing: true } | { stale: true } {
     const t = this.docs.get(uri);
-    return t && t.version === version ? t : undefined;
+    if (!t) return { missing: true };
+    return t.version === version ? t : { stale: true };
   }
 
   diagnostics(uri: string, version: number): Versioned<Finding[]> {
     const t = this.current(uri, version);
-    if (!t) return { stale: true };
+    if ('missing' in t || 'stale' in t) return t;
     return { version, result: t.doc ? t.doc.diagnostics() : tooLarge(t.text) };
   }
 
   complete(uri: string, version: number, offset: number, secretNames: string[] = []): Versioned<CompletionEntry[]> {
     const t = this.current(uri, version);
-    if (!t) return { stale: true };
+    if ('missing' in t || 'stale' in t) return t;
     return { version, result: t.doc ? complete(t.doc, offset, { secretNames }) : [] };
   }
 
   hover(uri: string, version: number, offset: number): Versioned<ReturnType<typeof hover>> {
     const t = this.current(uri, version);
-    if (!t) return { stale: true };
+    if ('missing' in t || 'stale' in t) return t;
     return { version, result: t.doc ? hover(t.doc, offset) : undefined };
   }
 
   symbols(uri: string, version: number): Versioned<SymbolEntry[]> {
     const t = this.current(uri, version);
-    if (!t) return { stale: true };
+    if ('missing' in t || 'stale' in t) return t;
     return { version, result: t.doc ? documentSymbols(t.doc) : [] };
   }
 }

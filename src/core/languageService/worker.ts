@@ -33,7 +33,8 @@ parentPort?.on('message', (message: ToWorker) => {
     try {
       apply(message.body);
     } catch {
-      // A document the worker cannot follow is dropped; the host reopens it on its next request.
+      // A document the worker cannot follow is dropped; its next request answers `missing` and the host
+      // sends it again whole.
       if (message.body.kind !== 'close') service.close(message.body.uri);
     }
     return;
