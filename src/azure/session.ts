@@ -17,15 +17,6 @@ export interface Connection {
   tokenProvider: TokenProvider;
 }
 
-function isLoopbackHttp(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
-  } catch {
-    return false;
-  }
-}
-
 async function createTokenProvider(s: ConnectionSettings, cloud: CloudConfig, userAgent: string): Promise<TokenProvider> {
   switch (s.authMethod) {
     case 'environment': {
@@ -34,14 +25,14 @@ async function createTokenProvider(s: ConnectionSettings, cloud: CloudConfig, us
       if (creds) {
         // A client secret needs no SDK: the core client-credentials flow also reaches a loopback emulator.
         const { ClientSecretTokenProvider } = await import('../core/auth/clientSecretTokenProvider');
-        const authorityHost = creds.authorityHost ?? cloud.authorityHost;
-        if (!isLoopbackHttp(authorityHost) && !authorityHost.startsWith('https://')) {
-          throw new Error(vscode.l10n.t('AZURE_AUTHORITY_HOST must be an https URL.'));
-        }
-        return new ClientSecretTokenProvider({ ...creds, authorityHost, userAgent });
+        // The provider refuses an authority that is not https (or http on loopback) before sending anything.
+        return new ClientSecretTokenProvider({ ...creds, authorityHost: creds.authorityHost ?? cloud.authorityHost, userAgent });
       }
       const { createEnvironmentTokenProvider } = await import('../core/auth/identityProviders');
-      return createEnvironmentTokenProvider({ authorityHost: cloud.authorityHost });
+      const { validateTokenEndpoint } = await import('../core/arm/urlPolicy');
+      const authorityHost = process.env.AZURE_AUTHORITY_HOST?.trim() || cloud.authorityHost;
+      validateTokenEndpoint(authorityHost, 'authority host (AZURE_AUTHORITY_HOST)');
+      return createEnvironmentTokenProvider({ authorityHost });
     }
     case 'azureCli': {
       const { createAzureCliTokenProvider } = await import('../core/auth/identityProviders');

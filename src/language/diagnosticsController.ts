@@ -14,7 +14,8 @@ export interface PublishedFinding {
 export class DiagnosticsController implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('aci');
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly published = new Map<string, PublishedFinding[]>();
+  /** The findings shown per document, with the document version they were computed for. */
+  private readonly published = new Map<string, { version: number; findings: PublishedFinding[] }>();
   private readonly subscriptions: vscode.Disposable[];
   private readonly done = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after diagnostics of a document were published (tests and benchmarks wait on it). */
@@ -33,9 +34,13 @@ export class DiagnosticsController implements vscode.Disposable {
     ];
   }
 
-  /** Findings behind the diagnostics currently shown for `uri` (for quick fixes). */
-  findingsFor(uri: vscode.Uri): PublishedFinding[] {
-    return this.published.get(uri.toString()) ?? [];
+  /**
+   * Findings behind the diagnostics shown for `doc` (for quick fixes), only while they belong to its current
+   * version: their offsets would land in the wrong places of newer text.
+   */
+  findingsFor(doc: vscode.TextDocument): PublishedFinding[] {
+    const entry = this.published.get(doc.uri.toString());
+    return entry && entry.version === doc.version ? entry.findings : [];
   }
 
   private schedule(doc: vscode.TextDocument): void {
@@ -59,9 +64,10 @@ export class DiagnosticsController implements vscode.Disposable {
       return undefined; // The worker restarts and reopens the document; a later edit validates again.
     }
     if (!findings || doc.isClosed) return undefined;
+    const version = doc.version;
     const all = [...findings, ...this.extra(doc)];
     const published = all.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
-    this.published.set(doc.uri.toString(), published);
+    this.published.set(doc.uri.toString(), { version, findings: published });
     this.collection.set(doc.uri, published.map((p) => p.diagnostic));
     this.done.fire(doc.uri);
     return all;

@@ -55,7 +55,7 @@ export class QuickFixProvider implements vscode.CodeActionProvider {
   constructor(private readonly diagnostics: DiagnosticsController) {}
 
   provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const published = this.diagnostics.findingsFor(doc.uri);
+    const published = this.diagnostics.findingsFor(doc);
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
       const match = published.find((p) => sameDiagnostic(p.diagnostic, diagnostic));
