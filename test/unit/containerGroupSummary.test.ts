@@ -112,3 +112,11 @@ test('read errors say where', () => {
   assert.match((y as { message: string }).message, /^Invalid YAML at line \d+, column \d+: /);
   assert.deepEqual(readDefinitionText('42', 'x.json'), { ok: false, message: 'The file holds no JSON object.' });
 });
+
+test('a token in a gitRepo URL never reaches the summary', () => {
+  const s = summarizeContainerGroup({
+    properties: { volumes: [{ name: 'repo', gitRepo: { repository: 'https://me:ghp_secretToken123@github.com/org/app.git' } }] },
+  });
+  assert.equal(s.volumes[0].detail, 'https://github.com/org/app.git');
+  assert.ok(!JSON.stringify(s).includes('ghp_secretToken123'));
+});

@@ -79,6 +79,19 @@ test('every command that menus, welcome views and the walkthrough refer to is co
   assert.deepStrictEqual(referenced.filter((c) => !contributed.has(c) && !BUILT_IN_COMMANDS.has(c)), []);
 });
 
+test('every restricted configuration names a contributed setting exactly (VS Code matches whole keys)', () => {
+  const m = manifest as unknown as {
+    capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+    contributes: { configuration: Array<{ properties: Record<string, unknown> }> | { properties: Record<string, unknown> } };
+  };
+  const keys = new Set([m.contributes.configuration].flat().flatMap((c) => Object.keys(c.properties)));
+  const restricted = m.capabilities.untrustedWorkspaces.restrictedConfigurations;
+  assert.deepEqual(restricted.filter((k) => !keys.has(k)), []);
+  for (const k of ['aciDataShare.cloud', 'aciDataShare.customCloud', 'aciDataShare.auth.method', 'aciDataShare.auth.tenant']) {
+    assert.ok(restricted.includes(k), `${k} decides where a token goes and must be restricted`);
+  }
+});
+
 test('every contributed command is registered somewhere in src/', () => {
   const code = sourceFiles(path.join(root, 'src')).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
   const unregistered = manifest.contributes.commands

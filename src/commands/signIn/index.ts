@@ -75,7 +75,10 @@ export async function selectTenant(session: AzureSession): Promise<string | unde
     });
     if (tenant === undefined) return undefined;
   }
-  await vscode.workspace.getConfiguration(SECTION).update('auth.tenant', tenant.trim(), vscode.ConfigurationTarget.Global);
+  // Where the value already lives: a workspace value would otherwise shadow a new user-level one.
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const where = config.inspect<string>('auth.tenant')?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update('auth.tenant', tenant.trim(), where);
   session.reset();
   return tenant.trim();
 }

@@ -3,6 +3,7 @@
  * Works on the parsed value of any accepted shape (ARM body, `az container create --file` YAML, or an ARM
  * template holding the resource). Property names are matched without regard to case, as the service does.
  */
+import { redactUrl } from '../arm/redact';
 
 export interface PortSummary {
   port: string;
@@ -124,8 +125,11 @@ function volume(v: unknown): VolumeSummary {
   switch (kind) {
     case 'azureFile':
       return { name, kind, detail: `${text(prop(body, 'storageAccountName')) ?? '?'}/${text(prop(body, 'shareName')) ?? '?'}` };
-    case 'gitRepo':
-      return { name, kind, detail: text(prop(body, 'repository')) };
+    case 'gitRepo': {
+      // A repository URL may carry a personal access token (https://user:token@host/...): never shown.
+      const repository = text(prop(body, 'repository'));
+      return { name, kind, detail: repository === undefined ? undefined : redactUrl(repository) };
+    }
     case 'secret':
       // Key names only; the values are secrets.
       return { name, kind, detail: isObj(body) ? Object.keys(body).join(', ') : undefined };
