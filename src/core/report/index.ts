@@ -8,3 +8,4 @@ export * from './stream';
 export * from './sourceSettings';
 export * from './messages';
 export * from './bench';
+export * from './latestRun';
