@@ -9,6 +9,7 @@ import { collectAll, listSourceShareSynchronizationSettings, listSynchronization
 import { toCsv, toJson } from '../../core/report/exportFormats';
 import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
 import type { ReportQuery, ReportRow } from '../../core/report/model';
+import { LatestRun } from '../../core/report/latestRun';
 import { applyQuery, canAnswerLocally, toServerQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
@@ -44,8 +45,10 @@ export class ReportPanel implements vscode.Disposable {
   private pages: Extract<HostMessage, { type: 'rows' }>[] = [];
   /** Query the current load was requested with (service-side filters narrowed the rows held). */
   private loadedQuery: ReportQuery = {};
-  private abort: AbortController | undefined;
-  private generation = 0;
+  /** Each load gets its own slot: a reload or close aborts what is still paging, and late older results are dropped. */
+  private readonly details = new LatestRun();
+  private readonly settings = new LatestRun();
+  private readonly header = new LatestRun();
   private pageReady = false;
   private synchronization: SynchronizationSummary | undefined;
   private settingsMessage: HostMessage | undefined;
@@ -113,7 +116,7 @@ export class ReportPanel implements vscode.Disposable {
       case 'query':
         return this.onQuery(m.query, m.tab);
       case 'stop':
-        this.abort?.abort();
+        this.details.stop();
         return;
       case 'reload':
         if (this.state.synchronizationId) void this.load();
@@ -135,9 +138,9 @@ export class ReportPanel implements vscode.Disposable {
     this.record.rowsReceived = 0;
     this.record.pagesRendered = 0;
     await this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
-    const generation = this.generation;
+    // A new load replaces the array, which ends this replay.
     const pages = this.pages;
-    for (let i = 0; i < pages.length && generation === this.generation; i++) await this.post(pages[i]);
+    for (let i = 0; i < pages.length && pages === this.pages; i++) await this.post(pages[i]);
     this.pageReady = true;
     if (this.record.state !== 'loading' || pages.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     if (this.settingsMessage) await this.post(this.settingsMessage);
@@ -159,10 +162,7 @@ export class ReportPanel implements vscode.Disposable {
   async load(): Promise<void> {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    const generation = ++this.generation;
+    const run = this.details.start();
     const query = this.state.query;
     this.rows = [];
     this.pages = [];
@@ -176,8 +176,9 @@ export class ReportPanel implements vscode.Disposable {
     this.changed();
     try {
       const client = await this.deps.client();
-      for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query, signal: abort.signal })) {
-        if (generation !== this.generation) return;
+      if (!run.isCurrent()) return;
+      for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query, signal: run.signal })) {
+        if (!run.isCurrent()) return;
         // The service refused the query: everything came back, so any later narrowing is local.
         if (page.pageNumber === 1 && !page.server.filter) this.loadedQuery = { ...query, status: undefined, dataSetType: undefined, name: undefined };
         for (const row of page.rows) this.rows.push(row);
@@ -188,41 +189,49 @@ export class ReportPanel implements vscode.Disposable {
         if (this.pageReady) await this.post(message);
         this.changed();
       }
-      if (generation !== this.generation) return;
+      if (!run.isCurrent()) return;
       this.record.state = 'done';
       await this.post({ type: 'status', state: 'done' });
     } catch (err) {
-      if (generation !== this.generation) return;
-      const canceled = abort.signal.aborted || (isArmError(err) && err.kind === 'canceled');
+      if (!run.isCurrent()) return;
+      const canceled = run.signal.aborted || (isArmError(err) && err.kind === 'canceled');
       this.record.state = canceled ? 'stopped' : 'error';
       this.record.error = canceled ? undefined : errorText(err);
       if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
       await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     } finally {
-      if (this.abort === abort) this.abort = undefined;
-      this.changed();
+      if (run.isCurrent()) this.changed();
     }
   }
 
+  /** (Re)reads the schedule settings; a previous read still paging is aborted and its result never shown. */
   private async loadSettings(): Promise<void> {
+    const run = this.settings.start();
+    let message: HostMessage;
+    let rowCount: number | undefined;
     try {
       const client = await this.deps.client();
-      const items = await collectAll(listSourceShareSynchronizationSettings(client, this.state.target));
+      const items = await collectAll(listSourceShareSynchronizationSettings(client, this.state.target, { signal: run.signal }));
       const rows = items.map((s) => sourceSettingRow(s));
-      this.settingsMessage = { type: 'settings', rows };
-      this.record.settingsRows = rows.length;
+      message = { type: 'settings', rows };
+      rowCount = rows.length;
     } catch (err) {
-      this.settingsMessage = { type: 'settings', rows: [], error: errorText(err) };
+      message = { type: 'settings', rows: [], error: errorText(err) };
     }
-    if (this.pageReady) await this.post(this.settingsMessage);
+    if (!run.isCurrent()) return;
+    this.settingsMessage = message;
+    if (rowCount !== undefined) this.record.settingsRows = rowCount;
+    if (this.pageReady) await this.post(message);
     this.changed();
   }
 
   /** After a reload the serializer only has the id: fetch the synchronization's own record for the header. */
   private async findSynchronization(): Promise<void> {
+    const run = this.header.start();
     try {
       const client = await this.deps.client();
-      for await (const page of listSynchronizations(client, this.state.target, { maxPages: 20 })) {
+      for await (const page of listSynchronizations(client, this.state.target, { maxPages: 20, signal: run.signal })) {
+        if (!run.isCurrent()) return;
         const found = page.items.find((s) => s.synchronizationId === this.state.synchronizationId);
         if (found) {
           this.synchronization = found;
@@ -231,7 +240,7 @@ export class ReportPanel implements vscode.Disposable {
         }
       }
     } catch (err) {
-      this.deps.log.warn(`Synchronization report: could not read the synchronization record: ${errorText(err)}`);
+      if (run.isCurrent()) this.deps.log.warn(`Synchronization report: could not read the synchronization record: ${errorText(err)}`);
     }
   }
 
@@ -270,8 +279,9 @@ export class ReportPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.abort?.abort();
-    this.generation++;
+    this.details.close();
+    this.settings.close();
+    this.header.close();
     for (const d of this.disposables) d.dispose();
     this.panel.dispose();
   }
