@@ -14,6 +14,7 @@ import { collectAll, listSourceShareSynchronizationSettings, type ShareSubscript
 import { generateSynchronizations } from '../emulator/data-share-generator';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { CaseCounter } from '../summary/record';
+import { MemoryLogger } from './armHarness.test';
 
 /** Every case is bounded: a hang fails the case instead of stalling the run. */
 const test = (name: string, fn: () => unknown) => nodeTest(name, { timeout: 15_000 }, async () => {
@@ -25,15 +26,6 @@ const SUB = '00000000-0000-0000-0000-0000000000f1';
 const counter = new CaseCounter('faults', 'unit-reliability-faults');
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
-
-class Lines implements ArmLogger {
-  readonly lines: string[] = [];
-  trace(m: string) { this.lines.push(m); }
-  debug(m: string) { this.lines.push(m); }
-  info(m: string) { this.lines.push(m); }
-  warn(m: string) { this.lines.push(m); }
-  error(m: string) { this.lines.push(m); }
-}
 
 /** A token cache that never refreshes: what a client sees when its sign-in keeps handing out a dead token. */
 class StaleTokenProvider implements TokenProvider {
@@ -48,7 +40,7 @@ class StaleTokenProvider implements TokenProvider {
 }
 
 let emu: Emulator;
-const logger = new Lines();
+const logger = new MemoryLogger();
 const tokenSource = () => new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: CLIENT_SECRET, userAgent: 'reliability' });
 const issuedTokens = () => emu.requests.filter((r) => r.path.includes('/oauth2/v2.0/token')).length;
 
@@ -115,7 +107,7 @@ describe('faults while listing schedules and reports', () => {
         const c = client();
         const items = await settings(c, `ss-settings-5-fault-${fault}`);
         assert.equal(items.length, 5);
-        assert.ok(logger.lines.some((l) => l.startsWith('Retrying ') && l.includes(`fault-${fault}`)));
+        assert.ok(logger.lines.some((l) => l.startsWith('warn Retrying ') && l.includes(`fault-${fault}`)));
         await stillWorks(c);
       }));
   }
