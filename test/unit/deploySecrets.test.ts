@@ -9,8 +9,8 @@ import { findSecretReferences, isSecretField, resolveSecretPlaceholders } from '
 test('findSecretReferences returns names and offsets of every placeholder', () => {
   const text = 'a: "{{secret:db-pass}}"\nb: x{{ secret:Key_2.v }}y\nc: {{secret:}} {{other:x}}';
   const refs = findSecretReferences(text);
-  assert.deepEqual(refs.map((r) => r.name), ['db-pass', 'Key_2.v']);
-  for (const r of refs) assert.match(text.slice(r.start, r.end), /^\{\{\s*secret:[^}]+\}\}$/);
+  assert.deepEqual(refs.map((r) => [r.name, r.valid]), [['db-pass', true], ['Key_2.v', true], ['', false]]);
+  for (const r of refs) assert.match(text.slice(r.start, r.end), /^\{\{\s*secret:[^}]*\}\}$/);
 });
 
 test('secret fields: secureValue, registry password, storage key, workspace key, secret volumes, protectedSettings', () => {
@@ -115,4 +115,25 @@ test('prepareDeploy notes a name mismatch, a different apiVersion and dropped fi
   assert.match(p.notes[0], /'other'.*'web'/);
   assert.match(p.notes[1], /2021-10-01.*2023-05-01/);
   assert.match(p.notes[2], /properties\.provisioningState/);
+});
+
+test('secretLiteralsInText collects literal secret values as parsed and as written, not placeholders or other values', async () => {
+  const { secretLiteralsInText } = await import('../../src/core/deploy/secretLiterals');
+  const yaml = `properties:
+  containers:
+  - name: web
+    properties:
+      image: nginx
+      environmentVariables:
+      - {name: A, secureValue: 0777123}
+      - {name: B, secureValue: "plain-secret"}
+      - {name: C, value: visible}
+  imageRegistryCredentials:
+  - {server: r.io, username: u, password: 'regpass'}
+`;
+  const found = secretLiteralsInText(yaml, 'g.yaml');
+  for (const v of ['0777123', 'plain-secret', 'regpass']) assert.ok(found.includes(v), v);
+  for (const v of ['visible', 'nginx', 'u', 'r.io']) assert.ok(!found.includes(v), v);
+  const tpl = JSON.stringify({ resources: [{ type: 'Microsoft.ContainerInstance/containerGroups', properties: { diagnostics: { logAnalytics: { workspaceId: 'id', workspaceKey: 'wk-123' } } } }] });
+  assert.deepEqual(secretLiteralsInText(tpl, 't.json'), ['wk-123']);
 });

@@ -12,6 +12,7 @@ import { describeChanges } from '../../core/deploy/diff';
 import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
 import { DeployInputError } from '../../core/deploy/requestBody';
+import { secretLiteralsInText } from '../../core/deploy/secretLiterals';
 import { containerGroupKey, type ContainerGroupTarget } from '../../core/settings/model';
 import type { Finding } from '../../core/definition/types';
 import type { SecretStore } from '../../secrets/secretStore';
@@ -138,6 +139,8 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   const { target, uri } = resolved;
   const doc = await vscode.workspace.openTextDocument(uri);
   const text = doc.getText();
+  // Secrets written literally are redacted from the first line on: findings may quote the values they flag.
+  run.secrets = secretLiteralsInText(text, doc.fileName);
   const where = `${target.name} (${target.resourceGroup})`;
   run.log('info', `Deploy ${where} from ${vscode.workspace.asRelativePath(uri)}${doc.isDirty ? ' (unsaved editor content)' : ''}`);
 
@@ -181,7 +184,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
     run.notify('error', vscode.l10n.t('{0} was not deployed: {1}', target.name, err.message));
     return done('invalid', { target });
   }
-  run.secrets = prepared.secretValues;
+  run.secrets = [...new Set([...run.secrets, ...prepared.secretValues])];
   for (const note of prepared.notes) run.log('info', note);
 
   const ref = { subscriptionId: target.subscriptionId, resourceGroup: target.resourceGroup, name: target.name };

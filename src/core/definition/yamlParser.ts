@@ -4,6 +4,7 @@
  * differently (`on`, `yes`, `0777`, `1:30`, unquoted dates) get warnings with a quoting fix.
  */
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
+import { isSecretField } from '../deploy/secretPlaceholders';
 import { duplicateKeyFinding } from './jsonParser';
 import { MAX_DEPTH, ParseCode } from './parseCodes';
 import { DefinitionNode, Finding, ParseResult, PathSegment, Range } from './types';
@@ -226,20 +227,25 @@ function mergeInto(properties: DefinitionNode[], seen: Set<string>, value: YamlN
 function checkYaml11(node: Scalar, range: Range, path: PathSegment[], ctx: Ctx): void {
   if (node.type !== 'PLAIN' || typeof node.source !== 'string') return;
   const src = node.source;
+  // Messages reach the Problems view, logs and CLI output; a secret field's value appears only in the edit.
+  const secret = isSecretField(path);
+  const shown = secret ? 'value' : src;
   let code: string | undefined;
   let message = '';
   if (YAML11_BOOL.test(src)) {
     code = ParseCode.yaml11Boolean;
-    message = `Unquoted '${src}' is the text "${src}" here but a boolean in YAML 1.1 (read by az container create). Quote it ('${src}') or write true/false.`;
+    message = secret
+      ? 'This unquoted value is text here but a boolean in YAML 1.1 (read by az container create). Quote it or write true/false.'
+      : `Unquoted '${src}' is the text "${src}" here but a boolean in YAML 1.1 (read by az container create). Quote it ('${src}') or write true/false.`;
   } else if (YAML11_OCTAL.test(src) && src.replace(/[-+_]/g, '').length > 1) {
     code = ParseCode.yaml11Number;
-    message = `Unquoted ${src} is a decimal number here but an octal number in YAML 1.1 (read by az container create). Quote it or drop the leading zero.`;
+    message = `Unquoted ${shown} is a decimal number here but an octal number in YAML 1.1 (read by az container create). Quote it or drop the leading zero.`;
   } else if (YAML11_SEXAGESIMAL.test(src)) {
     code = ParseCode.yaml11Number;
-    message = `Unquoted ${src} is text here but a base-60 number in YAML 1.1 (read by az container create). Quote it.`;
+    message = `Unquoted ${shown} is text here but a base-60 number in YAML 1.1 (read by az container create). Quote it.`;
   } else if (YAML11_DATE.test(src)) {
     code = ParseCode.unquotedDate;
-    message = `Unquoted ${src} is read as a date by YAML 1.1 readers (az container create). Quote it: '${src}'.`;
+    message = secret ? 'Unquoted value is read as a date by YAML 1.1 readers (az container create). Quote it.' : `Unquoted ${src} is read as a date by YAML 1.1 readers (az container create). Quote it: '${src}'.`;
   }
   if (!code) return;
   ctx.diagnostics.push({
@@ -248,6 +254,6 @@ function checkYaml11(node: Scalar, range: Range, path: PathSegment[], ctx: Ctx):
     message,
     range,
     path,
-    fix: { title: `Quote '${src}'`, edits: [{ range, newText: `'${src}'` }] },
+    fix: { title: secret ? 'Quote the value' : `Quote '${src}'`, edits: [{ range, newText: `'${src}'` }] },
   });
 }

@@ -16,7 +16,7 @@ import {
   type ContainerGroupResource,
 } from '../services/containerGroups';
 import { DeployInputError, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
-import { findSecretReferences, resolveSecretPlaceholders } from './secretPlaceholders';
+import { findSecretReferences, resolveSecretPlaceholders, SECRET_NAME_RULE } from './secretPlaceholders';
 
 export interface DeployTarget extends ContainerGroupRef {
   location?: string;
@@ -43,7 +43,7 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
   const conversion = toRequestBody(read.value, { location: target.location, name: target.name });
 
   const values = new Map<string, string>();
-  for (const name of new Set(findSecretReferences(text).map((r) => r.name))) {
+  for (const name of new Set(findSecretReferences(text).filter((r) => r.valid).map((r) => r.name))) {
     const value = await secrets(name);
     if (value !== undefined) values.set(name, value);
   }
@@ -53,6 +53,10 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
     throw new DeployInputError(
       `{{secret:${m.name}}} is used at ${m.path}, which is not a secret field; secrets are filled in only for secureValue, registry passwords, storage account keys, workspace keys, secret volumes and protected settings.`,
     );
+  }
+  if (resolved.invalid.length) {
+    const m = resolved.invalid[0];
+    throw new DeployInputError(`The secret placeholder at ${m.path} has an invalid name; secret names use ${SECRET_NAME_RULE}.`);
   }
   if (resolved.missing.length) {
     throw new DeployInputError(

@@ -10,26 +10,44 @@ export interface SecretReference {
   /** Offsets of the whole placeholder in the text, [start, end). */
   start: number;
   end: number;
+  /** False when the name has characters a stored secret cannot have (the placeholder can never resolve). */
+  valid: boolean;
 }
 
 /** Names: letters, digits, `.`, `_` and `-`, as accepted by the Set Secret command. */
 export const SECRET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,126}$/;
-const PLACEHOLDER = /\{\{\s*secret:([A-Za-z0-9][A-Za-z0-9._-]{0,126})\s*\}\}/g;
+export const SECRET_NAME_RULE = "letters, digits, '.', '_' and '-', starting with a letter or digit (at most 127 characters)";
+/**
+ * Anything that looks like a placeholder, whatever its name: the editor, completion and deploy all read this
+ * one pattern, so a malformed name is reported (and refused) instead of being sent as literal text.
+ */
+const PLACEHOLDER = /\{\{\s*secret\s*:([^{}]*)\}\}/gi;
 
 export function isValidSecretName(name: string): boolean {
   return SECRET_NAME_PATTERN.test(name);
 }
 
-/** Every placeholder in a document's text, for diagnostics (unknown names) and completion. */
+/** Every placeholder in a text (a document or one value), for diagnostics, completion and deploy. */
 export function findSecretReferences(text: string): SecretReference[] {
   const out: SecretReference[] = [];
   for (const m of text.matchAll(PLACEHOLDER)) {
-    out.push({ name: m[1], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+    const name = m[1].trim();
+    out.push({ name, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, valid: isValidSecretName(name) });
   }
   return out;
 }
 
-export type BodyPath = (string | number)[];
+export function hasSecretPlaceholder(text: string): boolean {
+  return findSecretReferences(text).length > 0;
+}
+
+/** A value that is exactly one placeholder (surrounding blanks allowed). */
+export function isSecretPlaceholder(text: string): boolean {
+  const refs = findSecretReferences(text);
+  return refs.length === 1 && text.slice(0, refs[0].start).trim() === '' && text.slice(refs[0].end).trim() === '';
+}
+
+export type BodyPath = readonly (string | number)[];
 
 /** `properties.containers[0].properties.image` style, as CloudError targets are written. */
 export function formatBodyPath(path: BodyPath): string {
@@ -47,7 +65,7 @@ function matches(path: string[], pattern: string[]): boolean {
   return path.length === pattern.length && pattern.every((p, i) => p === '*' || p === path[i]);
 }
 
-/** Body paths (lower case, `#` for an index, `*` for any key) whose string values are secrets. */
+/** Paths inside a group (lower case, `#` for an index, `*` for any key) whose string values are secrets. */
 const SECRET_FIELDS: string[][] = [
   ['properties', 'containers', '#', 'properties', 'environmentvariables', '#', 'securevalue'],
   ['properties', 'initcontainers', '#', 'properties', 'environmentvariables', '#', 'securevalue'],
@@ -56,12 +74,20 @@ const SECRET_FIELDS: string[][] = [
   ['properties', 'volumes', '#', 'cloudfile', 'storageaccountkey'],
   ['properties', 'volumes', '#', 'secret', '*'],
   ['properties', 'diagnostics', 'loganalytics', 'workspacekey'],
+  // The service marks LogAnalytics.workspaceResourceId x-ms-secret (write-only, stripped from responses),
+  // so it is treated as a secret everywhere: placeholders resolve there and its value is redacted.
+  ['properties', 'diagnostics', 'loganalytics', 'workspaceresourceid'],
 ];
 /** Everything below these paths is secret (protected settings may nest). */
 const SECRET_SUBTREES: string[][] = [['properties', 'extensions', '#', 'properties', 'protectedsettings']];
 
-export function isSecretField(path: BodyPath): boolean {
-  const p = lower(path);
+/**
+ * Whether a value at `path` is a secret. `path` is relative to the container group (a request body, a YAML
+ * file or an ARM body) or inside an ARM template (`resources[i]…`); property names in any letter case.
+ */
+export function isSecretField(path: readonly (string | number)[]): boolean {
+  let p = lower(path);
+  if (p[0] === 'resources' && p.length > 2) p = p.slice(2);
   if (SECRET_FIELDS.some((f) => matches(p, f))) return true;
   return SECRET_SUBTREES.some((s) => p.length > s.length && matches(p.slice(0, s.length), s));
 }
@@ -75,6 +101,8 @@ export interface SecretResolution {
   missing: string[];
   /** Placeholders written outside a secret field (not resolved: the value would be shown and returned). */
   misplaced: { name: string; path: string }[];
+  /** Placeholders whose name no stored secret can have (never resolved; the deploy is refused). */
+  invalid: { name: string; path: string }[];
 }
 
 export type SecretLookup = (name: string) => string | undefined;
@@ -84,6 +112,7 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
   const secretValues = new Set<string>();
   const missing = new Set<string>();
   const misplaced: SecretResolution['misplaced'] = [];
+  const invalid: SecretResolution['invalid'] = [];
 
   const visit = (value: unknown, path: BodyPath): unknown => {
     if (typeof value === 'string') {
@@ -94,6 +123,10 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
       }
       let resolved = value;
       for (const r of refs.reverse()) {
+        if (!r.valid) {
+          invalid.push({ name: r.name, path: formatBodyPath(path) });
+          continue;
+        }
         const secret = lookup(r.name);
         if (secret === undefined) {
           missing.add(r.name);
@@ -116,14 +149,15 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
   };
 
   const resolvedBody = visit(body, []);
-  return { body: resolvedBody, secretValues: [...secretValues], missing: [...missing], misplaced };
+  return { body: resolvedBody, secretValues: [...secretValues], missing: [...missing], misplaced, invalid: invalid.reverse() };
 }
 
 /** A warning on each `{{secret:NAME}}` whose name is not in the secret store (deploy would stop on it). */
 export function unknownSecretFindings(text: string, known: readonly string[]): Finding[] {
   const names = new Set(known);
   return findSecretReferences(text)
-    .filter((r) => !names.has(r.name))
+    // Malformed names are an error of the definition's own checks (invalidSecretName).
+    .filter((r) => r.valid && !names.has(r.name))
     .map((r) => ({
       code: 'ACI900',
       severity: 'warning' as const,

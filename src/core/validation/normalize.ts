@@ -7,6 +7,7 @@ import { DefinitionFormat, DefinitionNode, Finding, PathSegment, Range } from '.
 import { toPlainValue } from '../definition/nodeQuery';
 import { Code } from './codes';
 import { canonicalKey, looseName, resolveRef, SchemaNode } from './schema';
+import { isSecretField } from '../deploy/secretPlaceholders';
 
 export interface NormalizeContext {
   text: string;
@@ -19,6 +20,8 @@ export interface NormalizeContext {
   /** A path (JSON pointer) whose array items are not read here (validated item by item elsewhere). */
   skipItemsOf?: string;
   skippedItems?: DefinitionNode[];
+  /** Path of the normalized node inside its container group (a container read on its own is not at the root). */
+  base?: PathSegment[];
 }
 
 const SECRET_KEYS = new Set(['secureValue', 'password', 'storageAccountKey', 'workspaceKey', 'workspaceResourceId']);
@@ -121,7 +124,14 @@ function normalizeString(node: DefinitionNode, schema: SchemaNode, path: PathSeg
   if (node.kind === 'number' || node.kind === 'boolean') {
     const source = ctx.format === 'yaml' ? ctx.text.slice(node.range.start, node.range.end) : String(node.value);
     const newText = quoteFor(ctx, source);
-    warn(ctx, Code.scalarAsString, `'${label(path)}' is text; quote the value: ${newText}.`, node.range, path, source, newText);
+    if (isSecretField([...(ctx.base ?? []), ...path])) {
+      // Findings reach the Problems view, logs and the CLI output: a secret's value stays in the edit only.
+      const finding: Finding = { code: Code.scalarAsString, severity: 'warning', message: `'${label(path)}' is text; quote it.`, range: node.range, path };
+      finding.fix = { title: 'Quote the value', edits: [{ range: node.range, newText }] };
+      ctx.findings.push(finding);
+    } else {
+      warn(ctx, Code.scalarAsString, `'${label(path)}' is text; quote the value: ${newText}.`, node.range, path, source, newText);
+    }
     return enumCanonical(source, node, schema, path, ctx);
   }
   if (node.kind !== 'string') return toPlainValue(node);

@@ -69,7 +69,7 @@ export class ValidationCache {
 }
 
 function validateContainer(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
-  const ctx: NormalizeContext = { text, format, template, findings: [], expressions: new Set() };
+  const ctx: NormalizeContext = { text, format, template, findings: [], expressions: new Set(), base: ['properties', 'containers', 0] };
   const value = normalize(item, definition('Container'), [], ctx);
   const validate = validatorFor('Container');
   validate(value);

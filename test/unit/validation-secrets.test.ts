@@ -1,0 +1,82 @@
+// Secret values never appear in finding messages, fix titles or the aci-validate output.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { run } from '../../src/cli/aci-validate';
+import { validateText } from '../../src/core/validation';
+
+const yaml = (secret: string, extra = '') => `apiVersion: '2023-05-01'
+location: westeurope
+name: app
+properties:
+  osType: Linux
+  containers:
+  - name: web
+    properties:
+      image: nginx
+      resources:
+        requests: {cpu: 1, memoryInGB: 1}
+      environmentVariables:
+      - name: DB_PASSWORD
+        secureValue: ${secret}
+${extra}`;
+
+const shown = (text: string, file: string) =>
+  validateText(text, file).findings.flatMap((f) => [f.message, f.fix?.title ?? '']);
+
+describe('secret values stay out of findings', () => {
+  for (const value of ['0777123', '12:30:45', '2024-01-31', '123456789']) {
+    it(`secureValue: ${value} is flagged without quoting the value`, () => {
+      const text = yaml(value);
+      const { findings } = validateText(text, 'app.yaml');
+      const onSecret = findings.filter((f) => f.path.includes('secureValue'));
+      assert.ok(onSecret.length > 0, 'the unquoted value is flagged');
+      for (const line of shown(text, 'app.yaml')) assert.ok(!line.includes(value) && !line.includes(value.replace(/^0/, '')), line);
+      // The edit still quotes the value in the file.
+      assert.ok(onSecret.some((f) => f.fix?.edits.some((e) => e.newText.includes(value))));
+    });
+  }
+
+  it('a registry password and a workspace key written as numbers are not quoted in messages', () => {
+    const text = yaml("'x'", `  imageRegistryCredentials:
+  - server: r.io
+    username: u
+    password: 0555123
+  diagnostics:
+    logAnalytics:
+      workspaceId: w
+      workspaceKey: 987654321
+`);
+    for (const line of shown(text, 'app.yaml')) {
+      assert.ok(!/555123|987654321/.test(line), line);
+    }
+  });
+
+  it('JSON: a number in secureValue is flagged without its value', () => {
+    const text = JSON.stringify({ location: 'x', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: 'i', resources: { requests: { cpu: 1, memoryInGB: 1 } }, environmentVariables: [{ name: 'K', secureValue: 4815162342 }] } }] } });
+    const { findings } = validateText(text, 'g.json');
+    assert.ok(findings.some((f) => f.path.includes('secureValue')));
+    for (const line of shown(text, 'g.json')) assert.ok(!line.includes('4815162342'), line);
+  });
+
+  it('non-secret values are still quoted in the message', () => {
+    const text = yaml("'x'").replace('image: nginx', 'image: 0777');
+    assert.ok(shown(text, 'app.yaml').some((m) => m.includes('0777')));
+  });
+
+  it('aci-validate prints no line with the value (text and json formats)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aci-secret-'));
+    const file = join(dir, 'app.yaml');
+    writeFileSync(file, yaml('0777123'));
+    for (const format of ['text', 'json']) {
+      const out: string[] = [];
+      run(['--format', format, file], (s) => out.push(s), (s) => out.push(s));
+      const printed = out.join('');
+      assert.match(printed, /secureValue|quote/i);
+      if (format === 'text') assert.ok(!printed.includes('777123'), printed);
+      else for (const r of JSON.parse(printed)) for (const f of r.findings) assert.ok(!f.message.includes('777123') && !(f.fix?.title ?? '').includes('777123'));
+    }
+  });
+});
