@@ -218,6 +218,15 @@ describe('completion references', () => {
     assert.deepEqual(at(plainValue, 'yaml', ['db-password']).entries, []);
   });
 
+  it('offers secret placeholders in secret volume files and extension protectedSettings, not in settings', () => {
+    const vol = at('properties:\n  volumes:\n  - name: s\n    secret:\n      app.conf: |\n', 'yaml', ['cfg']);
+    assert.deepEqual(labels(vol.entries), ['{{secret:cfg}}']);
+    const ext = at('{"properties": {"extensions": [{"name": "e", "properties": {"protectedSettings": {"token": "|"}}}]}}', 'json', ['tok']);
+    assert.deepEqual(labels(ext.entries), ['{{secret:tok}}']);
+    const settings = at('{"properties": {"extensions": [{"name": "e", "properties": {"settings": {"token": "|"}}}]}}', 'json', ['tok']);
+    assert.ok(!labels(settings.entries).includes('{{secret:tok}}'));
+  });
+
   it('offers secret placeholders in JSON password fields', () => {
     const { entries } = at('{"properties": {"imageRegistryCredentials": [{"server": "r.azurecr.io", "password": "|"}]}}', 'json', ['reg']);
     assert.equal(find(entries, '{{secret:reg}}').insertText, '"{{secret:reg}}"');

@@ -137,3 +137,25 @@ test('secretLiteralsInText collects literal secret values as parsed and as writt
   const tpl = JSON.stringify({ resources: [{ type: 'Microsoft.ContainerInstance/containerGroups', properties: { diagnostics: { logAnalytics: { workspaceId: 'id', workspaceKey: 'wk-123' } } } }] });
   assert.deepEqual(secretLiteralsInText(tpl, 't.json'), ['wk-123']);
 });
+
+test('prepareDeploy refuses a placeholder with an invalid name instead of sending its text', async () => {
+  const text = JSON.stringify({ location: 'x', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: 'i', environmentVariables: [{ name: 'P', secureValue: '{{secret:db password}}' }] } }] } });
+  const asked: string[] = [];
+  await assert.rejects(
+    prepareDeploy(text, 'g.aci.json', { subscriptionId: 's', resourceGroup: 'r', name: 'g' }, (n) => {
+      asked.push(n);
+      return 'v';
+    }),
+    (e: unknown) => e instanceof DeployInputError && /invalid name/.test(e.message) && /letters, digits/.test(e.message),
+  );
+  assert.deepEqual(asked, []);
+  // The same placeholder outside a secret field is misplaced (reported, not resolved).
+  const r = resolveSecretPlaceholders({ properties: { containers: [{ properties: { image: '{{secret:bad name}}' } }] } }, () => 'v');
+  assert.equal(r.misplaced.length, 1);
+});
+
+test('isSecretField: workspaceResourceId is secret (x-ms-secret); template paths are recognized', () => {
+  assert.ok(isSecretField(['properties', 'diagnostics', 'logAnalytics', 'workspaceResourceId']));
+  assert.ok(isSecretField(['resources', 0, 'properties', 'containers', 1, 'properties', 'environmentVariables', 0, 'secureValue']));
+  assert.ok(!isSecretField(['properties', 'diagnostics', 'logAnalytics', 'workspaceId']));
+});

@@ -80,3 +80,45 @@ describe('secret values stay out of findings', () => {
     }
   });
 });
+
+describe('{{secret:NAME}} placeholders', () => {
+  const codes = (text: string) => validateText(text, 'app.yaml').findings.map((f) => [f.code, f.severity]);
+
+  it('a placeholder with an invalid name in a secret field is an error naming the allowed characters', () => {
+    const { findings } = validateText(yaml('"{{secret:db password}}"'), 'app.yaml');
+    const f = findings.find((x) => x.code === 'ACI210');
+    assert.ok(f, 'invalid name reported');
+    assert.equal(f.severity, 'error');
+    assert.match(f.message, /letters, digits, '\.', '_' and '-'/);
+    assert.ok(!findings.some((x) => x.code === 'ACI208'), 'secureValue is a secret field');
+  });
+
+  it('valid placeholders in secret fields (any key case) get no finding; elsewhere a warning', () => {
+    assert.deepEqual(codes(yaml("'{{ secret:db-pass }}'")).filter(([c]) => c === 'ACI208' || c === 'ACI210'), []);
+    const cased = yaml("'{{secret:db}}'").replace('secureValue', 'SecureValue');
+    assert.deepEqual(codes(cased).filter(([c]) => c === 'ACI208' || c === 'ACI210'), []);
+    const inImage = yaml("'x'").replace('image: nginx', "image: '{{secret:db}}'");
+    assert.deepEqual(codes(inImage).filter(([c]) => c === 'ACI208'), [['ACI208', 'warning']]);
+  });
+
+  it('secret volumes, protectedSettings and workspaceResourceId (x-ms-secret) take placeholders', () => {
+    const extra = `  volumes:
+  - name: s
+    secret:
+      app.conf: '{{secret:cfg}}'
+  diagnostics:
+    logAnalytics:
+      workspaceId: w
+      workspaceKey: '{{secret:wk}}'
+      workspaceResourceId: '{{secret:wr}}'
+  extensions:
+  - name: e
+    properties:
+      extensionType: t
+      version: '1'
+      protectedSettings:
+        nested: {token: '{{secret:tok}}'}
+`;
+    assert.deepEqual(codes(yaml("'{{secret:db}}'", extra)).filter(([c]) => c === 'ACI208' || c === 'ACI210' || c === 'ACI312'), []);
+  });
+});

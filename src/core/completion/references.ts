@@ -4,6 +4,7 @@
  * or object it needs.
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment } from '../definition';
+import { isSecretField as isSharedSecretField, isSecretLeafKey } from '../deploy/secretPlaceholders';
 import { pattern } from './blocks';
 import { groupNode, groupRelativePath } from './schemaContext';
 
@@ -15,12 +16,12 @@ export interface ReferenceValue {
 /** More choices than this are not useful in a list (and cost time on groups with many containers). */
 export const MAX_REFERENCES = 200;
 
-/** Fields whose value is a secret: the deploy replaces `{{secret:NAME}}` there. */
-const SECRET_FIELDS = new Set(['securevalue', 'password', 'storageaccountkey', 'workspacekey']);
-
+/**
+ * Fields whose value is a secret (the deploy replaces `{{secret:NAME}}` there): the shared check. A path of
+ * a single key (the outline knows only the member's key) is matched against the shared fields' last keys.
+ */
 export function isSecretField(path: readonly PathSegment[]): boolean {
-  const last = path[path.length - 1];
-  return typeof last === 'string' && SECRET_FIELDS.has(last.toLowerCase());
+  return path.length === 1 ? isSecretLeafKey(String(path[0])) : isSharedSecretField(path);
 }
 
 function items(node: DefinitionNode | undefined): DefinitionNode[] {
@@ -33,7 +34,7 @@ function scalarText(node: DefinitionNode | undefined): string | undefined {
 
 export function referenceValues(doc: DefinitionDocument, path: readonly PathSegment[], secretNames: readonly string[]): ReferenceValue[] {
   const out: ReferenceValue[] = [];
-  if (isSecretField(path)) {
+  if (isSharedSecretField(path)) {
     for (const name of secretNames) out.push({ value: `{{secret:${name}}}`, detail: 'secret (replaced at deploy)' });
   }
   const rel = groupRelativePath(doc, path);

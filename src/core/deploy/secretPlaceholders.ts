@@ -81,6 +81,12 @@ const SECRET_FIELDS: string[][] = [
 /** Everything below these paths is secret (protected settings may nest). */
 const SECRET_SUBTREES: string[][] = [['properties', 'extensions', '#', 'properties', 'protectedsettings']];
 
+/** Whether `key` (any case) names a secret value in some secret field, for callers that know only the key. */
+export function isSecretLeafKey(key: string): boolean {
+  const k = key.toLowerCase();
+  return SECRET_FIELDS.some((f) => f[f.length - 1] === k);
+}
+
 /**
  * Whether a value at `path` is a secret. `path` is relative to the container group (a request body, a YAML
  * file or an ARM body) or inside an ARM template (`resources[i]…`); property names in any letter case.

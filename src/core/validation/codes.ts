@@ -16,6 +16,7 @@ export const Code = {
   booleanAsString: 'ACI207',
   placeholderOutsideSecret: 'ACI208',
   apiVersion: 'ACI209',
+  invalidSecretName: 'ACI210',
   mountPathColon: 'ACI301',
   gitRepoDirectory: 'ACI302',
   confidentialPolicy: 'ACI303',

@@ -7,7 +7,7 @@ import { DefinitionFormat, DefinitionNode, Finding, PathSegment, Range } from '.
 import { toPlainValue } from '../definition/nodeQuery';
 import { Code } from './codes';
 import { canonicalKey, looseName, resolveRef, SchemaNode } from './schema';
-import { isSecretField } from '../deploy/secretPlaceholders';
+import { findSecretReferences, isSecretField, SECRET_NAME_RULE } from '../deploy/secretPlaceholders';
 
 export interface NormalizeContext {
   text: string;
@@ -24,22 +24,12 @@ export interface NormalizeContext {
   base?: PathSegment[];
 }
 
-const SECRET_KEYS = new Set(['secureValue', 'password', 'storageAccountKey', 'workspaceKey', 'workspaceResourceId']);
-const PLACEHOLDER = /\{\{\s*secret:[^}]*\}\}/;
-
 export function isTemplateExpression(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith('[') && !value.startsWith('[[') && value.trimEnd().endsWith(']');
 }
 
 export function pointer(path: readonly PathSegment[]): string {
   return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
-
-function isSecretPath(path: readonly PathSegment[]): boolean {
-  const last = path[path.length - 1];
-  if (typeof last === 'string' && SECRET_KEYS.has(last)) return true;
-  if (path[path.length - 2] === 'secret') return true;
-  return path.includes('protectedSettings');
 }
 
 function quoteFor(ctx: NormalizeContext, text: string): string {
@@ -200,11 +190,22 @@ function renderKey(ctx: NormalizeContext, prop: DefinitionNode, key: string): st
 }
 
 function checkPlaceholder(value: string, range: Range, path: PathSegment[], ctx: NormalizeContext): void {
-  if (!PLACEHOLDER.test(value) || isSecretPath(path)) return;
+  const refs = findSecretReferences(value);
+  if (refs.length === 0) return;
+  if (refs.some((r) => !r.valid)) {
+    ctx.findings.push({
+      code: Code.invalidSecretName,
+      severity: 'error',
+      message: `This secret placeholder's name is not valid, so it can never be filled in (the deploy refuses it). Secret names use ${SECRET_NAME_RULE}.`,
+      range,
+      path,
+    });
+  }
+  if (isSecretField([...(ctx.base ?? []), ...path])) return;
   ctx.findings.push({
     code: Code.placeholderOutsideSecret,
     severity: 'warning',
-    message: `Secret placeholders are only replaced in secret fields (secureValue, password, storageAccountKey, workspaceKey, secret volumes, protectedSettings); '${label(path)}' would get the text as written.`,
+    message: `Secret placeholders are only replaced in secret fields (secureValue, password, storageAccountKey, workspaceKey, workspaceResourceId, secret volumes, protectedSettings); '${label(path)}' would get the text as written.`,
     range,
     path,
   });

@@ -1,5 +1,6 @@
 /** Rules that need the whole container group (cross-references, counts, totals). */
 import { PathSegment } from '../../definition/types';
+import { isSecretPlaceholder } from '../../deploy/secretPlaceholders';
 import { Code } from '../codes';
 import { SCHEMA_API_VERSION } from '../schema';
 import { checkContainer } from './containerRules';
@@ -7,7 +8,6 @@ import { DNS_LABEL, GROUP_NAME, SHORT_VOLUME_NAME, suggestName, VOLUME_NAME } fr
 import { emit, hasExpression, list, num, obj, RuleContext, text } from './ruleContext';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const PLACEHOLDER = /^\s*\{\{\s*secret:[^}]*\}\}\s*$/;
 const P: PathSegment[] = ['properties'];
 
 /** `group` is the normalized group with `properties.containers` emptied; `containers` holds the items. */
@@ -101,7 +101,7 @@ function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
     const secret = obj(volume.secret);
     for (const [file, content] of Object.entries(secret ?? {})) {
       const s = text(ctx, content);
-      if (s === undefined || PLACEHOLDER.test(s)) continue;
+      if (s === undefined || isSecretPlaceholder(s)) continue;
       if (!BASE64.test(s.replace(/\s+/g, ''))) {
         // The value is a secret: the message names the file, never the content.
         emit(ctx, Code.secretNotBase64, 'error', `Secret volume file '${file}' must be base64-encoded (e.g. the output of base64 -w0 FILE).`, [...at, 'secret', file]);
