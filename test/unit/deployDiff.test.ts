@@ -76,3 +76,12 @@ test('memory change, IP removed, init container added', () => {
     'public ports: 80/TCP → (not set)',
   ]);
 });
+
+test('image and command changes that differ only in letter case are listed', () => {
+  const before = { properties: { containers: [{ name: 'web', properties: { image: 'r.io/app:Beta', command: ['run', '--Mode=A'] } }] } };
+  const after = { properties: { containers: [{ name: 'web', properties: { image: 'r.io/app:beta', command: ['run', '--mode=a'] } }] } };
+  const [line] = describeChanges(before, after);
+  assert.match(line, /image: r\.io\/app:Beta → r\.io\/app:beta/);
+  assert.match(line, /command: /);
+  assert.deepEqual(describeChanges(before, structuredClone(before)), []);
+});

@@ -44,8 +44,9 @@ function volumeKind(v: unknown): string {
   return ['azureFile', 'cloudFile', 'emptyDir', 'gitRepo', 'secret'].find((k) => prop(v, k) !== undefined)?.replace('cloudFile', 'azureFile') ?? 'unknown';
 }
 
-function change(what: string, before: string | undefined, after: string | undefined): string | undefined {
-  if (same(before, after)) return undefined;
+/** Enum-like values compare in any case (Azure accepts and echoes either); `exact` for case-sensitive ones. */
+function change(what: string, before: string | undefined, after: string | undefined, exact = false): string | undefined {
+  if (exact ? (before ?? '') === (after ?? '') : same(before, after)) return undefined;
   return `${what}: ${before ?? '(not set)'} → ${after ?? '(not set)'}`;
 }
 
@@ -64,11 +65,12 @@ function containerChanges(kind: string, before: unknown, after: unknown, out: st
     const req = prop(prop(p, 'resources'), 'requests');
     const oreq = prop(prop(q, 'resources'), 'requests');
     const lines = [
-      change('image', text(prop(q, 'image')), text(prop(p, 'image'))),
+      // Image references (tags, digests) and command arguments are case-sensitive.
+      change('image', text(prop(q, 'image')), text(prop(p, 'image')), true),
       change('cpu', text(prop(oreq, 'cpu')), text(prop(req, 'cpu'))),
       change('memoryInGB', text(prop(oreq, 'memoryInGB')), text(prop(req, 'memoryInGB'))),
       change('ports', ports(prop(q, 'ports')) || undefined, ports(prop(p, 'ports')) || undefined),
-      change('command', JSON.stringify(prop(q, 'command') ?? []), JSON.stringify(prop(p, 'command') ?? [])),
+      change('command', JSON.stringify(prop(q, 'command') ?? []), JSON.stringify(prop(p, 'command') ?? []), true),
     ].filter((l): l is string => l !== undefined);
     const oldEnv = envNames(prop(q, 'environmentVariables'));
     const newEnv = envNames(prop(p, 'environmentVariables'));
