@@ -138,3 +138,11 @@ test('a definition without properties is refused', () => {
   assert.throws(() => toRequestBody({ location: 'x' }), /no `properties` object/);
   assert.throws(() => toRequestBody('text'), DeployInputError);
 });
+
+test('editor and deploy agree on template expressions: trailing blanks still make an expression', async () => {
+  const { isTemplateExpression } = await import('../../src/core/validation');
+  const value = "[variables('img')] ";
+  assert.ok(isTemplateExpression(value));
+  const template = { resources: [{ type: 'Microsoft.ContainerInstance/containerGroups', location: 'x', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: value } }] } }] };
+  assert.throws(() => toRequestBody(template), (e: unknown) => e instanceof DeployInputError && /properties\.containers\[0\]\.properties\.image/.test(e.message));
+});

@@ -4,6 +4,7 @@
  * holding one container group resource. Keys are matched ignoring case, as the service does.
  */
 import { findContainerGroupResource, prop } from '../containerGroup/summary';
+import { isTemplateExpression } from '../validation/templateExpression';
 import { formatBodyPath, type BodyPath } from './secretPlaceholders';
 
 export type DefinitionShape = 'cliYaml' | 'armBody' | 'armTemplate';
@@ -58,11 +59,6 @@ function keyOf(o: Obj, key: string): string | undefined {
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-
-/** ARM template expressions are strings wrapped in `[ ]`; `[[` is the escape for a literal bracket. */
-function isTemplateExpression(v: unknown): boolean {
-  return typeof v === 'string' && v.startsWith('[') && !v.startsWith('[[') && v.endsWith(']');
 }
 
 function findExpressions(value: unknown, path: BodyPath, out: string[]): void {

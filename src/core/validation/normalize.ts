@@ -7,6 +7,7 @@ import { DefinitionFormat, DefinitionNode, Finding, PathSegment, Range } from '.
 import { toPlainValue } from '../definition/nodeQuery';
 import { Code } from './codes';
 import { canonicalKey, looseName, resolveRef, SchemaNode } from './schema';
+import { isTemplateExpression } from './templateExpression';
 import { findSecretReferences, isSecretField, SECRET_NAME_RULE } from '../deploy/secretPlaceholders';
 
 export interface NormalizeContext {
@@ -24,9 +25,7 @@ export interface NormalizeContext {
   base?: PathSegment[];
 }
 
-export function isTemplateExpression(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('[') && !value.startsWith('[[') && value.trimEnd().endsWith(']');
-}
+export { isTemplateExpression };
 
 export function pointer(path: readonly PathSegment[]): string {
   return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
