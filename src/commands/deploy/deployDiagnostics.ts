@@ -11,9 +11,13 @@ export class DeployDiagnostics implements vscode.Disposable {
     if (e.contentChanges.length > 0 && this.collection.has(e.document.uri)) this.collection.delete(e.document.uri);
   });
 
-  /** `redact` keeps secrets a service message might echo out of the Problems view. */
-  async show(uri: vscode.Uri, locations: ErrorLocation[], redact: (text: string) => string): Promise<number> {
+  /**
+   * `redact` keeps secrets a service message might echo out of the Problems view. `version` is the document
+   * version the offsets were computed in; nothing is shown (0) when the document has changed since.
+   */
+  async show(uri: vscode.Uri, locations: ErrorLocation[], redact: (text: string) => string, version?: number): Promise<number> {
     const doc = await vscode.workspace.openTextDocument(uri);
+    if (version !== undefined && doc.version !== version) return 0;
     const diagnostics = locations.map((l) => {
       const range = new vscode.Range(doc.positionAt(l.range.start), doc.positionAt(l.range.end));
       const message = l.exact ? vscode.l10n.t('Deploy failed: {0}', l.message) : vscode.l10n.t('Deploy failed: {0} (at {1})', l.message, l.target);

@@ -139,6 +139,8 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   const { target, uri } = resolved;
   const doc = await vscode.workspace.openTextDocument(uri);
   const text = doc.getText();
+  // Failure positions are computed in this text; if the editor changes it meanwhile they are re-located.
+  const version = doc.version;
   // Secrets written literally are redacted from the first line on: findings may quote the values they flag.
   run.secrets = secretLiteralsInText(text, doc.fileName);
   const where = `${target.name} (${target.resourceGroup})`;
@@ -194,7 +196,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
     client = (await ctx.session.connection()).client;
     existing = await readExistingGroup(client, ref);
   } catch (err) {
-    return fail(run, ctx, target, uri, text, prepared.prefix, err, done);
+    return fail(run, ctx, target, { doc, text, version }, prepared.prefix, err, done);
   }
 
   const changes = existing ? describeChanges(existing, prepared.body) : undefined;
@@ -250,7 +252,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
     );
     return succeed(run, ctx, target, uri, result.group, { created: !existing, changes, polls: result.polls }, done);
   } catch (err) {
-    return fail(run, ctx, target, uri, text, prepared.prefix, err, done);
+    return fail(run, ctx, target, { doc, text, version }, prepared.prefix, err, done);
   } finally {
     external?.dispose();
   }
@@ -295,8 +297,7 @@ async function fail(
   run: Run,
   ctx: DeployContext,
   target: ContainerGroupTarget,
-  uri: vscode.Uri,
-  text: string,
+  source: { doc: vscode.TextDocument; text: string; version: number },
   prefix: (string | number)[],
   err: unknown,
   done: (o: DeployOutcome, e?: Partial<DeployCommandResult>) => DeployCommandResult,
@@ -319,12 +320,19 @@ async function fail(
     }
   };
   logDetails(err.details, 1);
-  const locations = locateErrorTargets(text, uri.path, err, prefix);
-  const count = locations.length ? await ctx.diagnostics.show(uri, locations, (t) => run.redact(t)) : 0;
+  const { doc, version } = source;
+  const uri = doc.uri;
+  // Offsets from the deployed text would land on wrong lines of an edited document: use its current text.
+  const edited = doc.version !== version;
+  const locations = locateErrorTargets(edited ? doc.getText() : source.text, uri.path, err, prefix);
+  if (edited && locations.length) run.log('info', `${target.name}: the definition was edited during the deploy; the problems are placed in its current text.`);
+  const placedIn = doc.version;
+  const count = locations.length ? await ctx.diagnostics.show(uri, locations, (t) => run.redact(t), placedIn) : 0;
+  if (locations.length && count === 0) run.log('info', `${target.name}: the definition changed again; no problems were placed in it (see the lines above).`);
   if (err.kind === 'lro' || err.kind === 'http') await markState(ctx, target, 'Failed');
   const open = async () => {
     const editor = await vscode.window.showTextDocument(uri);
-    if (locations[0]) {
+    if (locations[0] && editor.document.version === placedIn) {
       const doc = editor.document;
       const range = new vscode.Range(doc.positionAt(locations[0].range.start), doc.positionAt(locations[0].range.end));
       editor.selection = new vscode.Selection(range.start, range.end);
