@@ -4,9 +4,9 @@
  * or object it needs.
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment } from '../definition';
-import { isSecretField as isSharedSecretField, isSecretLeafKey } from '../deploy/secretPlaceholders';
 import { pattern } from './blocks';
 import { groupNode, groupRelativePath } from './schemaContext';
+import { isSecretField } from '../deploy/secretPlaceholders';
 
 export interface ReferenceValue {
   value: string | number;
@@ -16,13 +16,6 @@ export interface ReferenceValue {
 /** More choices than this are not useful in a list (and cost time on groups with many containers). */
 export const MAX_REFERENCES = 200;
 
-/**
- * Fields whose value is a secret (the deploy replaces `{{secret:NAME}}` there): the shared check. A path of
- * a single key (the outline knows only the member's key) is matched against the shared fields' last keys.
- */
-export function isSecretField(path: readonly PathSegment[]): boolean {
-  return path.length === 1 ? isSecretLeafKey(String(path[0])) : isSharedSecretField(path);
-}
 
 function items(node: DefinitionNode | undefined): DefinitionNode[] {
   return node?.kind === 'array' ? node.children : [];
@@ -34,7 +27,7 @@ function scalarText(node: DefinitionNode | undefined): string | undefined {
 
 export function referenceValues(doc: DefinitionDocument, path: readonly PathSegment[], secretNames: readonly string[]): ReferenceValue[] {
   const out: ReferenceValue[] = [];
-  if (isSharedSecretField(path)) {
+  if (isSecretField(path)) {
     for (const name of secretNames) out.push({ value: `{{secret:${name}}}`, detail: 'secret (replaced at deploy)' });
   }
   const rel = groupRelativePath(doc, path);

@@ -4,7 +4,7 @@
  * as written. Secret values are never shown.
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment, Range } from '../definition';
-import { isSecretField } from '../completion/references';
+import { isSecretField } from '../deploy/secretPlaceholders';
 import { looseName } from '../validation/schema';
 import { documentShape, groupBase } from '../completion/schemaContext';
 
@@ -85,7 +85,7 @@ function symbolFor(node: DefinitionNode, name: string, pat: string | undefined, 
     case 'array':
       return arraySymbol(node, name, pat, depth);
     default: {
-      const secret = pat !== undefined && (isSecretField([node.key ?? '']) || /(^|\/)(secret|protectedsettings)\//.test(p));
+      const secret = pat !== undefined && isSecretField(p.split('/'));
       const text = node.kind === 'null' ? 'null' : String(node.value);
       return { name, detail: secret ? '(secret)' : short(text), kind: node.kind, range, selectionRange, children: [] };
     }
