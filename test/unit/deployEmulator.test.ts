@@ -1,7 +1,7 @@
 // The core deploy steps end to end against the ARM emulator over real sockets on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ArmClient, type ArmLogger } from '../../src/core/arm/client';
+import { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { redactText } from '../../src/core/arm/redact';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
@@ -9,23 +9,15 @@ import { describeChanges } from '../../src/core/deploy/diff';
 import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../src/core/deploy/errorTargets';
 import { startEmulator, type Emulator } from '../emulator/server';
+import { MemoryLogger } from './armHarness.test';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
 const RG = 'rg-deploy';
 const DB_PASSWORD = 'Pa55-word-never-logged';
 
-class Lines implements ArmLogger {
-  readonly lines: string[] = [];
-  trace(m: string) { this.lines.push(m); }
-  debug(m: string) { this.lines.push(m); }
-  info(m: string) { this.lines.push(m); }
-  warn(m: string) { this.lines.push(m); }
-  error(m: string) { this.lines.push(m); }
-}
-
 let emu: Emulator;
 let client: ArmClient;
-const logger = new Lines();
+const logger = new MemoryLogger();
 
 before(async () => {
   emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 2 });
