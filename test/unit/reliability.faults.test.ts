@@ -3,7 +3,7 @@
 // (every client has a short timeout) and never an unhandled rejection; the same client works afterwards.
 import assert from 'node:assert/strict';
 import { after, before, describe, test as nodeTest } from 'node:test';
-import { ArmClient, type ArmClientOptions, type ArmLogger } from '../../src/core/arm/client';
+import { ArmClient, type ArmClientOptions } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/auth/tokenProvider';
