@@ -2,8 +2,10 @@
  * Secret values written literally in a definition (not as `{{secret:NAME}}`): they are known before anything
  * is validated, so a deploy can redact them from the findings it logs and shows, not only from its later lines.
  */
+// The parsers alone, not DefinitionDocument: that brings validation (ajv) into the extension's main bundle.
 import { detectFormat } from '../definition/detect';
-import { DefinitionDocument } from '../definition/document';
+import { parseJson } from '../definition/jsonParser';
+import { parseYaml } from '../definition/yamlParser';
 import type { DefinitionNode, PathSegment } from '../definition/types';
 import { isSecretField } from './secretPlaceholders';
 
@@ -24,6 +26,6 @@ export function secretLiteralsInText(text: string, fileName: string): string[] {
       add(/^(['"]).*\1$/s.test(written) ? written.slice(1, -1) : written);
     }
   };
-  visit(DefinitionDocument.parse(text, detectFormat(fileName, text)).root, []);
+  visit((detectFormat(fileName, text) === 'json' ? parseJson(text) : parseYaml(text)).root, []);
   return [...out];
 }
