@@ -14,11 +14,7 @@ import {
 import { updateList } from '../../settings/configuration';
 import { askSteps } from '../inputSteps';
 import { pickDefinitionFile } from './pickDefinitionFile';
-
-function workspaceRelative(uri: vscode.Uri): string {
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  return folder ? path.posix.relative(folder.uri.path, uri.path) : uri.fsPath;
-}
+import { definitionSetting } from '../../tree/definitionFiles';
 
 async function defaultsFrom(uri: vscode.Uri): Promise<{ name?: string; location?: string }> {
   try {
@@ -57,7 +53,7 @@ export async function addContainerGroup(arg?: unknown): Promise<ContainerGroupTa
     subscriptionId,
     resourceGroup,
     ...(location ? { location: normalizeLocation(location) } : {}),
-    definitionFile: workspaceRelative(uri),
+    definitionFile: definitionSetting(uri),
   };
   const key = containerGroupKey(target);
   let replaced = false;

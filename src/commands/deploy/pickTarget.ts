@@ -9,7 +9,7 @@ import { isContainerGroupDocument } from '../../core/definition/detect';
 import { ContainerGroupTarget, containerGroupKey } from '../../core/settings/model';
 import { checkContainerGroupName, checkLocation, checkResourceGroupName, checkSubscriptionId } from '../../core/settings/nameRules';
 import { containerGroups, updateList } from '../../settings/configuration';
-import { definitionUri } from '../../tree/definitionFiles';
+import { definitionSetting, definitionUri } from '../../tree/definitionFiles';
 
 export interface ResolvedTarget {
   target: ContainerGroupTarget;
@@ -82,7 +82,7 @@ async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?
 
 async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
   const defaults = await fileDefaults(uri);
-  const relative = vscode.workspace.asRelativePath(uri, false);
+  const relative = definitionSetting(uri);
   const step = (n: number) => vscode.l10n.t('Deploy {0} ({1}/4)', relative, n);
   const subscriptionId = await vscode.window.showInputBox({
     title: step(1),
