@@ -19,18 +19,25 @@ export function run(): Promise<void> {
       return;
     }
     try {
-      const runner = mocha.run(() => {
-        const passed = runner.stats?.passes ?? 0;
-        const failed = runner.stats?.failures ?? 0;
-        console.log(`[tests] result passed=${passed} failed=${failed}`);
-        if (failed > 0) reject(new Error(`${failed} tests failed.`));
-        else resolve();
-      });
+      runAndReport(mocha).then(resolve, reject);
     } catch (err) {
       // A test file that throws while loading: count it as one failure so the run cannot look green.
       console.error(err);
       console.log('[tests] result passed=0 failed=1');
       reject(err);
     }
+  });
+}
+
+/** Runs `mocha`, prints the result line the runner reads, and settles as the extension host's exit code. */
+export function runAndReport(mocha: Mocha): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run(() => {
+      const passed = runner.stats?.passes ?? 0;
+      const failed = runner.stats?.failures ?? 0;
+      console.log(`[tests] result passed=${passed} failed=${failed}`);
+      if (failed > 0) reject(new Error(`${failed} tests failed.`));
+      else resolve();
+    });
   });
 }

@@ -10,6 +10,7 @@ import type { ExtensionApi } from '../../../src/extension';
 import type { ReportTarget } from '../../../src/core/report';
 import { generateSynchronizations } from '../../emulator/data-share-generator';
 import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, type ReportPageCheck } from '../vsixProtocol';
+import { runAndReport } from './index';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
@@ -130,13 +131,5 @@ export function run(): Promise<void> {
   console.log(`[tests] start in ${vscode.env.appName} ${vscode.version} (installed .vsix)`);
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: 'spec' });
   defineTests(mocha.suite);
-  return new Promise((resolve, reject) => {
-    const runner = mocha.run(() => {
-      const passed = runner.stats?.passes ?? 0;
-      const failed = runner.stats?.failures ?? 0;
-      console.log(`[tests] result passed=${passed} failed=${failed}`);
-      if (failed > 0) reject(new Error(`${failed} tests failed.`));
-      else resolve();
-    });
-  });
+  return runAndReport(mocha);
 }
