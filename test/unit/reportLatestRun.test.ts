@@ -4,10 +4,10 @@ import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { LatestRun, streamSynchronizationReport, type RunTicket } from '../../src/core/report';
-import { Emulator, startEmulator } from '../emulator/server';
+import type { Emulator } from '../emulator/server';
+import { startHarness, type Harness } from './armHarness.test';
 
 /** A promise settled from outside, so the test decides which run finishes first. */
 function deferred<T>(): { promise: Promise<T>; resolve(v: T): void } {
@@ -76,13 +76,13 @@ describe('LatestRun with the report stream against the emulator', () => {
   };
   let emu: Emulator;
   let client: ArmClient;
+  let harness: Harness;
 
   before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0 });
-    const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 'report-tenant', clientId: 'app', clientSecret: 'test-only-secret', userAgent: 'report-tests' });
-    client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'report-tests', retryBaseDelayMs: 0, timeoutMs: 10_000 });
+    harness = await startHarness({}, { retryBaseDelayMs: 0, timeoutMs: 10_000 });
+    ({ emu, client } = harness);
   });
-  after(() => emu.close());
+  after(() => harness.close());
 
   it('a reload after page 2 stops the older listing; only the newer rows are kept', async () => {
     const [sync] = await collectAll(listSynchronizations(client, ref));

@@ -4,7 +4,6 @@ import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import {
   applyQuery,
@@ -16,7 +15,8 @@ import {
   toCsv,
   type ReportRow,
 } from '../../src/core/report';
-import { Emulator, startEmulator } from '../emulator/server';
+import type { Emulator } from '../emulator/server';
+import { startHarness, type Harness } from './armHarness.test';
 
 const ref = (shareSubscriptionName: string): ShareSubscriptionRef => ({
   subscriptionId: '00000000-0000-0000-0000-000000000001',
@@ -28,13 +28,13 @@ const ref = (shareSubscriptionName: string): ShareSubscriptionRef => ({
 describe('report stream against the emulator', () => {
   let emu: Emulator;
   let client: ArmClient;
+  let harness: Harness;
 
   before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0 });
-    const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 'report-tenant', clientId: 'app', clientSecret: 'test-only-secret', userAgent: 'report-tests' });
-    client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'report-tests', retryBaseDelayMs: 0, timeoutMs: 10_000 });
+    harness = await startHarness({}, { retryBaseDelayMs: 0, timeoutMs: 10_000 });
+    ({ emu, client } = harness);
   });
-  after(() => emu.close());
+  after(() => harness.close());
 
   async function newestSync(name: string): Promise<string> {
     const syncs = await collectAll(listSynchronizations(client, ref(name)));
