@@ -10,7 +10,8 @@ const DEFAULT_GLOB = 'test/integration/suite/*.test.js';
 export function run(): Promise<void> {
   console.log(`[tests] start in ${vscode.env.appName} ${vscode.version}`);
   const files = selectTestFiles(process.env.ACI_DS_TEST_FILES || DEFAULT_GLOB, process.env.ACI_DS_TEST_EXCLUDE || undefined);
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'spec' });
+  // ACI_DS_GREP narrows a local run to matching tests; CI never sets it.
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'spec', grep: process.env.ACI_DS_GREP || undefined });
   for (const file of files) mocha.addFile(file);
   return new Promise((resolve, reject) => {
     if (files.length === 0) {
