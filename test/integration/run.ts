@@ -7,42 +7,14 @@ import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT, RESULTS_DIR } from './install';
 import { RunLog } from './runLog';
-import { selectTestFiles } from './testFiles';
-import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
+import { RESULT_LINE, SUITES, suiteEnv, suiteHasFiles, TESTS_MODULE, type SuiteDefinition } from './suites';
+import { emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 
 const OVERALL_TIMEOUT_MS = 10 * 60 * 1000;
-const TESTS_MODULE = path.join(REPO_ROOT, 'out', 'test', 'integration', 'suite', 'index.js');
-const SUITE_DIR = 'test/integration/suite';
-
-interface SuiteDefinition {
-  name: string;
-  /** Folder under test/fixtures copied as the workspace; undefined opens an empty folder. */
-  fixture?: string;
-  /** Mocha files, glob relative to out/. */
-  include: string;
-  /** Globs relative to out/, comma-separated. */
-  exclude?: string;
-  /** Start code-server with workspace trust enabled, so the folder opens untrusted. */
-  untrusted?: boolean;
-}
-
-/** `empty.*.test.js` files run against an empty folder (welcome views); all others against the fixture workspace. */
-const SUITES: SuiteDefinition[] = [
-  { name: 'workspace', fixture: 'workspace', include: `${SUITE_DIR}/*.test.js`, exclude: `${SUITE_DIR}/empty.*.test.js,${SUITE_DIR}/*untrusted*.test.js,${SUITE_DIR}/vsix.*.test.js` },
-  { name: 'empty workspace', include: `${SUITE_DIR}/empty.*.test.js` },
-  { name: 'untrusted workspace', fixture: 'untrusted', include: `${SUITE_DIR}/*untrusted*.test.js`, untrusted: true },
-];
 
 interface SuiteResult {
   passed: number;
   failed: number;
-}
-
-const RESULT_LINE = /\[tests\] result passed=(\d+) failed=(\d+)/;
-
-/** Files a suite would load, checked here so a suite without files is skipped instead of started. */
-function suiteHasFiles(suite: SuiteDefinition): boolean {
-  return selectTestFiles(suite.include, suite.exclude).length > 0;
 }
 
 class Run {
@@ -97,7 +69,7 @@ class Run {
     this.cleanups.push(release);
     try {
       server = await startCodeServer({
-        env: { ...emulatorEnv(emulatorUrl), ACI_DS_TEST_FILES: suite.include, ACI_DS_TEST_EXCLUDE: suite.exclude ?? '' },
+        env: suiteEnv(suite, emulatorUrl),
         onOutput: (line) => this.log.write(line),
         workspaceTrust: suite.untrusted === true,
       });
