@@ -49,25 +49,6 @@ export function connectionSettings(): ConnectionSettings {
   };
 }
 
-/** Where a list setting is written: the workspace when one is open, else the user's settings. */
-function target(): vscode.ConfigurationTarget {
-  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-}
-
-/**
- * Changes one list setting through a function of its current raw value, so entries this version cannot
- * read (or does not know) are kept as the user wrote them.
- */
-export async function updateList(key: 'containerGroups' | 'shareSubscriptions', change: (raw: unknown[]) => unknown[]): Promise<void> {
-  const c = config();
-  const inspected = c.inspect<unknown[]>(key);
-  const where = target();
-  const current =
-    where === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue;
-  const raw = Array.isArray(current) ? [...current] : [];
-  await c.update(key, change(raw), where);
-}
-
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
   return ['cloud', 'customCloud', 'auth'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
 }

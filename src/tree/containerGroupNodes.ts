@@ -9,7 +9,7 @@ import {
   formatPorts,
   summarizeContainerGroup,
 } from '../core/containerGroup/summary';
-import { definitionUri, readDefinitionFile } from './definitionFiles';
+import { definitionUri, locateDefinition, readDefinitionFile } from './definitionFiles';
 import { ErrorNode, InfoNode, TreeNode } from './treeNode';
 import { DeployStates } from './deployStates';
 
@@ -20,6 +20,12 @@ const VOLUME_ICONS: Record<VolumeSummary['kind'], string> = {
   secret: 'lock',
   unknown: 'warning',
   ambiguous: 'warning',
+};
+
+const OPEN_SETTINGS: vscode.Command = {
+  command: 'workbench.action.openSettings',
+  title: vscode.l10n.t('Open Settings'),
+  arguments: ['aciDataShare.containerGroups'],
 };
 
 export class ContainerGroupNode implements TreeNode {
@@ -60,12 +66,10 @@ export class ContainerGroupNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
-    const uri = this.uri;
-    const open = (title: string): vscode.Command | undefined =>
-      uri ? { command: 'vscode.open', title, arguments: [uri] } : undefined;
-    if (!uri) {
-      return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('No workspace folder'), vscode.l10n.t('Open the folder that holds the definition file.'))];
-    }
+    const at = locateDefinition(this.target);
+    if (!at.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not read'), at.message, OPEN_SETTINGS)];
+    const uri = at.uri;
+    const open = (title: string): vscode.Command => ({ command: 'vscode.open', title, arguments: [uri] });
     const file = await readDefinitionFile(uri);
     if (!file.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not found'), file.message, open(vscode.l10n.t('Open Definition')))];
     const parsed = readDefinitionText(file.text, uri.path);

@@ -3,35 +3,68 @@ import * as vscode from 'vscode';
 import * as path from 'path';
 import { ContainerGroupTarget } from '../core/settings/model';
 
+/** Definitions are small; anything larger (or a device such as /dev/zero behind a link) is not read. */
+export const MAX_DEFINITION_BYTES = 5 * 1024 * 1024;
+
+export type DefinitionLocation = { ok: true; uri: vscode.Uri } | { ok: false; message: string };
+
 /**
- * The file a setting names: an absolute path, `<folder name>/<path>` in a multi-root workspace (as
- * `definitionSetting` writes it), or a path inside the first workspace folder.
+ * The file a setting names: `<folder name>/<path>` in a multi-root workspace (as `definitionSetting` writes
+ * it), else a path inside the first workspace folder; an absolute path only when it lies in a workspace
+ * folder. A path that leaves the workspace folders is refused: a repository's settings must not make the
+ * extension read files elsewhere on the machine.
  */
-export function definitionUri(target: Pick<ContainerGroupTarget, 'definitionFile'>): vscode.Uri | undefined {
+export function locateDefinition(target: Pick<ContainerGroupTarget, 'definitionFile'>): DefinitionLocation {
   const file = target.definitionFile;
-  if (path.isAbsolute(file)) return vscode.Uri.file(file);
   const folders = vscode.workspace.workspaceFolders ?? [];
-  const [head, ...rest] = file.split(/[\\/]/);
-  const named = folders.length > 1 && rest.length ? folders.find((f) => f.name === head) : undefined;
-  if (named) return vscode.Uri.joinPath(named.uri, ...rest);
-  return folders[0] ? vscode.Uri.joinPath(folders[0].uri, file) : undefined;
+  if (folders.length === 0) return { ok: false, message: vscode.l10n.t('Open the folder that holds the definition file.') };
+  let uri: vscode.Uri;
+  if (path.isAbsolute(file)) uri = vscode.Uri.file(file);
+  else {
+    const [head, ...rest] = file.split(/[\\/]/);
+    const named = folders.length > 1 && rest.length ? folders.find((f) => f.name === head) : undefined;
+    uri = named ? vscode.Uri.joinPath(named.uri, ...rest) : vscode.Uri.joinPath(folders[0].uri, ...file.split(/[\\/]/));
+  }
+  // joinPath normalises `..`, so a path that climbs out is seen here as lying outside every folder.
+  if (!vscode.workspace.getWorkspaceFolder(uri)) {
+    return { ok: false, message: vscode.l10n.t('{0} is outside the workspace folders; only files in the workspace are read.', file) };
+  }
+  return { ok: true, uri };
 }
 
-/** How a setting names `uri`: relative to its workspace folder, with the folder's name in a multi-root workspace. */
-export function definitionSetting(uri: vscode.Uri): string {
-  return vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri, true) : uri.fsPath;
+export function definitionUri(target: Pick<ContainerGroupTarget, 'definitionFile'>): vscode.Uri | undefined {
+  const at = locateDefinition(target);
+  return at.ok ? at.uri : undefined;
+}
+
+/**
+ * How a setting names `uri` so that `locateDefinition` finds it again: relative to its workspace folder, with
+ * the folder's name in front only in a multi-root workspace. Undefined for a file outside the workspace.
+ */
+export function definitionSetting(uri: vscode.Uri): string | undefined {
+  if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
+  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
 }
 
 export type FileRead = { ok: true; text: string } | { ok: false; message: string };
 
 export async function readDefinitionFile(uri: vscode.Uri): Promise<FileRead> {
+  const shown = vscode.workspace.asRelativePath(uri);
   try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if ((stat.type & vscode.FileType.File) === 0) return { ok: false, message: vscode.l10n.t('{0} is not a regular file.', shown) };
+    if (stat.size > MAX_DEFINITION_BYTES) {
+      return { ok: false, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_BYTES / 1024 / 1024) };
+    }
     const bytes = await vscode.workspace.fs.readFile(uri);
+    if (bytes.byteLength > MAX_DEFINITION_BYTES) {
+      return { ok: false, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_BYTES / 1024 / 1024) };
+    }
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
   } catch (err) {
     if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') {
-      return { ok: false, message: vscode.l10n.t('File not found: {0}', vscode.workspace.asRelativePath(uri)) };
+      return { ok: false, message: vscode.l10n.t('File not found: {0}', shown) };
     }
-    return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', vscode.workspace.asRelativePath(uri), (err as Error).message) };
+    return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', shown, (err as Error).message) };
   }
 }

@@ -53,8 +53,14 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
   /** Rebuilds everything, or only `node` and its children. */
   refresh(node?: TreeNode): void {
-    if (!node) this.roots = undefined;
+    if (node) node.invalidate?.();
+    else this.disposeRoots();
     this.changed.fire(node);
+  }
+
+  private disposeRoots(): void {
+    for (const node of this.entries()) node.dispose?.();
+    this.roots = undefined;
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
@@ -62,7 +68,6 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   getChildren(node?: TreeNode): vscode.ProviderResult<TreeNode[]> {
-    // VS Code passes no token here; a node's load is bounded by the ARM client's own timeout.
     if (node) return node.getChildren?.(NEVER) ?? [];
     if (!this.roots) {
       const started = performance.now();
@@ -100,7 +105,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       ...problemNodes('cg', groups.problems),
     ];
     const subNodes: TreeNode[] = [
-      ...subs.items.map((t) => new ShareSubscriptionNode(t, this.loadSourceSettings)),
+      ...subs.items.map((t) => new ShareSubscriptionNode(t, this.loadSourceSettings, (n) => this.changed.fire(n))),
       ...problemNodes('ss', subs.problems),
     ];
     const none = (id: string, label: string) => new InfoNode(id, label, vscode.l10n.t('use Add… in the view menu'), new vscode.ThemeIcon('info'));
@@ -115,6 +120,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   dispose(): void {
+    this.disposeRoots();
     this.changed.dispose();
   }
 }

@@ -3,17 +3,22 @@ import * as vscode from 'vscode';
 import { ShareSubscriptionTarget, shareSubscriptionKey } from '../core/settings/model';
 import { describeSchedule, formatUtc, nextRun } from '../core/schedule/nextRun';
 import { prop } from '../core/containerGroup/summary';
-import { ErrorNode, InfoNode, TreeNode } from './treeNode';
+import { ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 
 /** Fetches every page of a share subscription's source synchronization settings. */
 export type SourceSettingsLoader = (target: ShareSubscriptionTarget, token: vscode.CancellationToken) => Promise<unknown[]>;
 
 export class ShareSubscriptionNode implements TreeNode {
   readonly id: string;
+  private children: TreeNode[] | undefined;
+  private loading: Promise<void> | undefined;
+  private cancel = new vscode.CancellationTokenSource();
 
   constructor(
     readonly target: ShareSubscriptionTarget,
     private readonly load: SourceSettingsLoader,
+    /** Called when this node's children have arrived, so the view asks for them again. */
+    private readonly changed: (node: TreeNode) => void,
   ) {
     this.id = `ss:${shareSubscriptionKey(target)}`;
   }
@@ -37,7 +42,34 @@ export class ShareSubscriptionNode implements TreeNode {
     return item;
   }
 
-  async getChildren(token: vscode.CancellationToken): Promise<TreeNode[]> {
+  /**
+   * Answers at once: a "Loading…" node while the request (and its retries) run, then the result once this
+   * node's change event asks again. VS Code waits for every expanded node before it redraws the tree, so a
+   * node that waited here for a slow or retried request would hold the whole view.
+   */
+  getChildren(): TreeNode[] {
+    if (this.children) return this.children;
+    if (!this.loading) this.loading = this.loadChildren();
+    return [new LoadingNode(`${this.id}:loading`, vscode.l10n.t('Loading synchronization settings…'))];
+  }
+
+  /** Forget the result, so the next expansion loads again (Refresh on this node). */
+  invalidate(): void {
+    this.cancel.cancel();
+    this.cancel = new vscode.CancellationTokenSource();
+    this.children = undefined;
+    this.loading = undefined;
+  }
+
+  private async loadChildren(): Promise<void> {
+    const token = this.cancel.token;
+    const children = await this.fetch(token);
+    if (token.isCancellationRequested) return;
+    this.children = children;
+    this.changed(this);
+  }
+
+  private async fetch(token: vscode.CancellationToken): Promise<TreeNode[]> {
     try {
       const settings = await this.load(this.target, token);
       if (settings.length === 0) {
@@ -53,6 +85,11 @@ export class ShareSubscriptionNode implements TreeNode {
         }),
       ];
     }
+  }
+
+  dispose(): void {
+    this.cancel.cancel();
+    this.cancel.dispose();
   }
 }
 

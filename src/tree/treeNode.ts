@@ -6,6 +6,26 @@ export interface TreeNode {
   readonly id: string;
   getTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
   getChildren?(token: vscode.CancellationToken): vscode.ProviderResult<TreeNode[]>;
+  /** Drops what the node has loaded, before a refresh of that node. */
+  invalidate?(): void;
+  /** Stops any work the node still has under way, when the tree is rebuilt without it. */
+  dispose?(): void;
+}
+
+/** Stands in for children that are still being loaded; the parent replaces it when they arrive. */
+export class LoadingNode implements TreeNode {
+  constructor(
+    readonly id: string,
+    private readonly label: string,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('loading~spin');
+    item.contextValue = 'loading';
+    return item;
+  }
 }
 
 /** A leaf with a label, an optional description and icon. */

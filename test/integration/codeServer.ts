@@ -55,6 +55,8 @@ export interface StartCodeServerOptions {
   onOutput?: (line: string) => void;
   /** Keep VS Code's workspace trust on (the folder then opens untrusted). Default false. */
   workspaceTrust?: boolean;
+  /** User settings (e.g. the emulator's cloud: settings that decide where a token goes are read from here only). */
+  userSettings?: Record<string, unknown>;
 }
 
 export function findFreePort(preferred?: number): Promise<number> {
@@ -122,7 +124,7 @@ export async function startCodeServer(options: StartCodeServerOptions = {}): Pro
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-code-server-'));
   const dirs = ['user-data/User', 'extensions', 'home', 'config', 'data', 'cache'];
   for (const dir of dirs) fs.mkdirSync(path.join(stateDir, dir), { recursive: true });
-  fs.writeFileSync(path.join(stateDir, 'user-data/User/settings.json'), JSON.stringify(QUIET_USER_SETTINGS, null, 2));
+  fs.writeFileSync(path.join(stateDir, 'user-data/User/settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.userSettings }, null, 2));
 
   // Without these, code-server, VS Code and chromium write config, logs and crash reports into the real home.
   const env: NodeJS.ProcessEnv = {

@@ -4,6 +4,8 @@
 // On Linux without a display, run it under `xvfb-run -a npm run test:desktop`.
 import { runTests } from '@vscode/test-electron';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { Writable } from 'stream';
 import { startEmulator } from '../emulator/server';
 import { REPO_ROOT } from './install';
@@ -37,6 +39,10 @@ function resultReader(onResult: (counts: Counts) => void): Writable {
 
 async function runSuite(suite: SuiteDefinition, emulatorUrl: string): Promise<Counts> {
   const workspace = prepareWorkspace(suite.fixture, emulatorSettings(emulatorUrl));
+  // Settings that decide where a token goes count only from the user's settings.
+  const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-desktop-user-'));
+  fs.mkdirSync(path.join(userData, 'User'));
+  fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(emulatorSettings(emulatorUrl), null, 2));
   let counts: Counts | undefined;
   try {
     await runTests({
@@ -44,7 +50,7 @@ async function runSuite(suite: SuiteDefinition, emulatorUrl: string): Promise<Co
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: TESTS_MODULE,
       extensionTestsEnv: suiteEnv(suite, emulatorUrl),
-      launchArgs: [workspace.dir, '--disable-extensions', ...(suite.untrusted ? [] : ['--disable-workspace-trust'])],
+      launchArgs: [workspace.dir, '--disable-extensions', '--user-data-dir', userData, ...(suite.untrusted ? [] : ['--disable-workspace-trust'])],
       stdout: resultReader((c) => (counts = c)),
     });
   } catch (err) {
@@ -52,6 +58,7 @@ async function runSuite(suite: SuiteDefinition, emulatorUrl: string): Promise<Co
     if (!counts) throw err;
   } finally {
     workspace.remove();
+    fs.rmSync(userData, { recursive: true, force: true });
   }
   if (!counts) throw new Error(`suite "${suite.name}" printed no result line`);
   return counts;

@@ -70,6 +70,7 @@ class Run {
     try {
       server = await startCodeServer({
         env: suiteEnv(suite, emulatorUrl),
+        userSettings: emulatorSettings(emulatorUrl),
         onOutput: (line) => this.log.write(line),
         workspaceTrust: suite.untrusted === true,
       });

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     workspace = prepareWorkspace('sandbox', emulatorSettings(emulator.url));
     server = await startCodeServer({
       env: emulatorEnv(emulator.url),
+      userSettings: emulatorSettings(emulator.url),
       preferredPort: PREFERRED_CODE_SERVER_PORT,
       onOutput: (line) => {
         // code-server's own startup banner is noise here; its errors are not.

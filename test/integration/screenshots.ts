@@ -310,7 +310,7 @@ export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'worksp
   stopRunning = stop;
   try {
     workspace = prepareWorkspace(fixture, emulatorSettings(emulator.url));
-    server = await startCodeServer({ env: emulatorEnv(emulator.url) });
+    server = await startCodeServer({ env: emulatorEnv(emulator.url), userSettings: emulatorSettings(emulator.url) });
     const payload = extensionPayload(server);
     const written: string[] = [];
     for (const step of steps) {

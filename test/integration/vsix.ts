@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     const emulator = await startEmulator({});
     emulatorClose = () => emulator.close();
     workspace = prepareWorkspace('workspace', emulatorSettings(emulator.url));
-    server = await startCodeServer({ env: emulatorEnv(emulator.url), onOutput: (line) => log.write(line) });
+    server = await startCodeServer({ env: emulatorEnv(emulator.url), userSettings: emulatorSettings(emulator.url), onOutput: (line) => log.write(line) });
     log.write(await installVsix(server, vsixFile));
     const payload: Payload = [
       ['extensionDevelopmentPath', server.remote(noDevelopmentExtension)],

@@ -1,13 +1,13 @@
 /** "Add Share Subscription…": asks for the share subscription's coordinates and saves them to settings. */
 import * as vscode from 'vscode';
-import { ShareSubscriptionTarget, shareSubscriptionKey } from '../../core/settings/model';
+import { ShareSubscriptionTarget } from '../../core/settings/model';
 import {
   checkDataShareAccountName,
   checkResourceGroupName,
   checkShareSubscriptionName,
   checkSubscriptionId,
 } from '../../core/settings/nameRules';
-import { updateList } from '../../settings/configuration';
+import { saveShareSubscription } from '../../settings/lists';
 import { askSteps } from '../inputSteps';
 
 export async function addShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
@@ -27,13 +27,11 @@ export async function addShareSubscription(): Promise<ShareSubscriptionTarget | 
     shareSubscriptionName,
     ...(label ? { label } : {}),
   };
-  const key = shareSubscriptionKey(target);
-  await updateList('shareSubscriptions', (raw) => [
-    ...raw.filter((e) => !(typeof e === 'object' && e !== null && shareSubscriptionKey(e as ShareSubscriptionTarget) === key)),
-    target,
-  ]);
+  const saved = await saveShareSubscription(target);
   void vscode.window.showInformationMessage(
-    vscode.l10n.t('Share subscription {0} added to the ACI & Data Share view.', label || shareSubscriptionName),
+    saved === 'updated'
+      ? vscode.l10n.t('Share subscription {0} updated.', label || shareSubscriptionName)
+      : vscode.l10n.t('Share subscription {0} added to the ACI & Data Share view.', label || shareSubscriptionName),
   );
   return target;
 }

@@ -3,13 +3,12 @@
  * configured ones, or (for a file not configured yet) a target asked for step by step and optionally saved.
  */
 import * as vscode from 'vscode';
-import { readDefinitionText } from '../../core/containerGroup/readDefinition';
-import { findContainerGroupResource, prop } from '../../core/containerGroup/summary';
 import { isContainerGroupDocument } from '../../core/definition/detect';
-import { ContainerGroupTarget, containerGroupKey } from '../../core/settings/model';
-import { checkContainerGroupName, checkLocation, checkResourceGroupName, checkSubscriptionId } from '../../core/settings/nameRules';
-import { containerGroups, updateList } from '../../settings/configuration';
-import { definitionSetting, definitionUri } from '../../tree/definitionFiles';
+import { ContainerGroupTarget } from '../../core/settings/model';
+import { containerGroups } from '../../settings/configuration';
+import { saveContainerGroup } from '../../settings/lists';
+import { definitionUri, locateDefinition } from '../../tree/definitionFiles';
+import { askContainerGroupTarget } from '../addContainerGroup/askTarget';
 
 export interface ResolvedTarget {
   target: ContainerGroupTarget;
@@ -44,9 +43,9 @@ async function pickConfigured(items: ContainerGroupTarget[], title: string): Pro
 export async function pickTarget(arg: unknown): Promise<ResolvedTarget | undefined> {
   const fromNode = targetOfNode(arg) ?? (isTarget(arg) ? arg : undefined);
   if (fromNode) {
-    const uri = definitionUri(fromNode);
-    if (!uri) throw new Error(vscode.l10n.t('Open the workspace folder that holds the definition file.'));
-    return { target: fromNode, uri };
+    const at = locateDefinition(fromNode);
+    if (!at.ok) throw new Error(at.message);
+    return { target: fromNode, uri: at.uri };
   }
   const configured = containerGroups().items;
   const uri = arg instanceof vscode.Uri ? arg : activeDefinitionUri();
@@ -70,58 +69,9 @@ export async function pickTarget(arg: unknown): Promise<ResolvedTarget | undefin
   return target ? { target, uri } : undefined;
 }
 
-/** Defaults for a new target from the file itself (its name and location, when written as plain values). */
-async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?: string }> {
-  const doc = await vscode.workspace.openTextDocument(uri);
-  const read = readDefinitionText(doc.getText(), doc.fileName);
-  if (!read.ok) return {};
-  const resource = findContainerGroupResource(read.value);
-  const plain = (v: unknown) => (typeof v === 'string' && v && !v.startsWith('[') ? v : undefined);
-  return { name: plain(prop(resource, 'name')), location: plain(prop(resource, 'location')) };
-}
-
 async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
-  const defaults = await fileDefaults(uri);
-  const relative = definitionSetting(uri);
-  const step = (n: number) => vscode.l10n.t('Deploy {0} ({1}/4)', relative, n);
-  const subscriptionId = await vscode.window.showInputBox({
-    title: step(1),
-    prompt: vscode.l10n.t('Subscription ID'),
-    ignoreFocusOut: true,
-    validateInput: checkSubscriptionId,
-  });
-  if (!subscriptionId) return undefined;
-  const resourceGroup = await vscode.window.showInputBox({
-    title: step(2),
-    prompt: vscode.l10n.t('Resource group (must exist)'),
-    ignoreFocusOut: true,
-    validateInput: checkResourceGroupName,
-  });
-  if (!resourceGroup) return undefined;
-  const name = await vscode.window.showInputBox({
-    title: step(3),
-    prompt: vscode.l10n.t('Container group name'),
-    value: defaults.name,
-    ignoreFocusOut: true,
-    validateInput: checkContainerGroupName,
-  });
-  if (!name) return undefined;
-  const location = await vscode.window.showInputBox({
-    title: step(4),
-    prompt: defaults.location
-      ? vscode.l10n.t("Location (empty uses the file's '{0}')", defaults.location)
-      : vscode.l10n.t('Location, e.g. westeurope (the file sets none)'),
-    ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() || defaults.location ? checkLocation(v) : vscode.l10n.t('The definition has no location, so one is needed here.')),
-  });
-  if (location === undefined) return undefined;
-  const target: ContainerGroupTarget = {
-    name: name.trim(),
-    subscriptionId: subscriptionId.trim(),
-    resourceGroup: resourceGroup.trim(),
-    definitionFile: relative,
-    ...(location.trim() ? { location: location.trim() } : {}),
-  };
+  const target = await askContainerGroupTarget(uri, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
+  if (!target) return undefined;
   const saveAction = vscode.l10n.t('Save');
   const save = await vscode.window.showInformationMessage(
     vscode.l10n.t(
@@ -133,10 +83,7 @@ async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | und
     vscode.l10n.t('Not Now'),
   );
   if (save === saveAction) {
-    await updateList('containerGroups', (raw) => [
-      ...raw.filter((e) => !isTarget(e) || containerGroupKey(e) !== containerGroupKey(target)),
-      target,
-    ]);
+    await saveContainerGroup(target);
   }
   return target;
 }

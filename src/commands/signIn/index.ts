@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
 import { SECTION } from '../../settings/configuration';
 import { log } from '../../output/log';
+import { describeEndpoints } from '../../core/settings/endpoints';
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -22,7 +23,9 @@ export async function signIn(session: AzureSession): Promise<boolean> {
         return c;
       },
     );
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} ({1}).', connection.cloud.name, connection.tokenProvider.id));
+    const where = describeEndpoints(connection.cloud);
+    const message = vscode.l10n.t('Signed in to {0} ({1}).', connection.cloud.name, connection.tokenProvider.id);
+    void vscode.window.showInformationMessage(where ? `${message} ${where}` : message);
     return true;
   } catch (err) {
     log().error(`Sign-in failed: ${describe(err)}`);
@@ -75,10 +78,8 @@ export async function selectTenant(session: AzureSession): Promise<string | unde
     });
     if (tenant === undefined) return undefined;
   }
-  // Where the value already lives: a workspace value would otherwise shadow a new user-level one.
-  const config = vscode.workspace.getConfiguration(SECTION);
-  const where = config.inspect<string>('auth.tenant')?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await config.update('auth.tenant', tenant.trim(), where);
+  // The tenant is an application-scoped setting: only the user's settings hold it.
+  await vscode.workspace.getConfiguration(SECTION).update('auth.tenant', tenant.trim(), vscode.ConfigurationTarget.Global);
   session.reset();
   return tenant.trim();
 }

@@ -50,17 +50,20 @@ export class ClientSecretTokenProvider implements TokenProvider {
         return cached;
       }
       const pending = this.inFlight.get(key);
-      if (pending) {
-        return pending;
-      }
+      if (pending) return untilAborted(pending, options.signal);
     }
-    const request = this.requestToken(scopes, options.signal).finally(() => {
-      if (this.inFlight.get(key) === request) this.inFlight.delete(key);
-    });
+    // One request serves every caller waiting for it, so no caller's cancellation may abort it (its own
+    // timeout bounds it); each caller stops waiting on its own signal instead.
+    const request = this.requestToken(scopes, undefined)
+      .then((result) => {
+        this.cache.set(key, result);
+        return result;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key) === request) this.inFlight.delete(key);
+      });
     this.inFlight.set(key, request);
-    const result = await request;
-    this.cache.set(key, result);
-    return result;
+    return untilAborted(request, options.signal);
   }
 
   async signOut(): Promise<void> {
@@ -145,4 +148,15 @@ export class ClientSecretTokenProvider implements TokenProvider {
         : Date.now() + 60 * 60 * 1000;
     return { token: body.access_token, expiresOnTimestamp };
   }
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  const canceled = () => new ArmError('Sign-in was canceled.', { kind: 'canceled' });
+  if (signal.aborted) return Promise.reject(canceled());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(canceled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

@@ -25,8 +25,19 @@ function labelText(label: string | vscode.TreeItemLabel | undefined): string {
   return typeof label === 'string' ? label : (label?.label ?? '');
 }
 
-/** Children of `node` (roots when undefined) as the user would see them. */
-export async function shownChildren(api: ExtensionApi, node?: TreeNode): Promise<ShownItem[]> {
+/** Children of `node` (roots when undefined) as the user would see them once loaded. */
+export async function shownChildren(api: ExtensionApi, node?: TreeNode, ms = 60_000): Promise<ShownItem[]> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const changed = nextTreeChange(api, 1000).catch(() => undefined);
+    const items = await shownNow(api, node);
+    if (!items.some((i) => i.contextValue === 'loading') || Date.now() > until) return items;
+    await changed;
+  }
+}
+
+/** Children of `node` as the view shows them right now, "Loading…" included. */
+export async function shownNow(api: ExtensionApi, node?: TreeNode): Promise<ShownItem[]> {
   const nodes = (await api.explorer.getChildren(node)) ?? [];
   return Promise.all(
     nodes.map(async (n) => {

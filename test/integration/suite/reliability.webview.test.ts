@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { updateList } from '../../../src/settings/configuration';
+import { saveShareSubscription } from '../../../src/settings/lists';
 import { reportHtml } from '../../../src/webview/report/reportHtml';
 import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import { generateDetails, generateSynchronizations, HOSTILE_PAYLOADS } from '../../emulator/data-share-generator';
@@ -111,7 +111,7 @@ suite('Reliability: hostile content and user data', function () {
     await config.update('files.trimTrailingWhitespace', true, vscode.ConfigurationTarget.Workspace);
     try {
       const added = { ...base, shareSubscriptionName: 'kept-check' };
-      await updateList('shareSubscriptions', (raw) => [...raw, added]);
+      await saveShareSubscription(added);
       const after = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
       const list = after['aciDataShare.shareSubscriptions'] as unknown[];
       assert.deepStrictEqual(list.slice(-3), [...foreign, added]);

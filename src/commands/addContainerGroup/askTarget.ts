@@ -1,0 +1,60 @@
+/**
+ * Asks for the Azure target of a definition file, step by step: the one flow behind "Add Container Group…"
+ * and a deploy of a file that is not configured yet.
+ */
+import * as vscode from 'vscode';
+import * as path from 'path';
+import { readDefinitionText } from '../../core/containerGroup/readDefinition';
+import { findContainerGroupResource, prop } from '../../core/containerGroup/summary';
+import { ContainerGroupTarget } from '../../core/settings/model';
+import {
+  checkContainerGroupName,
+  checkLocation,
+  checkResourceGroupName,
+  checkSubscriptionId,
+  normalizeLocation,
+} from '../../core/settings/nameRules';
+import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
+import { askSteps } from '../inputSteps';
+
+/** Defaults from the file itself: its name and location, when written as plain values (not expressions). */
+async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?: string }> {
+  const file = await readDefinitionFile(uri);
+  if (!file.ok) return {};
+  const read = readDefinitionText(file.text, uri.path);
+  if (!read.ok) return {};
+  const resource = findContainerGroupResource(read.value);
+  const plain = (v: unknown) => (typeof v === 'string' && v && !v.startsWith('[') ? v : undefined);
+  return { name: plain(prop(resource, 'name')), location: plain(prop(resource, 'location')) };
+}
+
+export async function askContainerGroupTarget(uri: vscode.Uri, title: string): Promise<ContainerGroupTarget | undefined> {
+  const definitionFile = definitionSetting(uri);
+  if (definitionFile === undefined) {
+    throw new Error(vscode.l10n.t('{0} is outside the workspace folders. Move it into the workspace first.', uri.fsPath));
+  }
+  const defaults = await fileDefaults(uri);
+  const fallbackName = path.posix.basename(uri.path).replace(/(\.aci)?\.(ya?ml|json)$/i, '').toLowerCase();
+  const answers = await askSteps(title, [
+    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
+    { prompt: vscode.l10n.t('Resource group (must exist)'), placeHolder: vscode.l10n.t('e.g. rg-containers'), validate: checkResourceGroupName },
+    { prompt: vscode.l10n.t('Container group name'), value: defaults.name ?? (checkContainerGroupName(fallbackName) ? '' : fallbackName), validate: checkContainerGroupName },
+    defaults.location
+      ? {
+          prompt: vscode.l10n.t("Location (empty uses the file's '{0}')", defaults.location),
+          placeHolder: vscode.l10n.t('e.g. westeurope'),
+          optional: true,
+          validate: checkLocation,
+        }
+      : { prompt: vscode.l10n.t('Location (the file sets none)'), placeHolder: vscode.l10n.t('e.g. westeurope'), validate: checkLocation },
+  ]);
+  if (!answers) return undefined;
+  const [subscriptionId, resourceGroup, name, location] = answers;
+  return {
+    name,
+    subscriptionId,
+    resourceGroup,
+    ...(location ? { location: normalizeLocation(location) } : {}),
+    definitionFile,
+  };
+}

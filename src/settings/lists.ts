@@ -1,0 +1,66 @@
+/**
+ * Adds and removes entries of the two list settings. A list lives in one scope (VS Code does not merge
+ * arrays: the workspace's list hides the user's), so each change is written to the scope whose list is
+ * in effect, and entries this version cannot read, or the user did not pick, are kept as written.
+ */
+import * as vscode from 'vscode';
+import {
+  ContainerGroupTarget,
+  ShareSubscriptionTarget,
+  containerGroupKey,
+  shareSubscriptionKey,
+} from '../core/settings/model';
+import { SECTION } from './configuration';
+
+type ListKey = 'containerGroups' | 'shareSubscriptions';
+
+const KEY_OF: Record<ListKey, (entry: never) => string> = {
+  containerGroups: containerGroupKey as (entry: never) => string,
+  shareSubscriptions: shareSubscriptionKey as (entry: never) => string,
+};
+
+/** The scope whose value of `key` is in effect, and that value; for a list set nowhere, where a new one goes. */
+export function listScope(key: ListKey): { where: vscode.ConfigurationTarget; raw: unknown[] } {
+  const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(key);
+  const scopes: [vscode.ConfigurationTarget, unknown][] = [
+    [vscode.ConfigurationTarget.Workspace, inspected?.workspaceValue],
+    [vscode.ConfigurationTarget.Global, inspected?.globalValue],
+  ];
+  for (const [where, value] of scopes) if (value !== undefined) return { where, raw: Array.isArray(value) ? [...value] : [] };
+  const where = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  return { where, raw: [] };
+}
+
+function sameEntry(key: ListKey, entry: unknown, wanted: string): boolean {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
+  try {
+    return KEY_OF[key](entry as never) === wanted;
+  } catch {
+    return false;
+  }
+}
+
+async function upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
+  const { where, raw } = listScope(key);
+  const wanted = KEY_OF[key](entry as never);
+  const at = raw.findIndex((e) => sameEntry(key, e, wanted));
+  // An update keeps the entry's place in the list; a new one goes last.
+  if (at >= 0) raw[at] = entry;
+  else raw.push(entry);
+  await vscode.workspace.getConfiguration(SECTION).update(key, raw, where);
+  return at >= 0 ? 'updated' : 'added';
+}
+
+async function remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
+  const { where, raw } = listScope(key);
+  const wanted = KEY_OF[key](entry as never);
+  const kept = raw.filter((e) => !sameEntry(key, e, wanted));
+  if (kept.length === raw.length) return false;
+  await vscode.workspace.getConfiguration(SECTION).update(key, kept, where);
+  return true;
+}
+
+export const saveContainerGroup = (t: ContainerGroupTarget) => upsert('containerGroups', t);
+export const saveShareSubscription = (t: ShareSubscriptionTarget) => upsert('shareSubscriptions', t);
+export const removeContainerGroupEntry = (t: ContainerGroupTarget) => remove('containerGroups', t);
+export const removeShareSubscriptionEntry = (t: ShareSubscriptionTarget) => remove('shareSubscriptions', t);

@@ -1,0 +1,148 @@
+// Where the view's entries point and what it does with them, in the real VS Code: a path written for a definition
+// reads back in a single-folder workspace, paths outside the workspace are refused, a slow node never holds the
+// others, and the item menus stay off the two root nodes.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/extension';
+import { definitionSetting } from '../../../src/tree/definitionFiles';
+import { EXTENSION_ID, activateExtension, child, nextTreeChange, shownChildren, shownNow } from './extensionApi';
+
+const SUB = '00000000-0000-0000-0000-000000000001';
+
+/** Settles with `work`'s value, or with 'held' if it takes longer than `ms`. */
+function within<T>(work: PromiseLike<T>, ms: number): Promise<T | 'held'> {
+  return Promise.race([Promise.resolve(work), new Promise<'held'>((r) => setTimeout(() => r('held'), ms))]);
+}
+
+async function withSetting(key: string, extra: unknown[], run: () => Promise<void>, api: ExtensionApi): Promise<void> {
+  const config = vscode.workspace.getConfiguration('aciDataShare');
+  const before = config.inspect<unknown[]>(key)?.workspaceValue;
+  const changed = nextTreeChange(api);
+  await config.update(key, [...(before ?? []), ...extra], vscode.ConfigurationTarget.Workspace);
+  await changed;
+  try {
+    await run();
+  } finally {
+    const back = nextTreeChange(api);
+    await config.update(key, before, vscode.ConfigurationTarget.Workspace);
+    await back;
+  }
+}
+
+suite('View entries: paths, loading and menus', () => {
+  let api: ExtensionApi;
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
+
+  test('a definition path written for a single-folder workspace reads back as that file', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'definitions', 'web-frontend.aci.yaml');
+    const written = definitionSetting(uri);
+    assert.strictEqual(written, 'definitions/web-frontend.aci.yaml');
+    const entry = { name: 'round-trip', subscriptionId: SUB, resourceGroup: 'rg-rt', definitionFile: written };
+    await withSetting('containerGroups', [entry], async () => {
+      const node = await child(api, await child(api, undefined, 'Container groups'), 'round-trip');
+      const items = await shownChildren(api, node.node);
+      assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-sync', 'Volumes', 'Network']);
+    }, api);
+  });
+
+  test('definition paths outside the workspace folders are refused, and devices are not read', async () => {
+    const outside = path.join(path.dirname(folder().fsPath), 'outside.aci.yaml');
+    fs.copyFileSync(path.join(folder().fsPath, 'definitions', 'web-frontend.aci.yaml'), outside);
+    const link = path.join(folder().fsPath, 'definitions', 'zero.aci.yaml');
+    fs.symlinkSync('/dev/zero', link);
+    const entries = [
+      { name: 'climbs-out', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: '../outside.aci.yaml' },
+      { name: 'absolute-out', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: outside },
+      { name: 'dev-zero', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: '/dev/zero' },
+      { name: 'zero-link', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: 'definitions/zero.aci.yaml' },
+    ];
+    try {
+      await withSetting('containerGroups', entries, async () => {
+        const root = await child(api, undefined, 'Container groups');
+        for (const name of ['climbs-out', 'absolute-out', 'dev-zero']) {
+          const items = await within(shownChildren(api, (await child(api, root, name)).node), 10_000);
+          assert.notStrictEqual(items, 'held', `${name} is still being read`);
+          if (items === 'held') return;
+          assert.deepStrictEqual(items.map((i) => i.label), ['Definition not read'], name);
+          assert.match(items[0].description, /outside the workspace folders/, name);
+        }
+        const items = await within(shownChildren(api, (await child(api, root, 'zero-link')).node), 10_000);
+        assert.notStrictEqual(items, 'held', 'a link to /dev/zero is still being read');
+        if (items === 'held') return;
+        assert.match(items[0].description, /not a regular file/);
+      }, api);
+    } finally {
+      fs.rmSync(outside, { force: true });
+      fs.rmSync(link, { force: true });
+    }
+  });
+
+  test('a node whose request hangs says it is loading and holds no other node', async () => {
+    const slow = { subscriptionId: SUB, resourceGroup: 'rg-share', accountName: 'contoso-share', shareSubscriptionName: 'slow-fault-hang', label: 'Slow feed' };
+    await withSetting('shareSubscriptions', [slow], async () => {
+      const root = await child(api, undefined, 'Share subscriptions');
+      const slowNode = await child(api, root, 'Slow feed');
+      const first = await within(shownNow(api, slowNode.node), 5_000);
+      assert.notStrictEqual(first, 'held', 'expanding the hanging node held the tree');
+      if (first === 'held') return;
+      assert.deepStrictEqual(first.map((i) => [i.label, i.contextValue, i.icon]), [['Loading synchronization settings…', 'loading', 'loading~spin']]);
+      // A rebuild of the whole tree while that request still hangs: the other nodes answer at once.
+      api.explorer.refresh();
+      const sales = await child(api, await child(api, undefined, 'Share subscriptions'), 'Sales data');
+      const settings = await within(shownChildren(api, sales.node), 15_000);
+      assert.notStrictEqual(settings, 'held');
+      if (settings !== 'held') assert.strictEqual(settings.length, 5, settings.map((s) => `${s.label}: ${s.description}`).join('; '));
+    }, api);
+  });
+
+  test("a workspace's settings cannot say where tokens and secrets go", async () => {
+    const file = path.join(folder().fsPath, '.vscode', 'settings.json');
+    const original = fs.readFileSync(file, 'utf8');
+    const config = () => vscode.workspace.getConfiguration('aciDataShare');
+    const user = config().inspect('customCloud')?.globalValue;
+    assert.ok(user, 'the runner puts the emulator in the user settings');
+    const evil = { armEndpoint: 'http://127.0.0.1:9/arm', authorityHost: 'http://127.0.0.1:9/login' };
+    const settings = { ...(JSON.parse(original) as object), 'aciDataShare.customCloud': evil, 'aciDataShare.auth.method': 'deviceCode', 'editor.tabSize': 7 };
+    fs.writeFileSync(file, JSON.stringify(settings, null, 2));
+    try {
+      const until = Date.now() + 10_000;
+      // A plain editor setting in the same file tells when VS Code has read it.
+      const marker = () => vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue;
+      while (marker() !== 7 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      assert.strictEqual(marker(), 7, 'VS Code read the changed file');
+      assert.deepStrictEqual(config().get('customCloud'), user);
+      assert.strictEqual(config().get('auth.method'), 'environment');
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
+  test('item actions appear on entries only, never on the two root nodes', async () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: { menus: Record<string, { command: string; when?: string }[]> };
+    };
+    const itemMenus = manifest.contributes.menus['view/item/context'];
+    const shows = (when: string | undefined, contextValue: string): boolean => {
+      const m = /viewItem =~ \/(.+?)\/(?= |$)/.exec(when ?? '');
+      if (m) return new RegExp(m[1]).test(contextValue);
+      const eq = /viewItem == (\S+)/.exec(when ?? '');
+      return eq ? eq[1] === contextValue : true;
+    };
+    const roots = await shownNow(api);
+    assert.strictEqual(roots.length, 2);
+    for (const root of roots) {
+      const shown = itemMenus.filter((m) => shows(m.when, root.contextValue ?? '')).map((m) => m.command);
+      assert.deepStrictEqual(shown, [], `${root.label} (${root.contextValue}) shows ${shown.join(', ')}`);
+    }
+    const group = (await shownNow(api, roots[0].node))[0];
+    const sub = (await shownNow(api, roots[1].node))[0];
+    assert.ok(itemMenus.some((m) => m.command === 'aciDataShare.deploy' && shows(m.when, group.contextValue ?? '')));
+    assert.ok(itemMenus.some((m) => m.command === 'aciDataShare.removeShareSubscription' && shows(m.when, sub.contextValue ?? '')));
+  });
+});
