@@ -1,4 +1,4 @@
-// The top-level change summary shown before an update.
+// The path-by-path change list shown before an update (added / removed / changed, secrets never shown).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeChanges } from '../../src/core/deploy/diff';
@@ -22,66 +22,84 @@ const existing = {
   },
 };
 
-test('no changes: nothing listed (read-only fields and the default SKU do not count)', () => {
+test('no changes: nothing listed (read-only fields and values Azure fills in do not count)', () => {
   const desired = structuredClone(existing) as any;
   delete desired.properties.provisioningState;
   delete desired.properties.sku;
   delete desired.properties.ipAddress.ip;
+  delete desired.properties.ipAddress.ports[0].protocol;
   desired.properties.restartPolicy = 'always';
   assert.deepEqual(describeChanges(existing, desired), []);
 });
 
-test('containers added, removed and changed; volumes, IP type, label, ports and tags', () => {
+test('an environment variable value change is listed by its path', () => {
+  const desired = structuredClone(existing) as any;
+  desired.properties.containers[0].properties.environmentVariables[1].value = 'changed';
+  assert.deepEqual(describeChanges(existing, desired), ['~ containers[web].environmentVariables[B].value: v → changed']);
+});
+
+test('containers, volumes, IP and tags: every added, removed and changed path', () => {
   const desired = {
     location: 'westeurope',
-    tags: { team: 'web', env: 'prod' },
+    tags: { env: 'prod' },
     properties: {
       osType: 'Linux',
       restartPolicy: 'OnFailure',
       containers: [container('web', 'nginx:1.27', 2, 1.5, ['A', 'C']), container('worker', 'python:3.12')],
-      volumes: [{ name: 'cache', emptyDir: {} }, { name: 'share', cloudFile: { shareName: 's' } }],
+      volumes: [{ name: 'cache', emptyDir: {} }, { name: 'share', azureFile: { shareName: 's' } }],
       ipAddress: { type: 'Private', dnsNameLabel: 'web', ports: [{ port: 443 }] },
     },
   };
   assert.deepEqual(describeChanges(existing, desired), [
-    'restart policy: Always → OnFailure',
-    'container web: image: nginx:1.25 → nginx:1.27; cpu: 1 → 2; environment added: C; environment removed: B',
-    'container worker added (python:3.12)',
-    'container sidecar removed',
-    'volume share added (azureFile)',
-    'volume old removed',
-    'IP address type: Public → Private',
-    'public ports: 80/TCP → 443/TCP',
-    'tags changed',
+    '~ restartPolicy: Always → OnFailure',
+    '~ containers[web].image: nginx:1.25 → nginx:1.27',
+    '~ containers[web].resources.requests.cpu: 1 → 2',
+    '+ containers[web].environmentVariables[C]',
+    '- containers[web].environmentVariables[B]',
+    '+ containers[worker]: python:3.12',
+    '- containers[sidecar]',
+    '+ volumes[share]',
+    '- volumes[old]',
+    '~ ipAddress.type: Public → Private',
+    '+ ipAddress.ports[443]',
+    '- ipAddress.ports[80]',
+    '+ tags.env: prod',
+    '- tags.team: web',
   ]);
 });
 
 test('a location change is flagged as one Azure will refuse', () => {
   const desired = { ...structuredClone(existing), location: 'East US' };
   const lines = describeChanges(existing, desired);
-  assert.equal(lines.length, 1);
-  assert.match(lines[0], /^location: westeurope → East US \(Azure does not move/);
+  assert.deepEqual(lines, ['~ location: westeurope → East US (Azure does not move an existing group; the update will fail)']);
 });
 
-test('memory change, IP removed, init container added', () => {
+test('settings the definition leaves out are removed; init container added', () => {
   const desired = structuredClone(existing) as any;
   desired.properties.containers[1].properties.resources.requests.memoryInGB = 4;
   delete desired.properties.ipAddress;
   desired.properties.initContainers = [{ name: 'init', properties: { image: 'alpine' } }];
   assert.deepEqual(describeChanges(existing, desired), [
-    'container sidecar: memoryInGB: 1.5 → 4',
-    'init container init added (alpine)',
-    'IP address type: Public → (not set)',
-    'DNS name label: web → (not set)',
-    'public ports: 80/TCP → (not set)',
+    '~ containers[sidecar].resources.requests.memoryInGB: 1.5 → 4',
+    '+ initContainers[init]: alpine',
+    '- ipAddress',
   ]);
+});
+
+test('secret fields are never compared or shown', () => {
+  const before = { properties: { containers: [{ name: 'db', properties: { image: 'pg', environmentVariables: [{ name: 'PW' }] } }], imageRegistryCredentials: [{ server: 'r.io', username: 'u' }] } };
+  const after = { properties: { containers: [{ name: 'db', properties: { image: 'pg', environmentVariables: [{ name: 'PW', secureValue: 'hunter2-secret' }] } }], imageRegistryCredentials: [{ server: 'r.io', username: 'u', password: 'reg-secret' }] } };
+  const lines = describeChanges(before, after);
+  assert.deepEqual(lines, []);
+  assert.ok(!lines.join('\n').includes('secret'));
 });
 
 test('image and command changes that differ only in letter case are listed', () => {
   const before = { properties: { containers: [{ name: 'web', properties: { image: 'r.io/app:Beta', command: ['run', '--Mode=A'] } }] } };
   const after = { properties: { containers: [{ name: 'web', properties: { image: 'r.io/app:beta', command: ['run', '--mode=a'] } }] } };
-  const [line] = describeChanges(before, after);
-  assert.match(line, /image: r\.io\/app:Beta → r\.io\/app:beta/);
-  assert.match(line, /command: /);
+  assert.deepEqual(describeChanges(before, after), [
+    '~ containers[web].image: r.io/app:Beta → r.io/app:beta',
+    '~ containers[web].command: ["run","--Mode=A"] → ["run","--mode=a"]',
+  ]);
   assert.deepEqual(describeChanges(before, structuredClone(before)), []);
 });

@@ -69,7 +69,7 @@ test('create then update: Succeeded with IP and FQDN, the update is described, s
   assert.ok(!JSON.stringify(existing).includes(DB_PASSWORD));
 
   const next = await prepareDeploy(yaml('web-one', 'nginx:1.27'), 'web.aci.yaml', ref, lookup);
-  assert.deepEqual(describeChanges(existing, next.body), ['container web: image: mcr.microsoft.com/azuredocs/nginx:latest → nginx:1.27']);
+  assert.deepEqual(describeChanges(existing, next.body), ['~ containers[web].image: mcr.microsoft.com/azuredocs/nginx:latest → nginx:1.27']);
   const updated = await deployBody(client, ref, next.body);
   assert.equal(updated.group.provisioningState, 'Succeeded');
   assert.ok(logger.lines.length > 0);

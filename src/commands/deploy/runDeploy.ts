@@ -9,6 +9,11 @@ import { ArmError } from '../../core/arm/errors';
 import type { LroProgress } from '../../core/arm/lro';
 import { redactText } from '../../core/arm/redact';
 import { describeChanges } from '../../core/deploy/diff';
+import { capLines, describeDestination, describeSecretUses } from '../../core/deploy/confirmation';
+import { findSecretReferences } from '../../core/deploy/secretPlaceholders';
+import { checkTarget } from '../../core/settings/targetCheck';
+import type { CloudEndpoints } from '../../core/settings/endpoints';
+import { revealTargetSetting } from './revealSetting';
 import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
 import { DeployInputError } from '../../core/deploy/requestBody';
@@ -38,7 +43,7 @@ export interface DeployCommandResult {
   target?: ContainerGroupTarget;
   /** True when the group did not exist before. */
   created?: boolean;
-  /** Top-level changes listed in the update confirmation. */
+  /** Changes listed in the update confirmation, one path per line. */
   changes?: string[];
   group?: DeployedGroup;
   errorCode?: string;
@@ -71,7 +76,7 @@ export const windowUi: MessageUi = {
 };
 
 export interface DeployContext {
-  session: { connection(): Promise<{ client: ArmClient }> };
+  session: { connection(): Promise<{ client: ArmClient; cloud?: CloudEndpoints }> };
   deployStates: { set(target: ContainerGroupTarget, state: { state: string; at: number }): Promise<void> };
   explorer?: { refresh(node?: any): void; entries?(): unknown[] };
   secrets: SecretStore;
@@ -137,6 +142,15 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   }
   if (!resolved) return done('dismissed');
   const { target, uri } = resolved;
+  const problems = checkTarget(target);
+  if (problems.length) {
+    const p = problems[0];
+    run.log('warn', `Not deployed: setting ${p.field} '${p.value}': ${p.message}`);
+    run.notify('error', vscode.l10n.t('{0} was not deployed: the setting {1} is "{2}". {3}', target.name, p.field, p.value, p.message), {
+      [vscode.l10n.t('Open Setting')]: () => revealTargetSetting(p.value),
+    });
+    return done('invalid', { target });
+  }
   const doc = await vscode.workspace.openTextDocument(uri);
   const text = doc.getText();
   // Failure positions are computed in this text; if the editor changes it meanwhile they are re-located.
@@ -161,6 +175,15 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
         : vscode.l10n.t('{0} was not deployed: the definition has {1} error (line {2}: {3})', target.name, errors.length, line, first.message),
     );
     await vscode.commands.executeCommand('workbench.actions.view.problems');
+    return done('invalid', { target });
+  }
+  const stored = new Set(ctx.secrets.names());
+  const missing = [...new Set(findSecretReferences(text).filter((r) => r.valid && !stored.has(r.name)).map((r) => r.name))];
+  if (missing.length) {
+    run.log('warn', `Not deployed: no stored secret named ${missing.join(', ')}`);
+    run.notify('error', vscode.l10n.t('{0} was not deployed: no secret named {1} is stored.', target.name, missing.join(', ')), {
+      [vscode.l10n.t('Set Secret…')]: () => vscode.commands.executeCommand('aciDataShare.setSecret', missing[0]),
+    });
     return done('invalid', { target });
   }
   if (warnings.length && confirm) {
@@ -191,28 +214,35 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
 
   const ref = { subscriptionId: target.subscriptionId, resourceGroup: target.resourceGroup, name: target.name };
   let client: ArmClient;
+  let cloud: CloudEndpoints | undefined;
   let existing;
   try {
-    client = (await ctx.session.connection()).client;
+    ({ client, cloud } = await ctx.session.connection());
     existing = await readExistingGroup(client, ref);
   } catch (err) {
     return fail(run, ctx, target, { doc, text, version }, prepared.prefix, err, done);
   }
 
   const changes = existing ? describeChanges(existing, prepared.body) : undefined;
-  if (changes) run.log('info', `Changes: ${changes.length ? changes.join('; ') : 'none at the top level'}`);
+  if (changes) run.log('info', `Changes: ${changes.length ? changes.join('; ') : 'none'}`);
+  const secretsSent = describeSecretUses(prepared.secretUses);
+  if (secretsSent.length) run.log('info', `Stored secrets sent: ${secretsSent.join('; ')}`);
   if (confirm) {
+    const detail = [
+      ...describeDestination(target, cloud),
+      '',
+      ...(changes
+        ? changes.length
+          ? [vscode.l10n.t('Changes (+ added, - removed, ~ changed):'), ...capLines(changes, 25)]
+          : [vscode.l10n.t('No changes found; the group is deployed again as defined (containers may restart).')]
+        : [vscode.l10n.t('It does not exist yet.')]),
+      ...(secretsSent.length ? ['', vscode.l10n.t('Stored secrets sent (name → field):'), ...secretsSent] : []),
+    ].join('\n');
     const ok = existing
-      ? await run.ask(
-          vscode.l10n.t('Update the container group {0} in {1}?', target.name, target.resourceGroup),
-          changes!.length
-            ? vscode.l10n.t('Changes:\n• {0}', changes!.join('\n• '))
-            : vscode.l10n.t('No top-level changes found; the group is deployed again as defined (containers may restart).'),
-          vscode.l10n.t('Update'),
-        )
+      ? await run.ask(vscode.l10n.t('Update the container group {0} in {1}?', target.name, target.resourceGroup), detail, vscode.l10n.t('Update'))
       : await run.ask(
           vscode.l10n.t('Create the container group {0} in {1} ({2})?', target.name, target.resourceGroup, prepared.body.location),
-          vscode.l10n.t('It does not exist yet.'),
+          detail,
           vscode.l10n.t('Create'),
         );
     if (!ok) return done('dismissed', { target, changes });

@@ -28,6 +28,8 @@ export interface PreparedDeploy {
   body: RequestBody;
   /** Values to redact from every log line and message of this deploy. */
   secretValues: string[];
+  /** Stored secrets the body carries and the fields they fill (names only). */
+  secretUses: { name: string; path: string }[];
   /** Where the body sits in the file (for mapping error targets back). */
   prefix: PathSegment[];
   /** Things worth a line in the log (name mismatch, api-version, dropped fields). */
@@ -76,6 +78,7 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
     conversion,
     body: resolved.body as RequestBody,
     secretValues: resolved.secretValues,
+    secretUses: resolved.used,
     prefix: conversion.shape === 'armTemplate' ? ['resources', conversion.resourceIndex ?? 0] : [],
     notes,
   };

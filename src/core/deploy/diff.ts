@@ -1,142 +1,172 @@
 /**
- * A short, top-level description of what an update changes, for the confirmation before a PUT replaces an
- * existing container group. Secret values are never compared or shown (Azure does not return them).
+ * What an update changes, path by path (like ARM's what-if): every setting of the definition compared with
+ * the group Azure has, as `+` added, `-` removed and `~` changed lines. Secret fields are never compared or
+ * shown (Azure does not return them), and what Azure fills in by itself (state, IP address, defaults) is not
+ * reported as removed.
  */
-import { prop } from '../containerGroup/summary';
+import { isSecretField } from './secretPlaceholders';
 
-type Obj = Record<string, unknown>;
+type Path = (string | number)[];
 
-function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
+export interface Change {
+  kind: 'added' | 'removed' | 'changed';
+  /** `containers[web].environmentVariables[MODE].value`: array elements by name, `properties` left out. */
+  path: string;
+  before?: string;
+  after?: string;
 }
 
-function text(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+/** Values Azure accepts and echoes in any letter case. */
+const ANY_CASE = new Set(['ostype', 'restartpolicy', 'sku', 'type', 'protocol', 'priority']);
+/**
+ * Settings that are absent from the definition only because the user left them out (not filled in by Azure):
+ * when the group has them and the definition does not, the update removes them.
+ */
+const REMOVABLE = new Set([
+  'properties.ipaddress',
+  'properties.volumes',
+  'properties.initcontainers',
+  'properties.imageregistrycredentials',
+  'properties.diagnostics',
+  'properties.subnetids',
+  'properties.dnsconfig',
+  'properties.encryptionproperties',
+  'properties.extensions',
+  'properties.confidentialcomputeproperties',
+  'identity',
+  'zones',
+]);
+const MAX_VALUE = 80;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function show(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 1)}…` : s;
+}
+
+function formatPath(path: Path): string {
+  let out = '';
+  for (const seg of path) {
+    if (seg === 'properties') continue;
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (seg.startsWith('[')) out += seg; // an element's key, from walkElement
+    else out += out ? `.${seg}` : seg;
+  }
+  return out;
+}
+
+/** How elements of an array are matched: by name, by port, else by position. */
+function elementKey(items: unknown[]): ((item: unknown, index: number) => string) | undefined {
+  if (items.length && items.every((i) => isObject(i) && typeof i.name === 'string')) return (i) => String((i as { name: string }).name);
+  if (items.length && items.every((i) => isObject(i) && (typeof i.port === 'number' || typeof i.port === 'string'))) {
+    return (i) => String((i as { port: unknown }).port);
+  }
+  if (items.some(isObject)) return (_i, index) => String(index);
   return undefined;
 }
 
-function same(a: string | undefined, b: string | undefined): boolean {
-  return (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
-}
-
-function byName(items: unknown[]): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const item of items) {
-    const name = text(prop(item, 'name'));
-    if (name !== undefined) out.set(name.toLowerCase(), item);
+function sameScalar(key: string, before: unknown, after: unknown): boolean {
+  if (typeof before === 'string' && typeof after === 'string' && ANY_CASE.has(key.toLowerCase())) {
+    return before.toLowerCase() === after.toLowerCase();
   }
-  return out;
+  if ((typeof before === 'number' || typeof before === 'string') && (typeof after === 'number' || typeof after === 'string')) {
+    return String(before) === String(after);
+  }
+  return before === after;
 }
 
-function ports(v: unknown): string {
-  return list(v)
-    .map((p) => `${text(prop(p, 'port')) ?? '?'}/${(text(prop(p, 'protocol')) ?? 'TCP').toUpperCase()}`)
-    .sort()
-    .join(', ');
+function brief(item: unknown): string {
+  const image = isObject(item) && isObject(item.properties) ? item.properties.image : undefined;
+  return typeof image === 'string' ? image : '';
 }
 
-function envNames(v: unknown): string[] {
-  return list(v).map((e) => text(prop(e, 'name')) ?? '').filter(Boolean).sort();
-}
-
-function volumeKind(v: unknown): string {
-  return ['azureFile', 'cloudFile', 'emptyDir', 'gitRepo', 'secret'].find((k) => prop(v, k) !== undefined)?.replace('cloudFile', 'azureFile') ?? 'unknown';
-}
-
-/** Enum-like values compare in any case (Azure accepts and echoes either); `exact` for case-sensitive ones. */
-function change(what: string, before: string | undefined, after: string | undefined, exact = false): string | undefined {
-  if (exact ? (before ?? '') === (after ?? '') : same(before, after)) return undefined;
-  return `${what}: ${before ?? '(not set)'} → ${after ?? '(not set)'}`;
-}
-
-function containerChanges(kind: string, before: unknown, after: unknown, out: string[]): void {
-  const old = byName(list(before));
-  const next = byName(list(after));
-  for (const [key, c] of next) {
-    const name = text(prop(c, 'name')) ?? key;
-    const o = old.get(key);
-    if (!o) {
-      out.push(`${kind} ${name} added (${text(prop(prop(c, 'properties'), 'image')) ?? 'no image'})`);
-      continue;
+function walk(before: unknown, after: unknown, path: Path, out: Change[]): void {
+  if (isSecretField(path)) return;
+  const at = formatPath(path);
+  if (after === undefined) return;
+  if ((before === undefined || before === null) && Array.isArray(after) && elementKey(after)) before = [];
+  if (before === undefined || before === null) {
+    const shown = isObject(after) || Array.isArray(after) ? brief(after) : show(after);
+    out.push({ kind: 'added', path: at, ...(shown ? { after: shown } : {}) });
+    return;
+  }
+  if (Array.isArray(after)) {
+    const old = Array.isArray(before) ? before : [];
+    const keyOf = elementKey([...after, ...old]);
+    if (!keyOf) {
+      if (JSON.stringify(old) !== JSON.stringify(after)) out.push({ kind: 'changed', path: at, before: show(old), after: show(after) });
+      return;
     }
-    const p = prop(c, 'properties');
-    const q = prop(o, 'properties');
-    const req = prop(prop(p, 'resources'), 'requests');
-    const oreq = prop(prop(q, 'resources'), 'requests');
-    const lines = [
-      // Image references (tags, digests) and command arguments are case-sensitive.
-      change('image', text(prop(q, 'image')), text(prop(p, 'image')), true),
-      change('cpu', text(prop(oreq, 'cpu')), text(prop(req, 'cpu'))),
-      change('memoryInGB', text(prop(oreq, 'memoryInGB')), text(prop(req, 'memoryInGB'))),
-      change('ports', ports(prop(q, 'ports')) || undefined, ports(prop(p, 'ports')) || undefined),
-      change('command', JSON.stringify(prop(q, 'command') ?? []), JSON.stringify(prop(p, 'command') ?? []), true),
-    ].filter((l): l is string => l !== undefined);
-    const oldEnv = envNames(prop(q, 'environmentVariables'));
-    const newEnv = envNames(prop(p, 'environmentVariables'));
-    const addedEnv = newEnv.filter((n) => !oldEnv.includes(n));
-    const removedEnv = oldEnv.filter((n) => !newEnv.includes(n));
-    if (addedEnv.length) lines.push(`environment added: ${addedEnv.join(', ')}`);
-    if (removedEnv.length) lines.push(`environment removed: ${removedEnv.join(', ')}`);
-    if (lines.length) out.push(`${kind} ${name}: ${lines.join('; ')}`);
+    const oldByKey = new Map(old.map((item, i) => [keyOf(item, i).toLowerCase(), item]));
+    const newKeys = new Set<string>();
+    after.forEach((item, i) => {
+      const key = keyOf(item, i);
+      newKeys.add(key.toLowerCase());
+      // Elements sit in the path as `[key]`; the index is kept only for secret-field matching.
+      walkElement(oldByKey.get(key.toLowerCase()), item, [...path, i], key, out);
+    });
+    old.forEach((item, i) => {
+      const key = keyOf(item, i);
+      if (!newKeys.has(key.toLowerCase())) out.push({ kind: 'removed', path: `${at}[${key}]` });
+    });
+    return;
   }
-  for (const [key, o] of old) {
-    if (!next.has(key)) out.push(`${kind} ${text(prop(o, 'name')) ?? key} removed`);
+  if (isObject(after)) {
+    const old = isObject(before) ? before : {};
+    for (const [k, v] of Object.entries(after)) walk(old[k], v, [...path, k], out);
+    const lowerPath = path.filter((s) => typeof s === 'string').join('.').toLowerCase();
+    for (const [k, v] of Object.entries(old)) {
+      if (k in after || v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
+      const full = lowerPath ? `${lowerPath}.${k.toLowerCase()}` : k.toLowerCase();
+      if (lowerPath === 'tags' || REMOVABLE.has(full)) {
+        if (!isSecretField([...path, k])) out.push({ kind: 'removed', path: formatPath([...path, k]), ...(lowerPath === 'tags' ? { before: show(v) } : {}) });
+      }
+    }
+    return;
+  }
+  const key = String(path[path.length - 1] ?? '');
+  if (!sameScalar(key, before, after)) out.push({ kind: 'changed', path: at, before: show(before), after: show(after) });
+}
+
+function walkElement(before: unknown, after: unknown, path: Path, key: string, out: Change[]): void {
+  const shownPath = [...path.slice(0, -1), `[${key}]`];
+  const start = out.length;
+  walk(before, after, path, out);
+  // Re-label the element's lines with its key instead of its index.
+  const indexed = formatPath(path);
+  const named = formatPath(shownPath);
+  for (let i = start; i < out.length; i++) {
+    if (out[i].path.startsWith(indexed)) out[i] = { ...out[i], path: named + out[i].path.slice(indexed.length) };
   }
 }
 
-/**
- * Lines such as "container web: image nginx:1.25 → nginx:1.27", "volume cache added (emptyDir)",
- * "IP address type: Public → Private". Empty when nothing listed here changes.
- */
-export function describeChanges(existing: unknown, desired: unknown): string[] {
-  const out: string[] = [];
-  const ep = prop(existing, 'properties') as Obj | undefined;
-  const dp = prop(desired, 'properties') as Obj | undefined;
-  const top = (label: string, key: string) => {
-    const l = change(label, text(prop(ep, key)), text(prop(dp, key)));
-    if (l) out.push(l);
-  };
-  const loc = text(prop(existing, 'location'));
-  const newLoc = text(prop(desired, 'location'));
-  if (loc && newLoc && loc.replace(/\s+/g, '').toLowerCase() !== newLoc.replace(/\s+/g, '').toLowerCase()) {
-    out.push(`location: ${loc} → ${newLoc} (Azure does not move an existing group; the update will fail)`);
+/** Every difference between the group in Azure and the body about to be sent. */
+export function diffGroup(existing: unknown, desired: unknown): Change[] {
+  const out: Change[] = [];
+  const e = isObject(existing) ? existing : {};
+  const d = isObject(desired) ? desired : {};
+  const norm = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toLowerCase() : undefined);
+  if (norm(e.location) && norm(d.location) && norm(e.location) !== norm(d.location)) {
+    out.push({ kind: 'changed', path: 'location', before: String(e.location), after: String(d.location) });
   }
-  top('OS type', 'osType');
-  top('restart policy', 'restartPolicy');
-  // Azure reports `Standard` when the request left the SKU out.
-  const sku = change('SKU', text(prop(ep, 'sku')) ?? 'Standard', text(prop(dp, 'sku')) ?? 'Standard');
-  if (sku) out.push(sku);
-  top('priority', 'priority');
-  containerChanges('container', prop(ep, 'containers'), prop(dp, 'containers'), out);
-  containerChanges('init container', prop(ep, 'initContainers'), prop(dp, 'initContainers'), out);
-
-  const oldVols = byName(list(prop(ep, 'volumes')));
-  const newVols = byName(list(prop(dp, 'volumes')));
-  for (const [key, v] of newVols) {
-    const o = oldVols.get(key);
-    const name = text(prop(v, 'name')) ?? key;
-    if (!o) out.push(`volume ${name} added (${volumeKind(v)})`);
-    else if (volumeKind(o) !== volumeKind(v)) out.push(`volume ${name}: ${volumeKind(o)} → ${volumeKind(v)}`);
+  for (const key of ['properties', 'tags', 'identity', 'zones', 'sku']) walk(e[key], d[key], [key], out);
+  for (const key of Object.keys(e)) {
+    if (!(key in d) && REMOVABLE.has(key.toLowerCase()) && e[key] !== undefined && e[key] !== null) out.push({ kind: 'removed', path: key });
   }
-  for (const [key, o] of oldVols) if (!newVols.has(key)) out.push(`volume ${text(prop(o, 'name')) ?? key} removed`);
-
-  const eip = prop(ep, 'ipAddress');
-  const dip = prop(dp, 'ipAddress');
-  if (eip !== undefined || dip !== undefined) {
-    const lines = [
-      change('IP address type', text(prop(eip, 'type')), text(prop(dip, 'type'))),
-      change('DNS name label', text(prop(eip, 'dnsNameLabel')), text(prop(dip, 'dnsNameLabel'))),
-      change('public ports', ports(prop(eip, 'ports')) || undefined, ports(prop(dip, 'ports')) || undefined),
-    ];
-    out.push(...lines.filter((l): l is string => l !== undefined));
-  }
-  const subnets = (v: unknown) => list(prop(v, 'subnetIds')).map((s) => text(prop(s, 'id')) ?? '').sort().join(', ');
-  const sub = change('subnets', subnets(ep) || undefined, subnets(dp) || undefined);
-  if (sub) out.push(sub);
-  const idType = change('identity', text(prop(prop(existing, 'identity'), 'type')), text(prop(prop(desired, 'identity'), 'type')));
-  if (idType) out.push(idType);
-  const tags = (v: unknown) => JSON.stringify(Object.entries((prop(v, 'tags') as Obj | undefined) ?? {}).sort());
-  if (tags(existing) !== tags(desired)) out.push('tags changed');
   return out;
+}
+
+export function formatChange(c: Change): string {
+  if (c.kind === 'added') return `+ ${c.path}${c.after ? `: ${c.after}` : ''}`;
+  if (c.kind === 'removed') return `- ${c.path}${c.before ? `: ${c.before}` : ''}`;
+  const note = c.path === 'location' ? ' (Azure does not move an existing group; the update will fail)' : '';
+  return `~ ${c.path}: ${c.before} → ${c.after}${note}`;
+}
+
+/** One line per change, e.g. `~ containers[web].image: nginx:1.25 → nginx:1.27`, `+ volumes[cache]`. */
+export function describeChanges(existing: unknown, desired: unknown): string[] {
+  return diffGroup(existing, desired).map(formatChange);
 }

@@ -105,6 +105,8 @@ export interface SecretResolution {
   secretValues: string[];
   /** Placeholder names that have no stored value. */
   missing: string[];
+  /** Each stored secret filled in, with the field it went to (names and paths only, never values). */
+  used: { name: string; path: string }[];
   /** Placeholders written outside a secret field (not resolved: the value would be shown and returned). */
   misplaced: { name: string; path: string }[];
   /** Placeholders whose name no stored secret can have (never resolved; the deploy is refused). */
@@ -119,6 +121,7 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
   const missing = new Set<string>();
   const misplaced: SecretResolution['misplaced'] = [];
   const invalid: SecretResolution['invalid'] = [];
+  const used: SecretResolution['used'] = [];
 
   const visit = (value: unknown, path: BodyPath): unknown => {
     if (typeof value === 'string') {
@@ -139,6 +142,7 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
           continue;
         }
         secretValues.add(secret);
+        used.push({ name: r.name, path: formatBodyPath(path) });
         resolved = resolved.slice(0, r.start) + secret + resolved.slice(r.end);
       }
       if (resolved.length > 0) secretValues.add(resolved);
@@ -155,7 +159,7 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
   };
 
   const resolvedBody = visit(body, []);
-  return { body: resolvedBody, secretValues: [...secretValues], missing: [...missing], misplaced, invalid: invalid.reverse() };
+  return { body: resolvedBody, secretValues: [...secretValues], missing: [...missing], used, misplaced, invalid: invalid.reverse() };
 }
 
 /** A warning on each `{{secret:NAME}}` whose name is not in the secret store (deploy would stop on it). */

@@ -146,3 +146,39 @@ suite('View entries: paths, loading and menus', () => {
     assert.ok(itemMenus.some((m) => m.command === 'aciDataShare.removeShareSubscription' && shows(m.when, sub.contextValue ?? '')));
   });
 });
+
+suite('Deploy: target and secret checks before anything is sent', function () {
+  this.timeout(60_000);
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
+  type Result = { outcome: string; notifications: string[] };
+  const deploy = (target: object) =>
+    vscode.commands.executeCommand('aciDataShare.deploy', { target }, { confirm: false }) as Thenable<Result>;
+
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+
+  test('a group name or subscription id Azure would refuse stops the deploy and names the setting', async () => {
+    const base = { subscriptionId: SUB, resourceGroup: 'rg-checks', definitionFile: 'definitions/web-frontend.aci.yaml' };
+    const upper = await deploy({ ...base, name: 'Demo-App' });
+    assert.strictEqual(upper.outcome, 'invalid');
+    assert.match(upper.notifications.at(-1) ?? '', /the setting name is "Demo-App"\. Use lowercase letters/);
+    const guid = await deploy({ ...base, name: 'demo-app', subscriptionId: 'my-subscription' });
+    assert.strictEqual(guid.outcome, 'invalid');
+    assert.match(guid.notifications.at(-1) ?? '', /the setting subscriptionId is "my-subscription"\. Enter a subscription ID: a GUID/);
+  });
+
+  test('a secret that is not stored stops the deploy before any question, by name', async () => {
+    const file = path.join(folder().fsPath, 'definitions', 'needs-secret.aci.yaml');
+    const source = fs.readFileSync(path.join(folder().fsPath, 'definitions', 'web-frontend.aci.yaml'), 'utf8');
+    fs.writeFileSync(file, source.replace(/- name: SITE_TITLE\n(\s+)value: .*/, "- name: SITE_TITLE\n$1secureValue: '{{secret:never-stored-it}}'"));
+    try {
+      assert.match(fs.readFileSync(file, 'utf8'), /never-stored-it/);
+      const result = await deploy({ name: 'needs-secret', subscriptionId: SUB, resourceGroup: 'rg-checks', definitionFile: 'definitions/needs-secret.aci.yaml' });
+      assert.strictEqual(result.outcome, 'invalid');
+      assert.match(result.notifications.at(-1) ?? '', /needs-secret was not deployed: no secret named never-stored-it is stored\./);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});

@@ -1,0 +1,40 @@
+// The deploy confirmation's content: destination, endpoints off the public cloud, stored secrets by name and field.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { capLines, describeDestination, describeSecretUses } from '../../src/core/deploy/confirmation';
+import { resolveSecretPlaceholders } from '../../src/core/deploy/secretPlaceholders';
+import { checkTarget } from '../../src/core/settings/targetCheck';
+
+test('stored secrets sent are listed by name and field, never by value', () => {
+  const body = {
+    properties: {
+      containers: [{ name: 'db', properties: { environmentVariables: [{ name: 'A', value: 'x' }, { name: 'PW', secureValue: '{{secret:db-pw}}' }] } }],
+      imageRegistryCredentials: [{ server: 'r.io', username: 'u', password: '{{secret:reg}}' }],
+    },
+  };
+  const resolved = resolveSecretPlaceholders(body, (n) => `value-of-${n}`);
+  const lines = describeSecretUses(resolved.used);
+  assert.deepEqual(lines, ['db-pw → containers[0].environmentVariables[1].secureValue', 'reg → imageRegistryCredentials[0].password']);
+  assert.ok(!lines.join('\n').includes('value-of'));
+});
+
+test('destination names subscription and resource group; endpoints only off the public cloud', () => {
+  const target = { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-a' };
+  assert.deepEqual(describeDestination(target, { name: 'AzureCloud', armEndpoint: 'https://management.azure.com', authorityHost: 'https://login.microsoftonline.com' }), [
+    'Subscription: 00000000-0000-0000-0000-000000000001',
+    'Resource group: rg-a',
+  ]);
+  const custom = describeDestination(target, { name: 'Custom', armEndpoint: 'https://arm.example', authorityHost: 'https://login.example' });
+  assert.equal(custom[2], 'Cloud Custom: requests go to https://arm.example, sign-in to https://login.example.');
+});
+
+test('long change lists are capped with a count', () => {
+  assert.deepEqual(capLines(['a', 'b', 'c'], 2), ['a', 'b', '… and 1 more (all of them are in the output log)']);
+  assert.deepEqual(capLines(['a'], 2), ['a']);
+});
+
+test('target check: names Azure refuses, each tied to its setting field', () => {
+  const problems = checkTarget({ name: 'Demo-App', subscriptionId: 'nope', resourceGroup: 'rg ok?', definitionFile: 'd.yaml' });
+  assert.deepEqual(problems.map((p) => p.field), ['name', 'subscriptionId', 'resourceGroup']);
+  assert.deepEqual(checkTarget({ name: 'demo-app', subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg', location: 'westeurope', definitionFile: 'd.yaml' }), []);
+});
