@@ -1,7 +1,7 @@
 // With nothing configured the view shows its welcome content (the `aciDataShare.empty` context).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activateExtension, shownChildren } from './extensionApi';
+import { EXTENSION_ID, activateExtension, shownChildren } from './extensionApi';
 
 suite('Welcome view (empty workspace)', () => {
   test('the tree is empty and the welcome flag is set', async () => {
@@ -25,5 +25,17 @@ suite('Welcome view (empty workspace)', () => {
     await config.update('shareSubscriptions', undefined, vscode.ConfigurationTarget.Workspace);
     await shownChildren(api);
     assert.strictEqual(api.isEmpty(), true);
+  });
+});
+
+suite('Welcome view content', () => {
+  test('offers Add Container Group, Add Share Subscription and New Definition, each a command the extension has', async () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { viewsWelcome: { view: string; contents: string }[] } };
+    const welcome = manifest.contributes.viewsWelcome.find((w) => w.view === 'aciDataShare.explorer')!;
+    // The manifest as VS Code loaded it, with the %…% texts filled in from package.nls.json.
+    const linked = [...welcome.contents.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
+    assert.deepStrictEqual(linked, ['aciDataShare.addContainerGroup', 'aciDataShare.addShareSubscription', 'aciDataShare.newDefinition']);
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of linked) assert.ok(commands.includes(id), id);
   });
 });
