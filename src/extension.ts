@@ -8,6 +8,7 @@ import * as settings from './settings/configuration';
 import { AzureSession } from './azure/session';
 import { log, disposeLog } from './output/log';
 import { addContainerGroup } from './commands/addContainerGroup';
+import { usePickSession } from './commands/pickSources';
 import { addShareSubscription } from './commands/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
 import { newDefinition } from './commands/newDefinition';
@@ -33,6 +34,7 @@ export interface ExtensionApi {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
   const session = new AzureSession(context);
+  usePickSession(session);
   const deployStates = new DeployStates(context.workspaceState);
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
   // The language features ask for secret names lazily, so deploy (which owns the store) can come second.

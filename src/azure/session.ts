@@ -72,6 +72,11 @@ export class AzureSession implements vscode.Disposable {
     this.pending = undefined;
   }
 
+  /** The connection when one was made (the user is signed in or signing in), without starting one. */
+  signedIn(): Promise<Connection> | undefined {
+    return this.pending;
+  }
+
   connection(): Promise<Connection> {
     if (!this.pending) {
       const created = this.create();

@@ -1,5 +1,11 @@
-/** Small helpers for the multi-step "Add …" flows: numbered titles, validation, cancel = undefined. */
+/**
+ * The multi-step "Add …" flows: numbered titles, validation, cancel = undefined. A step with `choices`
+ * offers a list read from Azure (when signed in), with typing a value as the fallback; when the list
+ * cannot be read, the step is a plain input box.
+ */
 import * as vscode from 'vscode';
+import type { PickItem } from '../core/services/pickLists';
+import { log } from '../output/log';
 
 export interface Step {
   prompt: string;
@@ -7,23 +13,65 @@ export interface Step {
   value?: string;
   optional?: boolean;
   validate?: (value: string) => string | undefined;
+  /** Values to pick from, given the answers so far; undefined (or a failure) means type it. */
+  choices?: (answers: string[]) => Promise<PickItem[]> | undefined;
+}
+
+type ChoiceItem = vscode.QuickPickItem & { value?: string };
+
+function validator(step: Step): (v: string) => string | undefined {
+  return (v) => {
+    if (step.optional && v.trim() === '') return undefined;
+    if (!step.optional && v.trim() === '') return vscode.l10n.t('A value is required.');
+    return step.validate?.(v);
+  };
+}
+
+async function typeValue(step: Step, title: string): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
+    prompt: step.prompt,
+    placeHolder: step.placeHolder,
+    value: step.value,
+    ignoreFocusOut: true,
+    validateInput: validator(step),
+  });
+}
+
+async function loadChoices(step: Step, answers: string[]): Promise<PickItem[] | undefined> {
+  try {
+    const items = await step.choices?.(answers);
+    return items?.length ? items : undefined;
+  } catch (err) {
+    log().warn(`Could not list choices for "${step.prompt}": ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+async function pickValue(step: Step, title: string, answers: string[]): Promise<string | undefined> {
+  if (!step.choices) return typeValue(step, title);
+  const items = (async (): Promise<ChoiceItem[]> => {
+    const loaded = await loadChoices(step, answers);
+    const typed: ChoiceItem = { label: `$(edit) ${vscode.l10n.t('Enter a value…')}`, alwaysShow: true };
+    if (!loaded) return [typed];
+    const picks: ChoiceItem[] = loaded.map((i) => ({ label: i.label, description: i.description, value: i.value, picked: i.value === step.value }));
+    if (step.optional) picks.unshift({ label: vscode.l10n.t('(none)'), description: step.placeHolder, value: '' });
+    return [...picks, typed];
+  })();
+  const picked = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: step.prompt,
+    ignoreFocusOut: true,
+    matchOnDescription: true,
+  });
+  if (!picked) return undefined;
+  return picked.value ?? typeValue(step, title);
 }
 
 export async function askSteps(title: string, steps: Step[]): Promise<string[] | undefined> {
   const answers: string[] = [];
   for (const [i, step] of steps.entries()) {
-    const answer = await vscode.window.showInputBox({
-      title: `${title} (${i + 1}/${steps.length})`,
-      prompt: step.prompt,
-      placeHolder: step.placeHolder,
-      value: step.value,
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        if (step.optional && v.trim() === '') return undefined;
-        if (!step.optional && v.trim() === '') return vscode.l10n.t('A value is required.');
-        return step.validate?.(v);
-      },
-    });
+    const answer = await pickValue(step, `${title} (${i + 1}/${steps.length})`, answers);
     if (answer === undefined) return undefined;
     answers.push(answer.trim());
   }

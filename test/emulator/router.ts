@@ -9,6 +9,7 @@ import {
   listSynchronizations,
 } from './data-share';
 import { QuotaKind } from './arm-headers';
+import * as pick from './pick-lists';
 import { FAULT_HEADER, FAULT_NAMES, FaultName, TRANSIENT_FAULT_TIMES, isFaultName } from './faults';
 import { HandlerResult, Reply, cloudError, htmlGatewayError, isSocketAction, jsonReply, textReply } from './reply';
 
@@ -43,6 +44,16 @@ const ARM_ROUTES: ArmRoute[] = [
     apiVersion: ACI_API_VERSION,
     resourceName: (p, state) => state.lro.get(p.operationId)?.groupName,
   },
+  ...(
+    [
+      [/^\/tenants$/i, pick.listTenants, pick.SUBSCRIPTIONS_API_VERSION],
+      [/^\/subscriptions$/i, pick.listSubscriptions, pick.SUBSCRIPTIONS_API_VERSION],
+      [/^\/subscriptions\/(?<subscriptionId>[^/]+)\/resourcegroups$/i, pick.listResourceGroups, pick.RESOURCE_GROUPS_API_VERSION],
+      [/^\/subscriptions\/(?<subscriptionId>[^/]+)\/locations$/i, pick.listLocations, pick.SUBSCRIPTIONS_API_VERSION],
+      [/^\/subscriptions\/(?<subscriptionId>[^/]+)\/providers\/Microsoft\.DataShare\/accounts$/i, pick.listDataShareAccounts, DATA_SHARE_API_VERSION],
+      [new RegExp(`${RG_PREFIX}Microsoft\\.DataShare/accounts/(?<account>[^/]+)/shareSubscriptions$`, 'i'), pick.listShareSubscriptions, DATA_SHARE_API_VERSION],
+    ] as const
+  ).map(([pattern, handler, apiVersion]): ArmRoute => ({ pattern, methods: { GET: handler }, apiVersion, resourceName: () => undefined })),
   ...(
     [
       ['listSynchronizations', listSynchronizations],

@@ -16,6 +16,7 @@ import {
 } from '../../core/settings/nameRules';
 import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { askSteps } from '../inputSteps';
+import { pickSources } from '../pickSources';
 
 /** Defaults from the file itself: its name and location, when written as plain values (not expressions). */
 async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?: string }> {
@@ -35,18 +36,29 @@ export async function askContainerGroupTarget(uri: vscode.Uri, title: string): P
   }
   const defaults = await fileDefaults(uri);
   const fallbackName = path.posix.basename(uri.path).replace(/(\.aci)?\.(ya?ml|json)$/i, '').toLowerCase();
+  const lists = pickSources();
   const answers = await askSteps(title, [
-    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
-    { prompt: vscode.l10n.t('Resource group (must exist)'), placeHolder: vscode.l10n.t('e.g. rg-containers'), validate: checkResourceGroupName },
+    {
+      prompt: vscode.l10n.t('Subscription ID'),
+      placeHolder: '00000000-0000-0000-0000-000000000000',
+      validate: checkSubscriptionId,
+      choices: lists && (() => lists.subscriptions()),
+    },
+    {
+      prompt: vscode.l10n.t('Resource group (must exist)'),
+      placeHolder: vscode.l10n.t('e.g. rg-containers'),
+      validate: checkResourceGroupName,
+      choices: lists && (([sub]) => lists.resourceGroups(sub)),
+    },
     { prompt: vscode.l10n.t('Container group name'), value: defaults.name ?? (checkContainerGroupName(fallbackName) ? '' : fallbackName), validate: checkContainerGroupName },
-    defaults.location
-      ? {
-          prompt: vscode.l10n.t("Location (empty uses the file's '{0}')", defaults.location),
-          placeHolder: vscode.l10n.t('e.g. westeurope'),
-          optional: true,
-          validate: checkLocation,
-        }
-      : { prompt: vscode.l10n.t('Location (the file sets none)'), placeHolder: vscode.l10n.t('e.g. westeurope'), validate: checkLocation },
+    {
+      ...(defaults.location
+        ? { prompt: vscode.l10n.t("Location (empty uses the file's '{0}')", defaults.location), optional: true }
+        : { prompt: vscode.l10n.t('Location (the file sets none)') }),
+      placeHolder: vscode.l10n.t('e.g. westeurope'),
+      validate: checkLocation,
+      choices: lists && (([sub]) => lists.locations(sub)),
+    },
   ]);
   if (!answers) return undefined;
   const [subscriptionId, resourceGroup, name, location] = answers;

@@ -9,17 +9,47 @@ import {
 } from '../../core/settings/nameRules';
 import { saveShareSubscription } from '../../settings/lists';
 import { askSteps } from '../inputSteps';
+import { pickSources } from '../pickSources';
 
 export async function addShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
+  const lists = pickSources();
+  // The account's resource group comes with the picked account; it is asked only when the account is typed.
+  let accountGroups = new Map<string, string>();
   const answers = await askSteps(vscode.l10n.t('Add Share Subscription'), [
-    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId },
-    { prompt: vscode.l10n.t('Resource group of the Data Share account'), validate: checkResourceGroupName },
-    { prompt: vscode.l10n.t('Data Share account name'), validate: checkDataShareAccountName },
-    { prompt: vscode.l10n.t('Share subscription name'), validate: checkShareSubscriptionName },
+    {
+      prompt: vscode.l10n.t('Subscription ID'),
+      placeHolder: '00000000-0000-0000-0000-000000000000',
+      validate: checkSubscriptionId,
+      choices: lists && (() => lists.subscriptions()),
+    },
+    {
+      prompt: vscode.l10n.t('Data Share account name'),
+      validate: checkDataShareAccountName,
+      choices:
+        lists &&
+        (async ([sub]) => {
+          const accounts = await lists.dataShareAccounts(sub);
+          accountGroups = new Map(accounts.map((a) => [a.value, a.resourceGroup]));
+          return accounts;
+        }),
+    },
+    {
+      prompt: vscode.l10n.t('Resource group of the Data Share account'),
+      validate: checkResourceGroupName,
+      choices: lists && (async ([sub, account]) => {
+        const known = accountGroups.get(account);
+        return known ? [{ value: known, label: known, description: vscode.l10n.t('the account’s resource group') }] : lists.resourceGroups(sub);
+      }),
+    },
+    {
+      prompt: vscode.l10n.t('Share subscription name'),
+      validate: checkShareSubscriptionName,
+      choices: lists && (([sub, account, rg]) => lists.shareSubscriptions({ subscriptionId: sub, resourceGroup: rg, accountName: account })),
+    },
     { prompt: vscode.l10n.t('Label in the tree (optional)'), optional: true },
   ]);
   if (!answers) return undefined;
-  const [subscriptionId, resourceGroup, accountName, shareSubscriptionName, label] = answers;
+  const [subscriptionId, accountName, resourceGroup, shareSubscriptionName, label] = answers;
   const target: ShareSubscriptionTarget = {
     subscriptionId,
     resourceGroup,

@@ -182,3 +182,79 @@ suite('Deploy: target and secret checks before anything is sent', function () {
     }
   });
 });
+
+/** Accepts whatever the open quick pick or input box offers (its first item, or its default value) until `work` settles. */
+async function acceptDefaults<T>(work: Thenable<T>, ms = 30_000): Promise<T> {
+  let settled = false;
+  const result = Promise.resolve(work).finally(() => (settled = true));
+  const until = Date.now() + ms;
+  while (!settled && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 300));
+    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  }
+  return result;
+}
+
+suite('Add Container Group through the command, signed in', function () {
+  this.timeout(90_000);
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    await vscode.commands.executeCommand('aciDataShare.signIn');
+  });
+
+  test('subscription, resource group and location are picked from Azure; the written path reads back', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    const before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'batch-job.aci.json');
+    try {
+      const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addContainerGroup', uri))) as Record<string, string> | undefined;
+      assert.ok(added, 'the flow finished');
+      // The first of each list from the emulator: its one subscription, resource groups in name order.
+      assert.strictEqual(added.subscriptionId, SUB);
+      assert.strictEqual(added.resourceGroup, 'rg-api');
+      assert.strictEqual(added.definitionFile, 'definitions/batch-job.aci.json');
+      const written = config.inspect<Record<string, string>[]>('containerGroups')?.workspaceValue ?? [];
+      const entry = written.find((e) => e.resourceGroup === 'rg-api');
+      assert.ok(entry, JSON.stringify(written));
+      const node = await child(api, await child(api, undefined, 'Container groups'), entry.name);
+      const items = await shownChildren(api, node.node);
+      assert.deepStrictEqual(items.map((i) => i.label), ['report']);
+    } finally {
+      await config.update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+});
+
+suite('Add Share Subscription through the command, signed in', function () {
+  this.timeout(90_000);
+
+  suiteSetup(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('aciDataShare.signIn');
+  });
+
+  test('a list kept in the user settings is added to there, and its entries stay', async () => {
+    const config = () => vscode.workspace.getConfiguration('aciDataShare');
+    const workspaceBefore = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    const userBefore = config().inspect<unknown[]>('shareSubscriptions')?.globalValue;
+    const mine = { subscriptionId: SUB, resourceGroup: 'rg-mine', accountName: 'my-account', shareSubscriptionName: 'my-feed', label: 'Mine' };
+    await config().update('shareSubscriptions', undefined, vscode.ConfigurationTarget.Workspace);
+    await config().update('shareSubscriptions', [mine], vscode.ConfigurationTarget.Global);
+    try {
+      const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addShareSubscription'))) as Record<string, string> | undefined;
+      assert.ok(added, 'the flow finished');
+      assert.deepStrictEqual(
+        [added.subscriptionId, added.accountName, added.resourceGroup, added.shareSubscriptionName],
+        [SUB, 'contoso-share', 'rg-share', 'sales-settings-5'],
+      );
+      assert.strictEqual(config().inspect('shareSubscriptions')?.workspaceValue, undefined, 'nothing written to the workspace');
+      const user = config().inspect<Record<string, string>[]>('shareSubscriptions')?.globalValue ?? [];
+      assert.deepStrictEqual(user.map((e) => e.shareSubscriptionName), ['my-feed', 'sales-settings-5']);
+    } finally {
+      await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
+      await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+});
