@@ -10,12 +10,17 @@ const ASSUMED_LIFETIME_MS = 5 * 60_000;
 
 export class VsCodeTokenProvider implements TokenProvider {
   readonly id: string;
+  private accountLabel: string | undefined;
 
   constructor(
     private readonly providerId: 'microsoft' | 'microsoft-sovereign-cloud',
     private readonly tenant: string | undefined,
   ) {
     this.id = `vscode:${providerId}${tenant ? `:${tenant}` : ''}`;
+  }
+
+  account(): string | undefined {
+    return this.accountLabel;
   }
 
   private scopesFor(scopes: string[]): string[] {
@@ -28,6 +33,7 @@ export class VsCodeTokenProvider implements TokenProvider {
       ? await vscode.authentication.getSession(this.providerId, all, { forceNewSession: { detail: vscode.l10n.t('Azure asked to sign in again.') } })
       : await vscode.authentication.getSession(this.providerId, all, { createIfNone: true });
     if (!session) throw new Error(vscode.l10n.t('Sign-in to Azure was cancelled.'));
+    this.accountLabel = session.account.label;
     return { token: session.accessToken, expiresOnTimestamp: Date.now() + ASSUMED_LIFETIME_MS };
   }
 

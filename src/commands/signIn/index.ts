@@ -9,10 +9,11 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function signIn(session: AzureSession): Promise<boolean> {
+/** Resolves to the message shown after a successful sign-in (it names the account), undefined otherwise. */
+export async function signIn(session: AzureSession): Promise<string | undefined> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.'));
-    return false;
+    return undefined;
   }
   try {
     const connection = await vscode.window.withProgress(
@@ -24,15 +25,19 @@ export async function signIn(session: AzureSession): Promise<boolean> {
       },
     );
     const where = describeEndpoints(connection.cloud);
-    const message = vscode.l10n.t('Signed in to {0} ({1}).', connection.cloud.name, connection.tokenProvider.id);
-    void vscode.window.showInformationMessage(where ? `${message} ${where}` : message);
-    return true;
+    const account = connection.tokenProvider.account?.();
+    const message = account
+      ? vscode.l10n.t('Signed in to {0} as {1}.', connection.cloud.name, account)
+      : vscode.l10n.t('Signed in to {0} ({1}).', connection.cloud.name, connection.tokenProvider.id);
+    const shown = where ? `${message} ${where}` : message;
+    void vscode.window.showInformationMessage(shown);
+    return shown;
   } catch (err) {
     log().error(`Sign-in failed: ${describe(err)}`);
     void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in to Azure failed: {0}', describe(err)), vscode.l10n.t('Show Output')).then((c) => {
       if (c) log().show(true);
     });
-    return false;
+    return undefined;
   }
 }
 

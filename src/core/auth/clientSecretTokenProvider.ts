@@ -42,6 +42,10 @@ export class ClientSecretTokenProvider implements TokenProvider {
     this.id = `client-secret:${options.tenantId}:${options.clientId}`;
   }
 
+  account(): string {
+    return `service principal ${this.options.clientId}`;
+  }
+
   async getToken(scopes: string[], options: GetTokenOptions = {}): Promise<AccessTokenResult> {
     const key = [...scopes].sort().join(' ');
     if (!options.forceRefresh) {

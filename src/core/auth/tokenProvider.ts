@@ -17,6 +17,8 @@ export interface AccessTokenResult {
 export interface TokenProvider {
   /** Stable identifier of the sign-in method and identity, safe to show and log (never a secret). */
   readonly id: string;
+  /** Who is signed in, for messages: an account name, or the service principal's client id; never a secret. */
+  account?(): string | undefined;
   getToken(scopes: string[], options?: GetTokenOptions): Promise<AccessTokenResult>;
   signOut?(): Promise<void>;
 }

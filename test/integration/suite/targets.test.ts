@@ -258,3 +258,39 @@ suite('Add Share Subscription through the command, signed in', function () {
     }
   });
 });
+
+suite('Sign-in and tenants', function () {
+  this.timeout(60_000);
+
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+
+  test('the sign-in message names the account and, off the public cloud, where requests and sign-in go', async () => {
+    const shown = (await vscode.commands.executeCommand('aciDataShare.signIn')) as string | undefined;
+    const emulator = process.env.ACI_DS_EMULATOR_URL!;
+    assert.strictEqual(shown, `Signed in to Custom as service principal sandbox-client. Cloud Custom: requests go to ${emulator}, sign-in to ${emulator}.`);
+  });
+
+  test('Select Tenant lists the tenants the account can use', async () => {
+    const config = () => vscode.workspace.getConfiguration('aciDataShare');
+    const before = config().inspect<string>('auth.tenant')?.globalValue;
+    try {
+      // The list: "Home tenant", then each tenant from Azure, then "Enter a tenant ID…". The second is the tenant.
+      const picked = vscode.commands.executeCommand('aciDataShare.selectTenant');
+      let settled = false;
+      void Promise.resolve(picked).finally(() => (settled = true));
+      const until = Date.now() + 20_000;
+      while (!settled && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 500));
+        if (settled) break;
+        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      }
+      assert.strictEqual(await picked, '00000000-0000-0000-0000-0000000000aa');
+      assert.strictEqual(config().inspect('auth.tenant')?.globalValue, '00000000-0000-0000-0000-0000000000aa');
+    } finally {
+      await config().update('auth.tenant', before, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
