@@ -35,7 +35,12 @@ export interface ScreenshotStep {
   prepare(page: Page, context: StepContext): Promise<void>;
   /** Options for the final capture. */
   capture?: CaptureOptions;
+  /** Taken in the light and the dark theme, as <name>-light.png and <name>-dark.png. */
+  themed?: boolean;
 }
+
+export type Theme = 'light' | 'dark';
+const THEMES: Record<Theme, string> = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
 
 /** Opens a view container from the activity bar by its title. */
 export async function openViewContainer(page: Page, title: string): Promise<void> {
@@ -288,13 +293,53 @@ export const STEPS: ScreenshotStep[] = [
       await report.locator('.charts svg, .charts .bar').first().waitFor({ timeout: 10000 });
     },
   },
+  {
+    name: 'add-container-group',
+    themed: true,
+    async prepare(page) {
+      await openViewContainer(page, VIEW_CONTAINER_TITLE);
+      await page.locator('.part.sidebar').getByText('web-frontend').first().waitFor({ timeout: 60000 });
+      await runCommand(page, 'ACI & Data Share: Sign In');
+      await page.waitForTimeout(1500);
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.fill('>ACI & Data Share: Add Container Group');
+      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Add Container Group' }).first().waitFor({ timeout: 10000 });
+      await page.keyboard.press('Enter');
+      // The definition file, then the subscription list read from Azure.
+      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'batch-job.aci.json' }).first().click({ timeout: 20000 });
+      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Contoso Emulator' }).first().click({ timeout: 20000 });
+      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'rg-containers' }).first().waitFor({ timeout: 20000 });
+    },
+  },
+  {
+    name: 'deploy-changes',
+    themed: true,
+    async prepare(page, context) {
+      await openViewContainer(page, VIEW_CONTAINER_TITLE);
+      await page.locator('.part.sidebar').getByText('batch-job').first().waitFor({ timeout: 60000 });
+      await setSideBarWidth(page, 420);
+      await clickInlineAction(page, 'batch-job', 'Deploy to Azure…');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30000 });
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Succeeded' }).first().waitFor({ timeout: 60000 });
+      // Change the definition on disk, then deploy again: the confirmation lists the changed paths.
+      const file = path.join(context.workspaceDir, 'definitions', 'batch-job.aci.json');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"value": "5"', '"value": "7"').replace('"cpu": 1', '"cpu": 2'));
+      await page.waitForTimeout(1000);
+      await clickInlineAction(page, 'batch-job', 'Deploy to Azure…');
+      await dialog.filter({ hasText: 'Changes' }).waitFor({ timeout: 30000 });
+      await page.mouse.move(0, 799);
+    },
+  },
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
 let stopRunning: (() => Promise<void>) | undefined;
 
 /** Starts the emulator and code-server with the fixture workspace, opens the workbench and runs the given steps. */
-export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'workspace'): Promise<string[]> {
+export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'workspace', theme?: Theme): Promise<string[]> {
   // Five polls of a deploy's operation (a second apart) keep its progress notification up long enough to capture.
   const emulator = await startEmulator({ lroPolls: 5 });
   let workspace: PreparedWorkspace | undefined;
@@ -310,7 +355,11 @@ export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'worksp
   stopRunning = stop;
   try {
     workspace = prepareWorkspace(fixture, emulatorSettings(emulator.url));
-    server = await startCodeServer({ env: emulatorEnv(emulator.url), userSettings: emulatorSettings(emulator.url) });
+    server = await startCodeServer({
+      env: emulatorEnv(emulator.url),
+      userSettings: { ...emulatorSettings(emulator.url), ...(theme ? { 'workbench.colorTheme': THEMES[theme] } : {}) },
+    });
+    const suffix = theme ? `-${theme}` : '';
     const payload = extensionPayload(server);
     const written: string[] = [];
     for (const step of steps) {
@@ -319,14 +368,14 @@ export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'worksp
       // A fresh page per step so steps do not depend on each other's UI state.
       workbench = await openWorkbench(server, server.workbenchUrl(dir, payload), { viewport: { width: 1280, height: 800 } });
       const page = workbench.page;
-      const capture = async (name: string, options?: CaptureOptions) => void written.push(await saveScreenshot(page, name, options));
+      const capture = async (name: string, options?: CaptureOptions) => void written.push(await saveScreenshot(page, `${name}${suffix}`, options));
       await step.prepare(page, { workspaceDir: dir, capture }).catch(async (err: unknown) => {
         // What the page showed when the step gave up, to see why.
         const shot = path.join(os.tmpdir(), `aci-ds-screenshot-${step.name}-failed.png`);
         await page.screenshot({ path: shot }).catch(() => undefined);
         throw new Error(`step ${step.name}: ${err instanceof Error ? err.message : String(err)} (page: ${shot})`);
       });
-      written.push(await saveScreenshot(page, step.name, step.capture));
+      written.push(await saveScreenshot(page, `${step.name}${suffix}`, step.capture));
       await workbench.close();
       workbench = undefined;
     }
@@ -348,7 +397,13 @@ async function main(): Promise<void> {
   };
   setTimeout(() => void abort(`timed out after ${OVERALL_TIMEOUT_MS / 60000} min`), OVERALL_TIMEOUT_MS).unref();
   process.once('SIGINT', () => void abort('interrupted'));
-  for (const file of await takeScreenshots(steps)) console.log(`[screenshots] wrote ${path.relative(REPO_ROOT, file)}`);
+  const plain = steps.filter((s) => !s.themed);
+  const written = plain.length ? await takeScreenshots(plain) : [];
+  for (const theme of ['light', 'dark'] as const) {
+    const themed = steps.filter((s) => s.themed);
+    if (themed.length) written.push(...(await takeScreenshots(themed, 'workspace', theme)));
+  }
+  for (const file of written) console.log(`[screenshots] wrote ${path.relative(REPO_ROOT, file)}`);
 }
 
 if (require.main === module) {

@@ -6,6 +6,7 @@ import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import type { LroProgress } from '../arm/lro';
 import { prop } from '../containerGroup/summary';
+import type { ContainerGroupTarget } from '../settings/model';
 import { readDefinitionText } from '../containerGroup/readDefinition';
 import type { PathSegment } from '../definition/types';
 import {
@@ -18,9 +19,8 @@ import {
 import { DeployInputError, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
 import { findSecretReferences, resolveSecretPlaceholders, SECRET_NAME_RULE } from './secretPlaceholders';
 
-export interface DeployTarget extends ContainerGroupRef {
-  location?: string;
-}
+/** What a deploy needs of a configured container group: where it goes (the definition file is read already). */
+export type DeployTarget = Omit<ContainerGroupTarget, 'definitionFile'>;
 
 export interface PreparedDeploy {
   conversion: BodyConversion;
