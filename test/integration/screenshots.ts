@@ -24,6 +24,32 @@ export interface StepContext {
 export interface CaptureOptions {
   /** Leave the pointer where it is (a hover shows only while the pointer stays on its word). */
   keepPointer?: boolean;
+  /** Also save the part of the page these elements cover (with a margin) as media/walkthrough/<name>.png. */
+  walkthroughCrop?: string[];
+  /** Keep only the top of the crop, in pixels. */
+  walkthroughMaxHeight?: number;
+}
+
+const WALKTHROUGH_DIR = path.join(REPO_ROOT, 'media', 'walkthrough');
+
+/** The smallest box around every visible element of `selectors`, with a margin, inside the page. */
+async function cropBox(page: Page, selectors: string[]): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
+  const boxes = [];
+  for (const selector of selectors) {
+    const found = page.locator(selector);
+    for (let i = 0; i < (await found.count()); i++) {
+      const box = await found.nth(i).boundingBox();
+      if (box && box.width > 0 && box.height > 0) boxes.push(box);
+    }
+  }
+  if (boxes.length === 0) return undefined;
+  const margin = 12;
+  const view = page.viewportSize() ?? { width: 1280, height: 800 };
+  const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - margin);
+  const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - margin);
+  const right = Math.min(view.width, Math.max(...boxes.map((b) => b.x + b.width)) + margin);
+  const bottom = Math.min(view.height, Math.max(...boxes.map((b) => b.y + b.height)) + margin);
+  return { x, y, width: right - x, height: bottom - y };
 }
 
 export interface ScreenshotStep {
@@ -98,6 +124,13 @@ export async function saveScreenshot(page: Page, name: string, options: CaptureO
   // Hover effects would differ from run to run.
   if (!options.keepPointer) await page.mouse.move(0, 799);
   await page.screenshot({ path: file });
+  if (options.walkthroughCrop) {
+    const clip = await cropBox(page, options.walkthroughCrop);
+    if (!clip) throw new Error(`nothing to crop for ${name}: ${options.walkthroughCrop.join(', ')}`);
+    if (options.walkthroughMaxHeight) clip.height = Math.min(clip.height, options.walkthroughMaxHeight);
+    fs.mkdirSync(WALKTHROUGH_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(WALKTHROUGH_DIR, `${name}.png`), clip });
+  }
   return file;
 }
 
@@ -238,6 +271,7 @@ export const STEPS: ScreenshotStep[] = [
       await page.keyboard.press('Control+Space');
       await page.locator('.suggest-details-container .suggest-details').first().waitFor({ timeout: 5000 }).catch(() => undefined);
     },
+    capture: { walkthroughCrop: ['.suggest-widget.visible', '.suggest-details-container .suggest-details', '.editor-instance .view-line:has-text("image: nginx")'] },
   },
   {
     name: 'hover',
@@ -272,6 +306,7 @@ export const STEPS: ScreenshotStep[] = [
       if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
       await center.locator('.notification-list-item').filter({ hasText: 'batch-job created' }).first().waitFor({ timeout: 30000 });
     },
+    capture: { walkthroughCrop: ['.notifications-center'] },
   },
   {
     name: 'report-chart',
@@ -288,7 +323,7 @@ export const STEPS: ScreenshotStep[] = [
       const report = await reportFrame(page);
       await report.locator('.grid-body [role="row"]').first().waitFor({ timeout: 30000 });
       await report.locator('[role="status"]').filter({ hasText: /^(?!.*Loading)/ }).first().waitFor({ timeout: 30000 }).catch(() => undefined);
-      await context.capture('report');
+      await context.capture('report', { walkthroughCrop: ['.part.editor .editor-instance'], walkthroughMaxHeight: 480 });
       await report.locator('vscode-tab-header').filter({ hasText: /^\s*Chart\s*$/ }).first().click();
       await report.locator('.charts svg, .charts .bar').first().waitFor({ timeout: 10000 });
     },

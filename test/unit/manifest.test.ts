@@ -148,3 +148,14 @@ test('the built .vsix holds only what runs (skipped until `npm run package` has 
   const zipped = fs.statSync(vsix).size;
   assert.ok(zipped < 5 * 1024 * 1024, `the package is small (${(zipped / 1024).toFixed(0)} KB)`);
 });
+
+test('walkthrough step texts have no code spans: VS Code shows their backticks as they are', () => {
+  const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);
+  for (const step of steps) assert.ok(!text(step.description).includes('`'), `${step.id}: ${text(step.description)}`);
+});
+
+test('walkthrough pictures are the cropped ones shipped with the walkthrough', () => {
+  const images = manifest.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.image)).filter((m): m is string => !!m);
+  assert.ok(images.length > 0);
+  for (const image of images) assert.match(image, /^media\/walkthrough\/[\w-]+\.png$/);
+});
