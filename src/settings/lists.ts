@@ -11,6 +11,7 @@ import {
   shareSubscriptionKey,
 } from '../core/settings/model';
 import { SECTION } from './configuration';
+import { editListInFile } from './listFileEdits';
 
 type ListKey = 'containerGroups' | 'shareSubscriptions';
 
@@ -45,18 +46,22 @@ async function upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscript
   const wanted = KEY_OF[key](entry as never);
   const at = raw.findIndex((e) => sameEntry(key, e, wanted));
   // An update keeps the entry's place in the list; a new one goes last.
-  if (at >= 0) raw[at] = entry;
-  else raw.push(entry);
-  await vscode.workspace.getConfiguration(SECTION).update(key, raw, where);
+  const edited = where === vscode.ConfigurationTarget.Workspace && (await editListInFile(`${SECTION}.${key}`, at >= 0 ? { set: at, entry } : { append: entry }));
+  if (!edited) {
+    if (at >= 0) raw[at] = entry;
+    else raw.push(entry);
+    await vscode.workspace.getConfiguration(SECTION).update(key, raw, where);
+  }
   return at >= 0 ? 'updated' : 'added';
 }
 
 async function remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
   const { where, raw } = listScope(key);
   const wanted = KEY_OF[key](entry as never);
-  const kept = raw.filter((e) => !sameEntry(key, e, wanted));
-  if (kept.length === raw.length) return false;
-  await vscode.workspace.getConfiguration(SECTION).update(key, kept, where);
+  const at = raw.findIndex((e) => sameEntry(key, e, wanted));
+  if (at < 0) return false;
+  const edited = where === vscode.ConfigurationTarget.Workspace && (await editListInFile(`${SECTION}.${key}`, { remove: at }));
+  if (!edited) await vscode.workspace.getConfiguration(SECTION).update(key, raw.filter((_e, i) => i !== at), where);
   return true;
 }
 

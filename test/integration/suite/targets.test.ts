@@ -120,6 +120,11 @@ suite('View entries: paths, loading and menus', () => {
       assert.strictEqual(config().get('auth.method'), 'environment');
     } finally {
       fs.writeFileSync(file, original);
+      // Wait until VS Code has read the file back, so its change event does not land in a later test.
+      const until = Date.now() + 10_000;
+      while (vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue !== undefined && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
   });
 
@@ -192,6 +197,8 @@ async function acceptDefaults<T>(work: Thenable<T>, ms = 30_000): Promise<T> {
     await new Promise((r) => setTimeout(r, 300));
     if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
+  // A step the defaults cannot answer: close it, so the command ends (as cancelled) and the test says so.
+  if (!settled) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   return result;
 }
 
@@ -204,11 +211,37 @@ suite('Add Container Group through the command, signed in', function () {
     await vscode.commands.executeCommand('aciDataShare.signIn');
   });
 
+  test('Add keeps the comments in the list it adds to', async () => {
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
+    const original = fs.readFileSync(file, 'utf8');
+    const commented = original.replace('"aciDataShare.containerGroups": [', '"aciDataShare.containerGroups": [\n    // the demo groups: keep this note');
+    assert.notStrictEqual(commented, original);
+    const read = new Promise<void>((resolve) => {
+      const sub = vscode.workspace.onDidChangeConfiguration(() => (sub.dispose(), resolve()));
+    });
+    fs.writeFileSync(file, commented.replace('"rg-demo"', '"rg-demo" /* where the demo runs */'));
+    await Promise.race([read, new Promise((r) => setTimeout(r, 3000))]);
+    try {
+      const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'broken.aci.json');
+      await vscode.commands.executeCommand('aciDataShare.signIn');
+      const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addContainerGroup', uri))) as Record<string, string> | undefined;
+      assert.ok(added, 'the flow finished');
+      const after = fs.readFileSync(file, 'utf8');
+      assert.match(after, /\/\/ the demo groups: keep this note/);
+      assert.match(after, /\/\* where the demo runs \*\//);
+      assert.match(after, /"definitionFile": "definitions\/broken\.aci\.json"[\s\S]*"rg-api"|"rg-api"[\s\S]*"definitions\/broken\.aci\.json"/);
+    } finally {
+      fs.writeFileSync(file, original);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  });
+
   test('subscription, resource group and location are picked from Azure; the written path reads back', async () => {
     const config = vscode.workspace.getConfiguration('aciDataShare');
     const before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'batch-job.aci.json');
     try {
+      await vscode.commands.executeCommand('aciDataShare.signIn');
       const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addContainerGroup', uri))) as Record<string, string> | undefined;
       assert.ok(added, 'the flow finished');
       // The first of each list from the emulator: its one subscription, resource groups in name order.
@@ -243,6 +276,7 @@ suite('Add Share Subscription through the command, signed in', function () {
     await config().update('shareSubscriptions', undefined, vscode.ConfigurationTarget.Workspace);
     await config().update('shareSubscriptions', [mine], vscode.ConfigurationTarget.Global);
     try {
+      await vscode.commands.executeCommand('aciDataShare.signIn');
       const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addShareSubscription'))) as Record<string, string> | undefined;
       assert.ok(added, 'the flow finished');
       assert.deepStrictEqual(
