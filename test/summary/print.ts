@@ -18,6 +18,8 @@ export function summaryLines(entries: SummaryEntry[]): string[] {
     `fuzz cases ${show(total('fuzz'))}`,
     `secret scan lines ${show(total('secretScan'))}`,
     `hostile strings ${show(total('hostile'))}`,
+    `size caps held ${sum(entries, 'sizeCaps', 'total') === undefined ? 'n/a' : `${sum(entries, 'sizeCaps', 'passed')}/${total('sizeCaps')}`}`,
+    `settings scope writes ${sum(entries, 'scopeWrites', 'total') === undefined ? 'n/a' : `${sum(entries, 'scopeWrites', 'passed')}/${total('scopeWrites')}`}`,
   ];
 }
 

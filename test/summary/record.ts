@@ -3,13 +3,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-export type SummaryArea = 'faults' | 'fuzz' | 'secretScan' | 'hostile';
+export type SummaryArea = 'faults' | 'fuzz' | 'secretScan' | 'hostile' | 'sizeCaps' | 'scopeWrites';
 
 export interface SummaryEntry {
   area: SummaryArea;
   /** Who wrote it (one file per source), e.g. `unit-reliability-faults`. */
   source: string;
-  /** Cases seen: fault cases run, fuzz cases generated, lines scanned, hostile strings rendered. */
+  /** Cases seen: fault cases run, fuzz cases generated, lines scanned, hostile strings rendered, size caps and
+   *  settings-scope writes checked. */
   total: number;
   /** Cases that passed; only meaningful for `faults`. */
   passed?: number;

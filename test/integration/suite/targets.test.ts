@@ -7,7 +7,15 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
 import { definitionSetting } from '../../../src/tree/definitionFiles';
+import { CaseCounter } from '../../summary/record';
 import { EXTENSION_ID, activateExtension, child, nextTreeChange, shownChildren, shownNow } from './extensionApi';
+
+const sizeCaps = new CaseCounter('sizeCaps', 'vscode-targets-definition-reads');
+const scopeWrites = new CaseCounter('scopeWrites', 'vscode-targets-settings-lists');
+suiteTeardown(() => {
+  sizeCaps.write();
+  scopeWrites.write();
+});
 
 const SUB = '00000000-0000-0000-0000-000000000001';
 
@@ -66,16 +74,20 @@ suite('View entries: paths, loading and menus', () => {
       await withSetting('containerGroups', entries, async () => {
         const root = await child(api, undefined, 'Container groups');
         for (const name of ['climbs-out', 'absolute-out', 'dev-zero']) {
-          const items = await within(shownChildren(api, (await child(api, root, name)).node), 10_000);
-          assert.notStrictEqual(items, 'held', `${name} is still being read`);
-          if (items === 'held') return;
-          assert.deepStrictEqual(items.map((i) => i.label), ['Definition not read'], name);
-          assert.match(items[0].description, /outside the workspace folders/, name);
+          await sizeCaps.run(name, async () => {
+            const items = await within(shownChildren(api, (await child(api, root, name)).node), 10_000);
+            assert.notStrictEqual(items, 'held', `${name} is still being read`);
+            if (items === 'held') return;
+            assert.deepStrictEqual(items.map((i) => i.label), ['Definition not read'], name);
+            assert.match(items[0].description, /outside the workspace folders/, name);
+          });
         }
-        const items = await within(shownChildren(api, (await child(api, root, 'zero-link')).node), 10_000);
-        assert.notStrictEqual(items, 'held', 'a link to /dev/zero is still being read');
-        if (items === 'held') return;
-        assert.match(items[0].description, /not a regular file/);
+        await sizeCaps.run('zero-link', async () => {
+          const items = await within(shownChildren(api, (await child(api, root, 'zero-link')).node), 10_000);
+          assert.notStrictEqual(items, 'held', 'a link to /dev/zero is still being read');
+          if (items === 'held') return;
+          assert.match(items[0].description, /not a regular file/);
+        });
       }, api);
     } finally {
       fs.rmSync(outside, { force: true });
@@ -211,7 +223,7 @@ suite('Add Container Group through the command, signed in', function () {
     await vscode.commands.executeCommand('aciDataShare.signIn');
   });
 
-  test('Add keeps the comments in the list it adds to', async () => {
+  test('Add keeps the comments in the list it adds to', () => scopeWrites.run('comments kept', async () => {
     const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
     const original = fs.readFileSync(file, 'utf8');
     const commented = original.replace('"aciDataShare.containerGroups": [', '"aciDataShare.containerGroups": [\n    // the demo groups: keep this note');
@@ -234,7 +246,7 @@ suite('Add Container Group through the command, signed in', function () {
       fs.writeFileSync(file, original);
       await new Promise((r) => setTimeout(r, 1000));
     }
-  });
+  }));
 
   test('subscription, resource group and location are picked from Azure; the written path reads back', async () => {
     const config = vscode.workspace.getConfiguration('aciDataShare');
@@ -268,7 +280,7 @@ suite('Add Share Subscription through the command, signed in', function () {
     await vscode.commands.executeCommand('aciDataShare.signIn');
   });
 
-  test('a list kept in the user settings is added to there, and its entries stay', async () => {
+  test('a list kept in the user settings is added to there, and its entries stay', () => scopeWrites.run('user scope', async () => {
     const config = () => vscode.workspace.getConfiguration('aciDataShare');
     const workspaceBefore = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
     const userBefore = config().inspect<unknown[]>('shareSubscriptions')?.globalValue;
@@ -290,7 +302,7 @@ suite('Add Share Subscription through the command, signed in', function () {
       await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
       await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
     }
-  });
+  }));
 });
 
 suite('Sign-in and tenants', function () {
