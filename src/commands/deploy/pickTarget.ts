@@ -75,7 +75,7 @@ async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | und
   const saveAction = vscode.l10n.t('Save');
   const save = await vscode.window.showInformationMessage(
     vscode.l10n.t(
-      'Save {0} ({1}) to the workspace settings so the view lists it and later deploys skip these questions?',
+      'Save {0} ({1}) to your settings so the view lists it and later deploys skip these questions?',
       target.name,
       target.resourceGroup,
     ),
