@@ -54,6 +54,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(deploy.secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
+  // Menus and other extensions pass whatever arguments they like; each command checks its own.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     session,

@@ -79,7 +79,7 @@ const TEXT_MUTATIONS: Record<string, TextMutation> = {
     return lines.join('\n');
   },
   duplicateJsonKey: (t, n) => {
-    const braces = [...t.matchAll(/\{/g)].map((m) => m.index!);
+    const braces = [...t.matchAll(/\{/g)].map((m) => m.index);
     if (braces.length === 0) return t;
     const i = braces[n % braces.length] + 1;
     return `${t.slice(0, i)}"name": 1, "name": {"x": [}, ${t.slice(i)}`;

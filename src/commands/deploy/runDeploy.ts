@@ -78,7 +78,7 @@ export const windowUi: MessageUi = {
 export interface DeployContext {
   session: { connection(): Promise<{ client: ArmClient; cloud?: CloudEndpoints }> };
   deployStates: { set(target: ContainerGroupTarget, state: { state: string; at: number }): Promise<void> };
-  explorer?: { refresh(node?: any): void; entries?(): unknown[] };
+  explorer?: { refresh(node?: unknown): void; entries?(): unknown[] };
   secrets: SecretStore;
   diagnostics: DeployDiagnostics;
   /** The editor's checks of a definition (they also show in the Problems view). */

@@ -105,7 +105,7 @@ export function parseYaml(text: string, shift = 0): YamlParseOutput {
     return { root: undefined, diagnostics, usesAliases: false, documentCount: docs.length };
   }
   const ctx: Ctx = { shift, diagnostics, doc: first, usesAliases: false, aliasDepth: 0 };
-  const root = convert(first.contents as YamlNode, [], ctx, undefined);
+  const root = convert(first.contents, [], ctx, undefined);
   return { root, diagnostics, usesAliases: ctx.usesAliases, documentCount: docs.length };
 }
 
@@ -156,7 +156,7 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
         ctx.diagnostics.push({ code: ParseCode.complexKey, severity: 'error', message: 'Only plain text keys are allowed here.', range: override ?? rangeOf(keyNode, ctx, range), path });
         continue;
       }
-      const keyScalar = keyNode as Scalar | null;
+      const keyScalar = keyNode;
       const key = keyScalar === null || keyScalar.value === null ? '' : String(keyScalar.value);
       const keyRange = override ?? (keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start });
       if (key === '<<' && keyScalar?.type === 'PLAIN') {

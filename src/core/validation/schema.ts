@@ -29,7 +29,7 @@ function getAjv(): Ajv {
     ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 });
     ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
     ajv.addVocabulary(['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions']);
-    ajv.addSchema(rootSchema as object);
+    ajv.addSchema(rootSchema);
   }
   return ajv;
 }
