@@ -17,20 +17,16 @@ export class DiagnosticsController implements vscode.Disposable {
   /** The findings shown per document, with the document version they were computed for. */
   private readonly published = new Map<string, { version: number; findings: PublishedFinding[] }>();
   private readonly subscriptions: vscode.Disposable[];
-  private readonly done = new vscode.EventEmitter<vscode.Uri>();
-  /** Fires after diagnostics of a document were published (tests and benchmarks wait on it). */
-  readonly onDidPublish = this.done.event;
 
   constructor(
     private readonly tracker: DefinitionTracker,
-    /** Extra findings computed on the host (e.g. unknown secret names). */
-    private readonly extra: (doc: vscode.TextDocument) => Finding[] = () => [],
+    /** Names of the stored secrets: the worker warns on placeholders naming none of them. */
+    private readonly secretNames: () => string[] = () => [],
   ) {
     this.subscriptions = [
       tracker.onDidChange((doc) => this.schedule(doc)),
       tracker.onDidClose((uri) => this.clear(uri)),
       this.collection,
-      this.done,
     ];
   }
 
@@ -59,18 +55,16 @@ export class DiagnosticsController implements vscode.Disposable {
   async run(doc: vscode.TextDocument): Promise<Finding[] | undefined> {
     let findings: Finding[] | undefined;
     try {
-      findings = await this.tracker.request<Finding[]>(doc, { op: 'diagnostics' });
+      findings = await this.tracker.request<Finding[]>(doc, { op: 'diagnostics', secretNames: this.secretNames() });
     } catch {
       return undefined; // The worker restarts and reopens the document; a later edit validates again.
     }
     if (!findings || doc.isClosed) return undefined;
     const version = doc.version;
-    const all = [...findings, ...this.extra(doc)];
-    const published = all.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
+    const published = findings.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
     this.published.set(doc.uri.toString(), { version, findings: published });
     this.collection.set(doc.uri, published.map((p) => p.diagnostic));
-    this.done.fire(doc.uri);
-    return all;
+    return findings;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { complete, CompletionEntry } from '../../src/core/completion';
+import { complete, CompletionEntry } from '../../src/core/completion/complete';
 import { DefinitionDocument, DefinitionFormat, nodeAtPath, toPlainValue } from '../../src/core/definition';
 
 /** Parses `text` with the cursor written as `|` and completes there. */

@@ -6,7 +6,7 @@ import { after, before, describe, test as nodeTest } from 'node:test';
 import { ArmClient, type ArmClientOptions } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
-import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/auth/tokenProvider';
+import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 import { deployBody } from '../../src/core/deploy/deployContainerGroup';
 import type { RequestBody } from '../../src/core/deploy/requestBody';
 import { loadSynchronizationReport } from '../../src/core/report';

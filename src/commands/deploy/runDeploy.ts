@@ -10,7 +10,7 @@ import type { LroProgress } from '../../core/arm/lro';
 import { redactText } from '../../core/arm/redact';
 import { describeChanges } from '../../core/deploy/diff';
 import { capLines, describeDestination, describeSecretUses } from '../../core/deploy/confirmation';
-import { findSecretReferences } from '../../core/deploy/secretPlaceholders';
+import { findSecretReferences } from '../../core/definition/secrets';
 import { checkTarget } from '../../core/settings/targetCheck';
 import type { CloudEndpoints } from '../../core/settings/endpoints';
 import { revealTargetSetting } from './revealSetting';
