@@ -68,7 +68,8 @@ export function scalarText(v: unknown): string | undefined {
   return undefined;
 }
 
-function list(v: unknown): unknown[] {
+/** An array value, or none. */
+export function list(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
@@ -84,7 +85,8 @@ export function findContainerGroupResource(value: unknown): Obj | undefined {
   return value;
 }
 
-function ports(v: unknown): PortSummary[] {
+/** The ports that name a number, with their protocol (TCP when not said). */
+export function portSummaries(v: unknown): PortSummary[] {
   return list(v)
     .map((p) => ({ port: scalarText(prop(p, 'port')) ?? '?', protocol: (scalarText(prop(p, 'protocol')) ?? 'TCP').toUpperCase() }))
     .filter((p) => p.port !== '?');
@@ -100,7 +102,7 @@ function container(c: unknown): ContainerSummary {
     cpu: scalarText(prop(requests, 'cpu')),
     memoryInGB: scalarText(prop(requests, 'memoryInGB')),
     gpu: gpu === undefined ? undefined : `${scalarText(prop(gpu, 'count')) ?? '?'} × ${scalarText(prop(gpu, 'sku')) ?? '?'}`,
-    ports: ports(prop(props, 'ports')),
+    ports: portSummaries(prop(props, 'ports')),
     mounts: list(prop(props, 'volumeMounts')).map((m) => ({
       name: scalarText(prop(m, 'name')) ?? '(unnamed)',
       mountPath: scalarText(prop(m, 'mountPath')) ?? '',
@@ -157,7 +159,7 @@ export function summarizeContainerGroup(value: unknown): ContainerGroupSummary {
         ? undefined
         : {
             type: scalarText(prop(ip, 'type')),
-            ports: ports(prop(ip, 'ports')),
+            ports: portSummaries(prop(ip, 'ports')),
             dnsNameLabel: scalarText(prop(ip, 'dnsNameLabel')),
             subnets: list(prop(props, 'subnetIds')).map((s) => scalarText(prop(s, 'name')) ?? scalarText(prop(s, 'id')) ?? '?'),
           },

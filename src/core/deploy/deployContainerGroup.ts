@@ -5,7 +5,7 @@
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import type { LroProgress } from '../arm/lro';
-import { prop, scalarText } from '../containerGroup/summary';
+import { list, portSummaries, prop, scalarText } from '../containerGroup/summary';
 import type { ContainerGroupTarget } from '../settings/model';
 import { readDefinitionText } from '../containerGroup/readDefinition';
 import type { PathSegment } from '../definition/types';
@@ -123,7 +123,7 @@ export interface DeployedGroup {
 }
 
 function events(v: unknown): DeployedEvent[] {
-  return (Array.isArray(v) ? v : []).map((e) => ({
+  return list(v).map((e) => ({
     name: scalarText(prop(e, 'name')),
     type: scalarText(prop(e, 'type')),
     message: scalarText(prop(e, 'message')),
@@ -136,18 +136,15 @@ export function summarizeDeployedGroup(resource: unknown): DeployedGroup {
   const props = prop(resource, 'properties');
   const ip = prop(props, 'ipAddress');
   const view = prop(props, 'instanceView');
-  const containers = Array.isArray(prop(props, 'containers')) ? (prop(props, 'containers') as unknown[]) : [];
   return {
     provisioningState: scalarText(prop(props, 'provisioningState')),
     ipType: scalarText(prop(ip, 'type')),
     ip: scalarText(prop(ip, 'ip')),
     fqdn: scalarText(prop(ip, 'fqdn')),
-    ports: (Array.isArray(prop(ip, 'ports')) ? (prop(ip, 'ports') as unknown[]) : []).map(
-      (p) => `${scalarText(prop(p, 'port')) ?? '?'}/${(scalarText(prop(p, 'protocol')) ?? 'TCP').toUpperCase()}`,
-    ),
+    ports: portSummaries(prop(ip, 'ports')).map((p) => `${p.port}/${p.protocol}`),
     instanceState: scalarText(prop(view, 'state')),
     events: events(prop(view, 'events')),
-    containers: containers.map((c) => {
+    containers: list(prop(props, 'containers')).map((c) => {
       const iv = prop(prop(c, 'properties'), 'instanceView');
       const current = prop(iv, 'currentState');
       return {

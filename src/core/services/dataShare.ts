@@ -57,21 +57,27 @@ function odataQuery(options: ODataListOptions): Record<string, QueryValue> {
   return { $filter: options.filter || undefined, $orderby: options.orderby || undefined };
 }
 
+/** One POST list operation of a share subscription, page by page. */
+function listOperation<T>(
+  client: ArmClient,
+  ref: ShareSubscriptionRef,
+  operation: string,
+  options: ListOptions,
+  request: { query?: Record<string, QueryValue>; body?: unknown } = {},
+): AsyncGenerator<Page<T>, void, undefined> {
+  return listPages<T>(
+    client,
+    { method: 'POST', path: `${shareSubscriptionPath(ref)}/${operation}`, apiVersion: DATA_SHARE_API_VERSION, ...request },
+    { signal: options.signal, maxPages: options.maxPages },
+  );
+}
+
 export function listSynchronizations(
   client: ArmClient,
   ref: ShareSubscriptionRef,
   options: ODataListOptions = {},
 ): AsyncGenerator<Page<ShareSubscriptionSynchronization>, void, undefined> {
-  return listPages<ShareSubscriptionSynchronization>(
-    client,
-    {
-      method: 'POST',
-      path: `${shareSubscriptionPath(ref)}/listSynchronizations`,
-      apiVersion: DATA_SHARE_API_VERSION,
-      query: odataQuery(options),
-    },
-    { signal: options.signal, maxPages: options.maxPages },
-  );
+  return listOperation(client, ref, 'listSynchronizations', options, { query: odataQuery(options) });
 }
 
 export function listSynchronizationDetails(
@@ -80,17 +86,7 @@ export function listSynchronizationDetails(
   synchronizationId: string,
   options: ODataListOptions = {},
 ): AsyncGenerator<Page<SynchronizationDetails>, void, undefined> {
-  return listPages<SynchronizationDetails>(
-    client,
-    {
-      method: 'POST',
-      path: `${shareSubscriptionPath(ref)}/listSynchronizationDetails`,
-      apiVersion: DATA_SHARE_API_VERSION,
-      query: odataQuery(options),
-      body: { synchronizationId },
-    },
-    { signal: options.signal, maxPages: options.maxPages },
-  );
+  return listOperation(client, ref, 'listSynchronizationDetails', options, { query: odataQuery(options), body: { synchronizationId } });
 }
 
 /** The service defines no $filter/$orderby for this operation. */
@@ -99,15 +95,7 @@ export function listSourceShareSynchronizationSettings(
   ref: ShareSubscriptionRef,
   options: ListOptions = {},
 ): AsyncGenerator<Page<SourceShareSynchronizationSetting>, void, undefined> {
-  return listPages<SourceShareSynchronizationSetting>(
-    client,
-    {
-      method: 'POST',
-      path: `${shareSubscriptionPath(ref)}/listSourceShareSynchronizationSettings`,
-      apiVersion: DATA_SHARE_API_VERSION,
-    },
-    { signal: options.signal, maxPages: options.maxPages },
-  );
+  return listOperation(client, ref, 'listSourceShareSynchronizationSettings', options);
 }
 
 /** Collects every item of a page iterator (for small lists and tests). */

@@ -37,7 +37,11 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function readList<T>(raw: unknown, what: string, read: (entry: Record<string, unknown>) => T | string): ReadResult<T> {
+/**
+ * Reads a list setting: each entry needs every `required` field (a non-blank string); `optional` is kept when
+ * set. An entry that is not an object, or lacks a field, is skipped with a message naming its position.
+ */
+function readList<T>(raw: unknown, what: string, required: readonly (keyof T & string)[], optional: keyof T & string): ReadResult<T> {
   const result: ReadResult<T> = { items: [], problems: [] };
   if (raw === undefined || raw === null) return result;
   if (!Array.isArray(raw)) {
@@ -49,48 +53,24 @@ function readList<T>(raw: unknown, what: string, read: (entry: Record<string, un
       result.problems.push(`${what} entry ${index + 1} is not an object.`);
       return;
     }
-    const item = read(entry as Record<string, unknown>);
-    if (typeof item === 'string') result.problems.push(`${what} entry ${index + 1}: ${item}`);
-    else result.items.push(item);
+    const e = entry as Record<string, unknown>;
+    const absent = required.filter((k) => str(e[k]) === undefined);
+    if (absent.length) {
+      result.problems.push(`${what} entry ${index + 1}: missing ${absent.join(', ')}.`);
+      return;
+    }
+    const extra = str(e[optional]);
+    result.items.push({ ...Object.fromEntries(required.map((k) => [k, str(e[k])])), ...(extra ? { [optional]: extra } : {}) } as T);
   });
   return result;
 }
 
-function missing(fields: Record<string, string | undefined>): string | undefined {
-  const absent = Object.entries(fields)
-    .filter(([, v]) => v === undefined)
-    .map(([k]) => k);
-  return absent.length ? `missing ${absent.join(', ')}.` : undefined;
-}
-
 export function readContainerGroups(raw: unknown): ReadResult<ContainerGroupTarget> {
-  return readList<ContainerGroupTarget>(raw, 'Container group', (e) => {
-    const fields = {
-      name: str(e.name),
-      subscriptionId: str(e.subscriptionId),
-      resourceGroup: str(e.resourceGroup),
-      definitionFile: str(e.definitionFile),
-    };
-    const problem = missing(fields);
-    if (problem) return problem;
-    const location = str(e.location);
-    return { ...(fields as { [K in keyof typeof fields]: string }), ...(location ? { location } : {}) };
-  });
+  return readList<ContainerGroupTarget>(raw, 'Container group', ['name', 'subscriptionId', 'resourceGroup', 'definitionFile'], 'location');
 }
 
 export function readShareSubscriptions(raw: unknown): ReadResult<ShareSubscriptionTarget> {
-  return readList<ShareSubscriptionTarget>(raw, 'Share subscription', (e) => {
-    const fields = {
-      subscriptionId: str(e.subscriptionId),
-      resourceGroup: str(e.resourceGroup),
-      accountName: str(e.accountName),
-      shareSubscriptionName: str(e.shareSubscriptionName),
-    };
-    const problem = missing(fields);
-    if (problem) return problem;
-    const label = str(e.label);
-    return { ...(fields as { [K in keyof typeof fields]: string }), ...(label ? { label } : {}) };
-  });
+  return readList<ShareSubscriptionTarget>(raw, 'Share subscription', ['subscriptionId', 'resourceGroup', 'accountName', 'shareSubscriptionName'], 'label');
 }
 
 export function readCloudName(raw: unknown): CloudName {
