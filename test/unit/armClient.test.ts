@@ -16,7 +16,7 @@ import {
   validGroupBody,
   type Harness,
   rejectsWith,
-} from './armHarness.test';
+} from './armHarness';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 
 const GROUP = (name: string): string =>

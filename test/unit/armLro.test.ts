@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { putAndWait, type LroProgress } from '../../src/core/arm/lro';
 import { containerGroupPath, getContainerGroup, putContainerGroup } from '../../src/core/services/containerGroups';
-import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, validGroupBody, type Harness, rejectsWith } from './armHarness.test';
+import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, validGroupBody, type Harness, rejectsWith } from './armHarness';
 
 const ref = (name: string) => ({ subscriptionId: SUBSCRIPTION, resourceGroup: 'rg1', name });
 

@@ -10,7 +10,7 @@ import {
   type SynchronizationDetails,
 } from '../../src/core/services/dataShare';
 import type { ShareSubscriptionRef } from '../../src/core/services/resourcePaths';
-import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, type Harness, rejectsWith } from './armHarness.test';
+import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, type Harness, rejectsWith } from './armHarness';
 
 const SYNC_ID = '7d0536a6-3fa5-43de-b152-3d07c4f6b2bb';
 const ref = (share: string): ShareSubscriptionRef => ({ subscriptionId: SUBSCRIPTION, resourceGroup: 'rg1', accountName: 'acc', shareSubscriptionName: share });

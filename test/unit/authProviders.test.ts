@@ -8,7 +8,7 @@ import {
   createEnvironmentTokenProvider,
 } from '../../src/core/auth/identityProviders';
 import { startEmulator } from '../emulator/server';
-import { json, startFixture, rejectsWith } from './armHarness.test';
+import { json, startFixture, rejectsWith } from './armHarness';
 
 const SECRET = 'the-client-secret-1234';
 

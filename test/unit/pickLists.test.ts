@@ -12,7 +12,7 @@ import {
 } from '../../src/core/services/pickLists';
 import { listTenants } from '../../src/core/services/tenants';
 import { startEmulator, type Emulator } from '../emulator/server';
-import { MemoryLogger } from './armHarness.test';
+import { MemoryLogger } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-000000000001';
 let emu: Emulator;

@@ -14,7 +14,7 @@ import { collectAll, listSourceShareSynchronizationSettings, type ShareSubscript
 import { generateSynchronizations } from '../emulator/data-share-generator';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { CaseCounter } from '../summary/record';
-import { MemoryLogger } from './armHarness.test';
+import { MemoryLogger } from './armHarness';
 
 /** Every case is bounded: a hang fails the case instead of stalling the run. */
 const test = (name: string, fn: () => unknown): void => {

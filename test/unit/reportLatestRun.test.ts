@@ -7,7 +7,7 @@ import { ArmError } from '../../src/core/arm/errors';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { LatestRun, streamSynchronizationReport, type RunTicket } from '../../src/core/report';
 import type { Emulator } from '../emulator/server';
-import { startHarness, type Harness } from './armHarness.test';
+import { startHarness, type Harness } from './armHarness';
 
 /** A promise settled from outside, so the test decides which run finishes first. */
 function deferred<T>(): { promise: Promise<T>; resolve(v: T): void } {

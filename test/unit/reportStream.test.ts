@@ -16,7 +16,7 @@ import {
 } from '../../src/core/report';
 import { benchSynchronizationReport } from '../bench/reportTiming';
 import type { Emulator } from '../emulator/server';
-import { startHarness, type Harness } from './armHarness.test';
+import { startHarness, type Harness } from './armHarness';
 
 const ref = (shareSubscriptionName: string): ShareSubscriptionRef => ({
   subscriptionId: '00000000-0000-0000-0000-000000000001',

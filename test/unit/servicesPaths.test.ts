@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ArmError } from '../../src/core/arm/errors';
 import { ACI_API_VERSION, containerGroupPath, getContainerGroup } from '../../src/core/services/containerGroups';
 import { DATA_SHARE_API_VERSION, listSynchronizationDetails, shareSubscriptionPath } from '../../src/core/services/dataShare';
-import { SUBSCRIPTION, startHarness } from './armHarness.test';
+import { SUBSCRIPTION, startHarness } from './armHarness';
 
 test('API versions are the ones the extension is written against', () => {
   assert.equal(ACI_API_VERSION, '2023-05-01');
