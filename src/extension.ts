@@ -15,7 +15,7 @@ import { newDefinition } from './commands/newDefinition';
 import { selectTenant, signIn, signOut } from './commands/signIn';
 import { registerDeployCommands, DeployApi } from './commands/deploy';
 import { registerReports } from './commands/showReport';
-import { registerLanguageFeatures, LanguageFeatures } from './language';
+import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
 export interface ExtensionApi {
   /** For the integration tests: the tree's data provider. */
