@@ -3,6 +3,20 @@ import * as vscode from 'vscode';
 import type { Finding } from '../core/definition';
 import { DefinitionTracker } from './definitionTracker';
 import { toDiagnostic } from './conversions';
+import { ParseCode } from '../core/definition/parseCodes';
+
+/**
+ * JSON problems VS Code's own JSON support reports in every JSON document (syntax, duplicate keys). Shown by it
+ * alone so they appear once; they still count for a deploy.
+ */
+const JSON_SERVICE_CODES = new Set<string>([ParseCode.syntax, ParseCode.duplicateKey]);
+
+/** Whether VS Code's JSON language features validate `doc` (built-in extension present and validation on). */
+function jsonServiceValidates(doc: vscode.TextDocument): boolean {
+  if (doc.languageId !== 'json' && doc.languageId !== 'jsonc') return false;
+  if (!vscode.extensions.getExtension('vscode.json-language-features')) return false;
+  return vscode.workspace.getConfiguration('json', doc).get<boolean>('validate.enable', true) !== false;
+}
 
 const DEBOUNCE_MS = 150;
 
@@ -29,6 +43,9 @@ export class DiagnosticsController implements vscode.Disposable {
     this.subscriptions = [
       tracker.onDidChange((doc) => this.schedule(doc)),
       tracker.onDidClose((uri) => this.clear(uri)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('json.validate.enable')) this.refreshAll();
+      }),
       this.collection,
       this.done,
     ];
@@ -66,7 +83,9 @@ export class DiagnosticsController implements vscode.Disposable {
     if (!findings || doc.isClosed) return undefined;
     const version = doc.version;
     const all = [...findings, ...this.extra(doc)];
-    const published = all.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
+    const hideJson = jsonServiceValidates(doc);
+    const shown = hideJson ? all.filter((f) => !JSON_SERVICE_CODES.has(f.code)) : all;
+    const published = shown.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
     this.published.set(doc.uri.toString(), { version, findings: published });
     this.collection.set(doc.uri, published.map((p) => p.diagnostic));
     this.done.fire(doc.uri);
