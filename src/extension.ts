@@ -15,7 +15,6 @@ import { newDefinition } from './commands/newDefinition';
 import { selectTenant, signIn, signOut } from './commands/signIn';
 import { registerDeployCommands, DeployApi } from './commands/deploy';
 import { registerReports } from './commands/showReport';
-import { unknownSecretFindings } from './core/deploy/secretPlaceholders';
 import { registerLanguageFeatures, LanguageFeatures } from './language';
 
 export interface ExtensionApi {
@@ -39,10 +38,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
   // The language features ask for secret names lazily, so deploy (which owns the store) can come second.
   const secretNames = () => deploy.secrets.names();
-  const language = registerLanguageFeatures(context, {
-    secretNames,
-    extraFindings: (doc) => unknownSecretFindings(doc.getText(), secretNames()),
-  });
+  const language = registerLanguageFeatures(context, { secretNames });
   const deploy = registerDeployCommands({
     context,
     session,
@@ -54,6 +50,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(deploy.secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
+  // Menus and other extensions pass whatever arguments they like; each command checks its own.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     session,

@@ -85,9 +85,9 @@ export class VirtualTable {
   setSort(sort: SortSpec | undefined): void {
     for (const [key, cell] of this.headerCells) {
       const active = sort?.column === key;
-      cell.setAttribute('aria-sort', active ? (sort!.descending ? 'descending' : 'ascending') : 'none');
+      cell.setAttribute('aria-sort', active ? (sort.descending ? 'descending' : 'ascending') : 'none');
       cell.classList.toggle('sorted', active);
-      cell.dataset.direction = active ? (sort!.descending ? '▼' : '▲') : '';
+      cell.dataset.direction = active ? (sort.descending ? '▼' : '▲') : '';
     }
   }
 

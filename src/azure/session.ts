@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ArmClient } from '../core/arm/client';
 import type { CloudConfig } from '../core/arm/clouds';
-import type { TokenProvider } from '../core/auth/tokenProvider';
+import type { TokenProvider } from '../core/arm/tokenProvider';
 import type { ShareSubscriptionTarget } from '../core/settings/model';
 import { connectionSettings, ConnectionSettings } from '../settings/configuration';
 import { log } from '../output/log';

@@ -3,7 +3,7 @@
  * Sovereign clouds use VS Code's `microsoft-sovereign-cloud` provider.
  */
 import * as vscode from 'vscode';
-import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../core/auth/tokenProvider';
+import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../core/arm/tokenProvider';
 
 /** VS Code does not expose a session's expiry; sessions are refreshed by VS Code well before it. */
 const ASSUMED_LIFETIME_MS = 5 * 60_000;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { LineIndex } from '../core/definition/lineCol';
 import { Finding } from '../core/definition/types';
-import { validateText } from '../core/validation/validateText';
+import { validateText } from '../core/validation/validateDocument';
 
 const HELP = `Usage: aci-validate [--format text|json] FILE...
 

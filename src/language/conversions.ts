@@ -1,8 +1,8 @@
 /** Offsets and core shapes to VS Code types. */
 import * as vscode from 'vscode';
 import type { Finding, Range } from '../core/definition';
-import type { CompletionEntry } from '../core/completion';
-import type { SymbolEntry } from '../core/symbols';
+import type { CompletionEntry } from '../core/completion/complete';
+import type { SymbolEntry } from '../core/symbols/documentSymbols';
 
 export function toRange(doc: vscode.TextDocument, r: Range): vscode.Range {
   return new vscode.Range(doc.positionAt(r.start), doc.positionAt(r.end));

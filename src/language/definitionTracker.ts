@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageWorkerClient } from '../core/languageService/client';
-import type { RequestArgs, RequestBody } from '../core/languageService/protocol';
+import type { RequestArgs } from '../core/languageService/protocol';
 import type { Versioned } from '../core/languageService/service';
 import { formatOf, HEAD_LINES, isDefinitionDocument } from './definitionDocuments';
 
@@ -101,7 +101,7 @@ export class DefinitionTracker implements vscode.Disposable {
     for (let attempt = 0; attempt < 2; attempt++) {
       if (!this.isTracked(doc)) return undefined;
       const version = doc.version;
-      const answer = await this.client.request<Versioned<T>>({ ...body, uri: doc.uri.toString(), version } as RequestBody);
+      const answer = await this.client.request<Versioned<T>>({ ...body, uri: doc.uri.toString(), version });
       if ('missing' in answer) {
         this.reopen(doc);
         continue;

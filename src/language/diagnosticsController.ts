@@ -3,13 +3,13 @@ import * as vscode from 'vscode';
 import type { Finding } from '../core/definition';
 import { DefinitionTracker } from './definitionTracker';
 import { toDiagnostic } from './conversions';
-import { ParseCode } from '../core/definition/parseCodes';
+import { Code } from '../core/definition/findingCodes';
 
 /**
  * JSON problems VS Code's own JSON support reports in every JSON document (syntax, duplicate keys). Shown by it
  * alone so they appear once; they still count for a deploy.
  */
-const JSON_SERVICE_CODES = new Set<string>([ParseCode.syntax, ParseCode.duplicateKey]);
+const JSON_SERVICE_CODES = new Set<string>([Code.syntax, Code.duplicateKey]);
 
 /** Whether VS Code's JSON language features validate `doc` (built-in extension present and validation on). */
 function jsonServiceValidates(doc: vscode.TextDocument): boolean {
@@ -31,14 +31,11 @@ export class DiagnosticsController implements vscode.Disposable {
   /** The findings shown per document, with the document version they were computed for. */
   private readonly published = new Map<string, { version: number; findings: PublishedFinding[] }>();
   private readonly subscriptions: vscode.Disposable[];
-  private readonly done = new vscode.EventEmitter<vscode.Uri>();
-  /** Fires after diagnostics of a document were published (tests and benchmarks wait on it). */
-  readonly onDidPublish = this.done.event;
 
   constructor(
     private readonly tracker: DefinitionTracker,
-    /** Extra findings computed on the host (e.g. unknown secret names). */
-    private readonly extra: (doc: vscode.TextDocument) => Finding[] = () => [],
+    /** Names of the stored secrets: the worker warns on placeholders naming none of them. */
+    private readonly secretNames: () => string[] = () => [],
   ) {
     this.subscriptions = [
       tracker.onDidChange((doc) => this.schedule(doc)),
@@ -47,7 +44,6 @@ export class DiagnosticsController implements vscode.Disposable {
         if (e.affectsConfiguration('json.validate.enable')) this.refreshAll();
       }),
       this.collection,
-      this.done,
     ];
   }
 
@@ -76,20 +72,17 @@ export class DiagnosticsController implements vscode.Disposable {
   async run(doc: vscode.TextDocument): Promise<Finding[] | undefined> {
     let findings: Finding[] | undefined;
     try {
-      findings = await this.tracker.request<Finding[]>(doc, { op: 'diagnostics' });
+      findings = await this.tracker.request<Finding[]>(doc, { op: 'diagnostics', secretNames: this.secretNames() });
     } catch {
       return undefined; // The worker restarts and reopens the document; a later edit validates again.
     }
     if (!findings || doc.isClosed) return undefined;
     const version = doc.version;
-    const all = [...findings, ...this.extra(doc)];
-    const hideJson = jsonServiceValidates(doc);
-    const shown = hideJson ? all.filter((f) => !JSON_SERVICE_CODES.has(f.code)) : all;
+    const shown = jsonServiceValidates(doc) ? findings.filter((f) => !JSON_SERVICE_CODES.has(f.code)) : findings;
     const published = shown.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
     this.published.set(doc.uri.toString(), { version, findings: published });
     this.collection.set(doc.uri, published.map((p) => p.diagnostic));
-    this.done.fire(doc.uri);
-    return all;
+    return findings;
   }
 
   /**

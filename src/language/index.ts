@@ -5,7 +5,6 @@ import { DefinitionTracker } from './definitionTracker';
 import { DiagnosticsController } from './diagnosticsController';
 import { DEFINITION_SELECTOR } from './definitionDocuments';
 import { CompletionProvider, HoverProvider, QuickFixProvider, SymbolProvider } from './providers';
-import type { Finding } from '../core/definition';
 import { log } from '../output/log';
 
 export interface LanguageFeatures {
@@ -16,14 +15,12 @@ export interface LanguageFeatures {
 export interface LanguageOptions {
   /** Names usable in `{{secret:NAME}}` placeholders. */
   secretNames: () => string[];
-  /** Findings the host adds (e.g. unknown secret names). */
-  extraFindings?: (doc: vscode.TextDocument) => Finding[];
 }
 
 export function registerLanguageFeatures(context: vscode.ExtensionContext, options: LanguageOptions): LanguageFeatures {
   const workerPath = path.join(context.extensionPath, 'dist', 'languageWorker.js');
   const tracker = new DefinitionTracker(workerPath, (message) => log().warn(message));
-  const diagnostics = new DiagnosticsController(tracker, options.extraFindings);
+  const diagnostics = new DiagnosticsController(tracker, options.secretNames);
   context.subscriptions.push(
     tracker,
     diagnostics,

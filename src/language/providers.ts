@@ -1,7 +1,7 @@
 /** Completion, hover, outline and quick fixes for definition documents, answered by the language worker. */
 import * as vscode from 'vscode';
-import type { CompletionEntry } from '../core/completion';
-import type { SymbolEntry } from '../core/symbols';
+import type { CompletionEntry } from '../core/completion/complete';
+import type { SymbolEntry } from '../core/symbols/documentSymbols';
 import type { TextEdit } from '../core/definition';
 import { DefinitionTracker } from './definitionTracker';
 import { DiagnosticsController } from './diagnosticsController';

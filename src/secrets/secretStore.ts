@@ -3,7 +3,7 @@
  * SecretStorage cannot list its keys, so the names (never the values) are also kept in global state.
  */
 import * as vscode from 'vscode';
-import { isValidSecretName } from '../core/deploy/secretPlaceholders';
+import { isValidSecretName } from '../core/definition/secrets';
 
 const KEY_PREFIX = 'aciDataShare.secret:';
 const NAMES_KEY = 'aciDataShare.secretNames';

@@ -16,8 +16,8 @@ import { editListInFile } from './listFileEdits';
 type ListKey = 'containerGroups' | 'shareSubscriptions';
 
 const KEY_OF: Record<ListKey, (entry: never) => string> = {
-  containerGroups: containerGroupKey as (entry: never) => string,
-  shareSubscriptions: shareSubscriptionKey as (entry: never) => string,
+  containerGroups: containerGroupKey,
+  shareSubscriptions: shareSubscriptionKey,
 };
 
 /** The scope whose value of `key` is in effect, and that value; for a list set nowhere, where a new one goes. */

@@ -33,7 +33,7 @@ export async function runBundleBench(repoRoot: string): Promise<Row[]> {
       // Keep the table readable: only esbuild's error lines.
       const stderr = String((e as { stderr?: string }).stderr ?? '');
       const errors = stderr.split('\n').filter((l) => l.includes('[ERROR]')).map((l) => l.replace(/^.*\[ERROR\]\s*/, ''));
-      throw new Error(`production build failed: ${errors.join('; ') || (e as Error).message.split('\n')[0]}`);
+      throw new Error(`production build failed: ${errors.join('; ') || (e as Error).message.split('\n')[0]}`, { cause: e });
     }
     const buildMs = performance.now() - started;
 

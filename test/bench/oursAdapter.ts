@@ -3,9 +3,10 @@
  * directly (as the language worker does), plus the worker's LanguageService for the full edit path.
  */
 import { DefinitionDocument, Finding } from '../../src/core/definition';
-import { complete } from '../../src/core/completion';
-import { hover } from '../../src/core/hover';
+import { complete } from '../../src/core/completion/complete';
+import { hover } from '../../src/core/hover/hover';
 import { LanguageService } from '../../src/core/languageService/service';
+import { validateDocument } from '../../src/core/validation/validateDocument';
 
 export class OursDefinitionService {
   private doc: DefinitionDocument | undefined;
@@ -25,7 +26,7 @@ export class OursDefinitionService {
   }
 
   diagnostics(): Finding[] {
-    return this.current.diagnostics();
+    return validateDocument(this.current);
   }
 
   /** Number of completion entries at the offset. */

@@ -207,7 +207,7 @@ export async function openWorkbench(server: CodeServer, url: string, options: Op
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    env: server.env as Record<string, string>,
+    env: server.env,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',

@@ -17,7 +17,7 @@ import {
   type Harness,
   rejectsWith,
 } from './armHarness.test';
-import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/auth/tokenProvider';
+import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 
 const GROUP = (name: string): string =>
   `/subscriptions/${SUBSCRIPTION}/resourceGroups/rg1/providers/Microsoft.ContainerInstance/containerGroups/${name}`;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { ArmClient, type ArmClientOptions, type ArmLogger } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
-import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/auth/tokenProvider';
+import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
 
 export const TENANT = 'test-tenant';

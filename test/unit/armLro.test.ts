@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
-import { ArmError } from '../../src/core/arm/errors';
 import { putAndWait, type LroProgress } from '../../src/core/arm/lro';
 import { containerGroupPath, getContainerGroup, putContainerGroup } from '../../src/core/services/containerGroups';
 import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness, validGroupBody, type Harness, rejectsWith } from './armHarness.test';

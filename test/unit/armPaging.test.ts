@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
-import { ArmError } from '../../src/core/arm/errors';
 import { listPages, skipTokenFromNextLink, type Page } from '../../src/core/arm/paging';
 import {
   collectAll,

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { complete, CompletionEntry } from '../../src/core/completion';
+import { complete, CompletionEntry } from '../../src/core/completion/complete';
 import { DefinitionDocument, DefinitionFormat, nodeAtPath, toPlainValue } from '../../src/core/definition';
 
 /** Parses `text` with the cursor written as `|` and completes there. */
@@ -20,7 +20,6 @@ const find = (entries: CompletionEntry[], label: string): CompletionEntry => {
 
 /** The snippet's plain text: every placeholder replaced by its default (first choice), escapes removed. */
 function plain(snippet: string): string {
-  let out = '';
   let i = 0;
   const read = (stop: string): string => {
     let s = '';
@@ -63,8 +62,7 @@ function plain(snippet: string): string {
     i += 2;
     return first;
   };
-  out = read('');
-  return out;
+  return read('');
 }
 
 function apply(src: string, e: CompletionEntry): string {

@@ -3,11 +3,11 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import './fuzzSeed';
-import { complete } from '../../src/core/completion';
+import { complete } from '../../src/core/completion/complete';
 import { DefinitionDocument, DefinitionFormat } from '../../src/core/definition';
-import { hover } from '../../src/core/hover';
-import { documentSymbols, SymbolEntry } from '../../src/core/symbols';
-import { newDefinitionText } from '../../src/core/templates';
+import { hover } from '../../src/core/hover/hover';
+import { documentSymbols, SymbolEntry } from '../../src/core/symbols/documentSymbols';
+import { newDefinitionText } from '../../src/core/templates/newDefinition';
 
 const SEEDS: Record<DefinitionFormat, string[]> = {
   yaml: [

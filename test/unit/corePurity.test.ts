@@ -1,4 +1,4 @@
-// src/core is pure logic: no file there may import the VS Code API.
+// src/core is pure logic in layers: no file there imports the VS Code API, and no layer imports a higher one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
@@ -30,4 +30,40 @@ test('no file under src/core imports from outside src/core (the adapters there i
     }
   }
   assert.deepEqual(escaping, []);
+});
+
+/**
+ * The core's layers, lowest first. A folder may import its own files and folders of lower layers only:
+ * folders of one layer stand beside each other and never import each other.
+ */
+const LAYERS: string[][] = [
+  // The definition model (parse, ranges, secret fields) and the ARM client's parts; nothing below them.
+  ['definition', 'arm', 'schedule'],
+  // The JSON Schema read by path; sign-in, Azure services and settings over the ARM client.
+  ['schema', 'auth', 'services', 'settings', 'containerGroup'],
+  // What the editor and the CLI do with a definition; deploy and the report beside them.
+  ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report'],
+  // What puts those together: the language worker and the starter definitions.
+  ['languageService', 'templates'],
+];
+
+function layerOf(folder: string): number {
+  return LAYERS.findIndex((layer) => layer.includes(folder));
+}
+
+test('every folder of src/core has a layer, and imports only its own files and lower layers', () => {
+  const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  assert.deepEqual(folders.filter((f) => layerOf(f) < 0), [], 'folders missing from LAYERS');
+  assert.deepEqual(fs.readdirSync(root).filter((f) => f.endsWith('.ts')), [], 'files belong in a layer folder');
+  const wrong: string[] = [];
+  for (const f of files(root)) {
+    const from = path.relative(root, f).split(path.sep)[0];
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import|require\()\s*\(?\s*['"](\.[^'"]*)['"]/g)) {
+      const target = path.resolve(path.dirname(f), m[1]);
+      if (!target.startsWith(root + path.sep)) continue;
+      const to = path.relative(root, target).split(path.sep)[0];
+      if (to !== from && layerOf(to) >= layerOf(from)) wrong.push(`${path.relative(root, f)} -> ${path.relative(root, target)}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
 });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import './fuzzSeed';
 import { DefinitionDocument } from '../../src/core/definition';
+import { validateDocument, validationCacheOf } from '../../src/core/validation/validateDocument';
 
 function containerYaml(i: number): string {
   return [
@@ -49,13 +50,13 @@ function offsetFor(text: string, at: number): number {
 }
 
 function stripped(doc: DefinitionDocument) {
-  return { root: JSON.parse(JSON.stringify(doc.root ?? null)), findings: doc.diagnostics() };
+  return { root: JSON.parse(JSON.stringify(doc.root ?? null)), findings: validateDocument(doc) };
 }
 
 describe('incremental YAML re-parse', () => {
   it('takes the incremental path for a typing edit inside a container, with the same findings as a full parse', () => {
     const doc = DefinitionDocument.parse(BASE, 'yaml');
-    doc.diagnostics();
+    validateDocument(doc);
     const offset = BASE.indexOf('nginx:1.2') + 5;
     const next = doc.applyEdit(offset, 0, 'x');
     assert.equal(next.incremental, true);
@@ -67,11 +68,11 @@ describe('incremental YAML re-parse', () => {
 
   it('only validates the changed container again', () => {
     const doc = DefinitionDocument.parse(BASE, 'yaml');
-    doc.diagnostics();
-    const misses = doc.cache.misses;
+    validateDocument(doc);
+    const misses = validationCacheOf(doc).misses;
     const next = doc.applyEdit(BASE.indexOf('nginx:1.3') + 5, 0, 'y');
-    next.diagnostics();
-    assert.equal(next.cache.misses, misses + 1);
+    validateDocument(next);
+    assert.equal(validationCacheOf(next).misses, misses + 1);
   });
 
   it('falls back to a full parse for an edit outside any list item', () => {
@@ -84,7 +85,7 @@ describe('incremental YAML re-parse', () => {
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), (edits) => {
         let doc = DefinitionDocument.parse(BASE, 'yaml');
-        doc.diagnostics();
+        validateDocument(doc);
         for (const e of edits) {
           const offset = offsetFor(doc.text, e.at);
           doc = doc.applyEdit(offset, e.del, e.ins);
@@ -101,7 +102,7 @@ describe('incremental YAML re-parse', () => {
     fc.assert(
       fc.property(edit, (e) => {
         const doc = DefinitionDocument.parse(json, 'json');
-        doc.diagnostics();
+        validateDocument(doc);
         const next = doc.applyEdit(Math.floor(e.at * json.length), e.del, e.ins);
         assert.deepEqual(stripped(next), stripped(DefinitionDocument.parse(next.text, 'json')));
       }),

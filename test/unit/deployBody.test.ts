@@ -140,7 +140,7 @@ test('a definition without properties is refused', () => {
 });
 
 test('editor and deploy agree on template expressions: trailing blanks still make an expression', async () => {
-  const { isTemplateExpression } = await import('../../src/core/validation');
+  const { isTemplateExpression } = await import('../../src/core/definition/templateExpression');
   const value = "[variables('img')] ";
   assert.ok(isTemplateExpression(value));
   const template = { resources: [{ type: 'Microsoft.ContainerInstance/containerGroups', location: 'x', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: value } }] } }] };

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { capLines, describeDestination, describeSecretUses } from '../../src/core/deploy/confirmation';
-import { resolveSecretPlaceholders } from '../../src/core/deploy/secretPlaceholders';
+import { resolveSecretPlaceholders } from '../../src/core/deploy/resolveSecrets';
 import { checkTarget } from '../../src/core/settings/targetCheck';
 
 test('stored secrets sent are listed by name and field, never by value', () => {

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { redactText } from '../../src/core/arm/redact';
 import { prepareDeploy } from '../../src/core/deploy/deployContainerGroup';
 import { DeployInputError } from '../../src/core/deploy/requestBody';
-import { findSecretReferences, isSecretField, resolveSecretPlaceholders } from '../../src/core/deploy/secretPlaceholders';
+import { findSecretReferences, isSecretField } from '../../src/core/definition/secrets';
+import { resolveSecretPlaceholders } from '../../src/core/deploy/resolveSecrets';
 
 test('findSecretReferences returns names and offsets of every placeholder', () => {
   const text = 'a: "{{secret:db-pass}}"\nb: x{{ secret:Key_2.v }}y\nc: {{secret:}} {{other:x}}';

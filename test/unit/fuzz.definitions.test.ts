@@ -8,13 +8,14 @@ import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import './fuzzSeed';
 import YAML from 'yaml';
-import { complete } from '../../src/core/completion';
+import { complete } from '../../src/core/completion/complete';
 import { DefinitionDocument, type DefinitionFormat, type DefinitionNode, type Finding } from '../../src/core/definition';
-import { hover } from '../../src/core/hover';
+import { hover } from '../../src/core/hover/hover';
 import { LanguageService } from '../../src/core/languageService/service';
-import { documentSymbols, type SymbolEntry } from '../../src/core/symbols';
+import { documentSymbols, type SymbolEntry } from '../../src/core/symbols/documentSymbols';
 import { validateText } from '../../src/core/validation';
 import { writeSummary } from '../summary/record';
+import { validateDocument } from '../../src/core/validation/validateDocument';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/definitions');
 let cases = 0;
@@ -79,7 +80,7 @@ const TEXT_MUTATIONS: Record<string, TextMutation> = {
     return lines.join('\n');
   },
   duplicateJsonKey: (t, n) => {
-    const braces = [...t.matchAll(/\{/g)].map((m) => m.index!);
+    const braces = [...t.matchAll(/\{/g)].map((m) => m.index);
     if (braces.length === 0) return t;
     const i = braces[n % braces.length] + 1;
     return `${t.slice(0, i)}"name": 1, "name": {"x": [}, ${t.slice(i)}`;
@@ -149,7 +150,7 @@ function checkDocument(text: string, format: DefinitionFormat, offsets: number[]
   cases++;
   const doc = DefinitionDocument.parse(text, format);
   checkTree(doc.root, text.length);
-  checkFindings(doc.diagnostics(), text.length);
+  checkFindings(validateDocument(doc), text.length);
   checkSymbols(documentSymbols(doc), text.length);
   for (const raw of offsets) {
     const offset = raw % (text.length + 1);
@@ -183,10 +184,10 @@ describe('fuzzing the definition model and editing features', () => {
             doc = doc.applyEdit(at % (doc.text.length + 1), del, ins);
             cases++;
             checkTree(doc.root, doc.text.length);
-            checkFindings(doc.diagnostics(), doc.text.length);
+            checkFindings(validateDocument(doc), doc.text.length);
           }
           const fresh = DefinitionDocument.parse(doc.text, format);
-          assert.deepEqual(doc.diagnostics().map((f) => [f.code, f.range.start, f.range.end]), fresh.diagnostics().map((f) => [f.code, f.range.start, f.range.end]));
+          assert.deepEqual(validateDocument(doc).map((f) => [f.code, f.range.start, f.range.end]), validateDocument(fresh).map((f) => [f.code, f.range.start, f.range.end]));
         }),
         { numRuns: 150 },
       );

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { DefinitionDocument, DefinitionFormat } from '../../src/core/definition';
-import { hover } from '../../src/core/hover';
+import { hover } from '../../src/core/hover/hover';
 
 const YAML = `apiVersion: '2023-05-01'
 name: demo

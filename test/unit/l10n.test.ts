@@ -23,6 +23,8 @@ interface ExtractApi {
 
 // Compiled to out/test/unit: the repository root is three levels up.
 const ROOT = path.resolve(__dirname, '..', '..', '..');
+// The extractor is plain CommonJS run by node, outside the TypeScript project.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const l10n = require(path.join(ROOT, 'l10n', 'extract.cjs')) as ExtractApi;
 
 test('the bundle on disk matches the messages in the code (run node l10n/extract.cjs after changing one)', () => {

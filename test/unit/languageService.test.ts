@@ -33,3 +33,18 @@ test('an old version is stale, an unknown document is missing', () => {
   service.close('u');
   assert.deepEqual(service.complete('u', 2, 0), { missing: true });
 });
+
+test('a placeholder naming no stored secret is a warning among the worker\'s findings; a stored or malformed name is not', () => {
+  const service = new LanguageService();
+  const text = `${SMALL}    - name: app\n      properties:\n        environmentVariables:\n          - name: A\n            secureValue: '{{secret:db-password}}'\n          - name: B\n            secureValue: '{{secret:known}}'\n          - name: C\n            secureValue: '{{secret:bad name}}'\n`.replace('containers: []\n', 'containers:\n');
+  service.open('u', 1, 'yaml', text);
+  const answer = service.diagnostics('u', 1, ['known']);
+  assert.ok('result' in answer);
+  const unknown = answer.result.filter((f) => f.code === 'ACI900');
+  assert.deepEqual(unknown.map((f) => [f.severity, text.slice(f.range.start, f.range.end)]), [['warning', '{{secret:db-password}}']]);
+  assert.match(unknown[0].message, /No secret named "db-password" is stored/);
+  // Once the name is stored, the warning goes.
+  const stored = service.diagnostics('u', 1, ['known', 'db-password']);
+  assert.ok('result' in stored);
+  assert.ok(!stored.result.some((f) => f.code === 'ACI900'));
+});

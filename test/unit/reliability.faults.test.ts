@@ -6,7 +6,7 @@ import { after, before, describe, test as nodeTest } from 'node:test';
 import { ArmClient, type ArmClientOptions } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
-import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/auth/tokenProvider';
+import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 import { deployBody } from '../../src/core/deploy/deployContainerGroup';
 import type { RequestBody } from '../../src/core/deploy/requestBody';
 import { loadSynchronizationReport } from '../../src/core/report';
@@ -17,9 +17,11 @@ import { CaseCounter } from '../summary/record';
 import { MemoryLogger } from './armHarness.test';
 
 /** Every case is bounded: a hang fails the case instead of stalling the run. */
-const test = (name: string, fn: () => unknown) => nodeTest(name, { timeout: 15_000 }, async () => {
-  await fn();
-});
+const test = (name: string, fn: () => unknown): void => {
+  void nodeTest(name, { timeout: 15_000 }, async () => {
+    await fn();
+  });
+};
 
 const CLIENT_SECRET = 'reliability-Client-Secret-7d1e';
 const SUB = '00000000-0000-0000-0000-0000000000f1';
@@ -65,7 +67,7 @@ const body = (): RequestBody =>
   ({
     location: 'westeurope',
     properties: { osType: 'Linux', containers: [{ name: 'app', properties: { image: 'nginx:latest', resources: { requests: { cpu: 1, memoryInGB: 1 } } } }] },
-  }) as unknown as RequestBody;
+  });
 
 /** The message a user would read: clear, without markup, tokens or the client secret. */
 function assertClear(err: unknown, pattern: RegExp): ArmError {

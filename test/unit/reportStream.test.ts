@@ -48,7 +48,7 @@ describe('report stream against the emulator', () => {
     const seen: number[] = [];
     const all: ReportRow[] = [];
     let lastTotals;
-    let lastFlags: boolean[] = [];
+    const lastFlags: boolean[] = [];
     for await (const page of streamSynchronizationReport(client, ref(name), id)) {
       seen.push(page.pageNumber);
       all.push(...page.rows);
@@ -63,10 +63,11 @@ describe('report stream against the emulator', () => {
     assert.equal(all.length, 230);
     assert.equal(new Set(all.map((r) => r.dataSetId)).size, 230);
     const expected = computeTotals(all);
-    assert.equal(lastTotals!.failed, expected.failed);
+    assert.ok(lastTotals, 'a page arrived');
+    assert.equal(lastTotals.failed, expected.failed);
     assert.ok(expected.failed >= 1, 'the generated data has a failure');
-    assert.equal(lastTotals!.sizeRead, expected.sizeRead);
-    assert.equal(lastTotals!.durationMs, expected.durationMs);
+    assert.equal(lastTotals.sizeRead, expected.sizeRead);
+    assert.equal(lastTotals.durationMs, expected.durationMs);
     for (const r of all) {
       for (const k of ['name', 'dataSetType', 'status', 'startTime', 'endTime']) assert.equal(typeof (r as Record<string, unknown>)[k], 'string', k);
       for (const k of ['durationMs', 'filesRead', 'filesWritten', 'rowsRead', 'rowsCopied', 'sizeRead', 'sizeWritten', 'vCore']) assert.equal(typeof (r as Record<string, unknown>)[k], 'number', k);

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { DefinitionDocument } from '../../src/core/definition';
-import { documentSymbols, SymbolEntry } from '../../src/core/symbols';
+import { documentSymbols, SymbolEntry } from '../../src/core/symbols/documentSymbols';
 
 const YAML = `apiVersion: '2023-05-01'
 name: demo-group

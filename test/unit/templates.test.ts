@@ -1,13 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { DefinitionDocument, nodeAtPath, toPlainValue } from '../../src/core/definition';
-import { newDefinitionText } from '../../src/core/templates';
+import { newDefinitionText } from '../../src/core/templates/newDefinition';
+import { validateDocument } from '../../src/core/validation/validateDocument';
 
 describe('new definition templates', () => {
   for (const format of ['yaml', 'json'] as const) {
     it(`${format}: validates with no findings`, () => {
       const doc = DefinitionDocument.parse(newDefinitionText(format, 'web-app'), format);
-      assert.deepEqual(doc.diagnostics(), []);
+      assert.deepEqual(validateDocument(doc), []);
       const value = toPlainValue(doc.root) as { properties: { osType: string; containers: { properties: { image: string; ports: { port: number }[] } }[]; ipAddress: { type: string; ports: { port: number }[] } } };
       assert.equal(value.properties.osType, 'Linux');
       assert.equal(value.properties.containers.length, 1);
@@ -27,7 +28,7 @@ describe('new definition templates', () => {
   it('yaml: an invalid or missing name becomes a valid one (still no findings)', () => {
     for (const name of ['My App!', undefined, '--']) {
       const doc = DefinitionDocument.parse(newDefinitionText('yaml', name), 'yaml');
-      assert.deepEqual(doc.diagnostics(), [], String(name));
+      assert.deepEqual(validateDocument(doc), [], String(name));
     }
     assert.match(newDefinitionText('yaml', 'My App!'), /^name: my-app$/m);
   });

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import './fuzzSeed';
 import { DefinitionDocument, Finding } from '../../src/core/definition';
 import { validateText } from '../../src/core/validation';
+import { validateDocument } from '../../src/core/validation/validateDocument';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/definitions');
 const samples = readdirSync(FIXTURES).map((f) => ({ file: f, text: readFileSync(join(FIXTURES, f), 'utf8') }));
@@ -84,7 +85,7 @@ describe('any input yields findings and never throws', () => {
         let doc = DefinitionDocument.parse(text, 'yaml');
         for (const e of edits) {
           doc = doc.applyEdit(Math.floor(e.at * doc.text.length), e.del, e.ins);
-          for (const f of doc.diagnostics()) assert.ok(f.range.end <= doc.text.length);
+          for (const f of validateDocument(doc)) assert.ok(f.range.end <= doc.text.length);
         }
       }),
       { numRuns: 200 },

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Finding } from '../../src/core/definition';
-import { getSchemaForPath, rootSchema, SchemaNode, validateText } from '../../src/core/validation';
+import { getSchemaForPath, rootSchema, SchemaNode } from '../../src/core/schema/schemaLookup';
+import { validateText } from '../../src/core/validation';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/definitions');
 const slice = (text: string, f: Finding) => text.slice(f.range.start, f.range.end);

@@ -40,7 +40,7 @@ const OPTION_KEYS = ['confirm', 'target', 'cancellation', 'onProgress'];
 
 /** Menus pass their own second argument (e.g. `{ groupId }` from the editor title): only ours is read. */
 function asOptions(value: unknown): DeployOptions | undefined {
-  return value && typeof value === 'object' && OPTION_KEYS.some((k) => k in value) ? (value as DeployOptions) : undefined;
+  return value && typeof value === 'object' && OPTION_KEYS.some((k) => k in value) ? value : undefined;
 }
 
 /** The deploy machinery without commands (tests, or a second caller); disposed with the context. */
@@ -62,7 +62,7 @@ export function createDeployApi(deps: DeployDeps): DeployApi {
       // Unexpected failures still end as one message; the stack stays in the log.
       ctx.logger.error(`Deploy failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       void ctx.ui.error(vscode.l10n.t('Deploy failed unexpectedly: {0}', err instanceof Error ? err.message : String(err)));
-      return { outcome: 'failed', notifications: [] } as DeployCommandResult;
+      return { outcome: 'failed', notifications: [] };
     });
   deps.context.subscriptions.push(secrets, diagnostics);
   return { secrets, diagnostics: diagnostics.collection, deploy };

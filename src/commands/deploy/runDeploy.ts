@@ -10,7 +10,7 @@ import type { LroProgress } from '../../core/arm/lro';
 import { redactText } from '../../core/arm/redact';
 import { describeChanges } from '../../core/deploy/diff';
 import { capLines, describeDestination, describeSecretUses } from '../../core/deploy/confirmation';
-import { findSecretReferences } from '../../core/deploy/secretPlaceholders';
+import { findSecretReferences } from '../../core/definition/secrets';
 import { checkTarget } from '../../core/settings/targetCheck';
 import type { CloudEndpoints } from '../../core/settings/endpoints';
 import { revealTargetSetting } from './revealSetting';
@@ -78,7 +78,7 @@ export const windowUi: MessageUi = {
 export interface DeployContext {
   session: { connection(): Promise<{ client: ArmClient; cloud?: CloudEndpoints }> };
   deployStates: { set(target: ContainerGroupTarget, state: { state: string; at: number }): Promise<void> };
-  explorer?: { refresh(node?: any): void; entries?(): unknown[] };
+  explorer?: { refresh(node?: unknown): void; entries?(): unknown[] };
   secrets: SecretStore;
   diagnostics: DeployDiagnostics;
   /** The editor's checks of a definition (they also show in the Problems view). */

@@ -1,6 +1,6 @@
 /** "New Container Group Definition": writes a starter definition (YAML or JSON) that has no findings. */
 import * as vscode from 'vscode';
-import { newDefinitionText } from '../../core/templates';
+import { newDefinitionText } from '../../core/templates/newDefinition';
 import { checkContainerGroupName } from '../../core/settings/nameRules';
 
 export async function newDefinition(): Promise<vscode.Uri | undefined> {

@@ -1,6 +1,6 @@
 /** Set Secret… / Delete Secret…: manage the values behind `{{secret:NAME}}` placeholders. */
 import * as vscode from 'vscode';
-import { isValidSecretName } from '../../core/deploy/secretPlaceholders';
+import { isValidSecretName } from '../../core/definition/secrets';
 import type { SecretStore } from '../../secrets/secretStore';
 
 /** `name` may come from a quick fix or a code lens that knows the placeholder's name. */

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'crypto';
 import fetch, { FetchError } from 'node-fetch';
-import type { TokenProvider } from '../auth/tokenProvider';
+import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
 import { redactUrl } from './redact';
 import {

@@ -5,7 +5,7 @@ import fetch from 'node-fetch';
 import { ArmError, errorFromResponse } from '../arm/errors';
 import { redactText } from '../arm/redact';
 import { trimTrailingSlash, validateTokenEndpoint } from '../arm/urlPolicy';
-import type { AccessTokenResult, GetTokenOptions, TokenProvider } from './tokenProvider';
+import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../arm/tokenProvider';
 
 export interface ClientSecretTokenProviderOptions {
   authorityHost: string;

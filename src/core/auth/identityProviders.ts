@@ -4,7 +4,7 @@
  */
 import { ArmError } from '../arm/errors';
 import type { EnvironmentCredentials } from './environment';
-import type { AccessTokenResult, GetTokenOptions, TokenProvider } from './tokenProvider';
+import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../arm/tokenProvider';
 
 /** The subset of @azure/identity's TokenCredential used here. */
 interface CredentialLike {

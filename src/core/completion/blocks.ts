@@ -3,7 +3,7 @@
  * (array items) and a public IP address or a probe (members). Defaults pass validation as written.
  */
 import { PathSegment } from '../definition';
-import { looseName } from '../validation/schema';
+import { looseName } from '../schema/schemaLookup';
 import { arr, choice, num, obj, Skel, str } from './skeleton';
 
 export interface BlockContext {

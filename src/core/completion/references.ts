@@ -5,8 +5,8 @@
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment } from '../definition';
 import { pattern } from './blocks';
-import { groupNode, groupRelativePath } from './schemaContext';
-import { isSecretField } from '../deploy/secretPlaceholders';
+import { groupNode, groupRelativePath } from '../schema/documentSchema';
+import { isSecretField } from '../definition/secrets';
 
 export interface ReferenceValue {
   value: string | number;

@@ -2,7 +2,7 @@
  * Value skeletons: the shape of a value to insert (objects with their required members, one array item,
  * placeholders with useful defaults), written once and rendered as YAML or JSON by render.ts.
  */
-import { resolveRef, SchemaNode } from '../validation/schema';
+import { resolveRef, SchemaNode } from '../schema/schemaLookup';
 
 export type Skel =
   | { t: 'obj'; entries: [string, Skel][] }

@@ -2,20 +2,16 @@
  * Reads a definition file's text into a plain value for display, through the same document model the
  * editor uses, or gives one clear message (with line and column) saying why there is none.
  */
-// The parsers themselves, not the definition index: the index brings validation (ajv), which the tree does not need.
-import { detectFormat } from '../definition/detect';
-import { parseJson } from '../definition/jsonParser';
-import { parseYaml } from '../definition/yamlParser';
+import { parseDefinitionFile } from '../definition/parseDefinition';
 import { toLineCol } from '../definition/lineCol';
 import { toPlainValue } from '../definition/nodeQuery';
 
 export type DefinitionRead = { ok: true; value: unknown } | { ok: false; message: string };
 
 export function readDefinitionText(text: string, fileName: string): DefinitionRead {
-  const format = detectFormat(fileName, text);
-  const parsed = format === 'json' ? parseJson(text) : parseYaml(text);
+  const parsed = parseDefinitionFile(text, fileName);
   const error = parsed.diagnostics.find((d) => d.severity === 'error');
-  const kind = format === 'json' ? 'JSON' : 'YAML';
+  const kind = parsed.format === 'json' ? 'JSON' : 'YAML';
   if (error) {
     const at = toLineCol(text, error.range.start);
     return { ok: false, message: `Invalid ${kind} at line ${at.line + 1}, column ${at.column + 1}: ${error.message}` };

@@ -1,12 +1,9 @@
-/** A parsed definition (JSON or YAML) that can take edits and report its findings. */
-import { validateParsed, ValidationCache } from '../validation/validate';
+/** A parsed definition (JSON or YAML) that can take edits; the layers above validate and complete it. */
 import { tryIncrementalYaml } from './incrementalYaml';
-import { parseJson } from './jsonParser';
+import { parseDefinition } from './parseDefinition';
 import { DefinitionFormat, DefinitionNode, Finding } from './types';
-import { parseYaml } from './yamlParser';
 
 export class DefinitionDocument {
-  private findings: Finding[] | undefined;
   /** Set when a later document re-used (and modified) this one's tree; the tree is then rebuilt on demand. */
   private superseded = false;
 
@@ -16,8 +13,11 @@ export class DefinitionDocument {
     private tree: DefinitionNode | undefined,
     private parsed: Finding[],
     private usesAliases: boolean,
-    /** Shared by all documents derived through applyEdit, so unchanged containers are not validated again. */
-    readonly cache: ValidationCache,
+    /**
+     * One token shared by all documents derived through applyEdit: the layers above key their caches on it
+     * (validation checks unchanged containers only once).
+     */
+    readonly lineage: object,
     /** True when this document came from the incremental path (for tests and benchmarks). */
     readonly incremental = false,
   ) {}
@@ -36,20 +36,16 @@ export class DefinitionDocument {
 
   private ensureOwnTree(): void {
     if (!this.superseded) return;
-    const fresh = DefinitionDocument.parse(this.text, this.format, this.cache);
+    const fresh = DefinitionDocument.parse(this.text, this.format, this.lineage);
     this.tree = fresh.tree;
     this.parsed = fresh.parsed;
     this.usesAliases = fresh.usesAliases;
     this.superseded = false;
   }
 
-  static parse(text: string, format: DefinitionFormat, cache: ValidationCache = new ValidationCache()): DefinitionDocument {
-    if (format === 'json') {
-      const r = parseJson(text);
-      return new DefinitionDocument(text, format, r.root, r.diagnostics, false, cache);
-    }
-    const r = parseYaml(text);
-    return new DefinitionDocument(text, format, r.root, r.diagnostics, r.usesAliases, cache);
+  static parse(text: string, format: DefinitionFormat, lineage: object = {}): DefinitionDocument {
+    const r = parseDefinition(text, format);
+    return new DefinitionDocument(text, format, r.root, r.diagnostics, r.usesAliases, lineage);
   }
 
   /** Replaces `deleteLength` characters at `offset` with `insertText`; re-parses only what changed when safe. */
@@ -72,15 +68,9 @@ export class DefinitionDocument {
       }
       if (next) {
         this.superseded = true;
-        return new DefinitionDocument(newText, 'yaml', next.root, next.diagnostics, false, this.cache, true);
+        return new DefinitionDocument(newText, 'yaml', next.root, next.diagnostics, false, this.lineage, true);
       }
     }
-    return DefinitionDocument.parse(newText, this.format, this.cache);
-  }
-
-  /** Parse findings plus validation findings, sorted by position. */
-  diagnostics(): Finding[] {
-    if (!this.findings) this.findings = validateParsed(this);
-    return this.findings;
+    return DefinitionDocument.parse(newText, this.format, this.lineage);
   }
 }

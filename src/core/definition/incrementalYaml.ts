@@ -3,7 +3,7 @@
  * `containers`), only that item's text is parsed again and spliced into the tree; every later range is
  * shifted. Returns undefined whenever the shortcut could differ from a full parse; the caller then parses all.
  */
-import { ParseCode } from './parseCodes';
+import { Code } from './findingCodes';
 import { DefinitionNode, Finding, PathSegment, Range } from './types';
 import { parseYaml } from './yamlParser';
 
@@ -14,7 +14,7 @@ export interface YamlState {
   usesAliases: boolean;
 }
 
-const UNSAFE_CODES = new Set<string>([ParseCode.syntax, ParseCode.multipleDocuments, ParseCode.yamlWarning, ParseCode.tooDeep, ParseCode.emptyDocument, ParseCode.complexKey, ParseCode.alias]);
+const UNSAFE_CODES = new Set<string>([Code.syntax, Code.multipleDocuments, Code.yamlWarning, Code.tooDeep, Code.emptyDocument, Code.complexKey, Code.alias]);
 
 export function tryIncrementalYaml(prev: YamlState, newText: string, offset: number, deleteLength: number, insertText: string): YamlState | undefined {
   if (!prev.root || prev.usesAliases || prev.diagnostics.some((d) => UNSAFE_CODES.has(d.code))) return undefined;

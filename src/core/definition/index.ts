@@ -5,4 +5,4 @@ export { parseJson } from './jsonParser';
 export { parseYaml } from './yamlParser';
 export { findNodeAtOffset, findProperty, nodeAtPath, rangeForPath, toPlainValue, NodeAtOffset } from './nodeQuery';
 export { DefinitionDocument } from './document';
-export { ParseCode } from './parseCodes';
+export { Code } from './findingCodes';

@@ -1,7 +1,7 @@
 /** JSON (with comments) → definition node tree, via jsonc-parser. */
 import { Node as JsonNode, ParseError, ParseErrorCode, parseTree } from 'jsonc-parser';
-import { MAX_DEPTH, ParseCode } from './parseCodes';
-import { DefinitionNode, Finding, ParseResult, PathSegment } from './types';
+import { Code } from './findingCodes';
+import { DefinitionNode, Finding, MAX_DEPTH, ParseResult, PathSegment } from './types';
 
 const ERROR_TEXT: Partial<Record<ParseErrorCode, string>> = {
   [ParseErrorCode.InvalidSymbol]: 'Invalid symbol',
@@ -32,7 +32,7 @@ export function parseJson(text: string): ParseResult {
     tree = parseTree(source, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: true });
   } catch {
     diagnostics.push({
-      code: ParseCode.tooDeep,
+      code: Code.tooDeep,
       severity: 'error',
       message: 'The document is nested too deeply to read.',
       range: { start: 0, end: Math.min(1, text.length) },
@@ -48,7 +48,7 @@ export function parseJson(text: string): ParseResult {
     const start = Math.min(e.offset, text.length);
     const comma = trailingComma(source, start);
     diagnostics.push({
-      code: ParseCode.syntax,
+      code: Code.syntax,
       severity: 'error',
       message: comma >= 0 ? `Trailing comma before '${source[start]}'; remove it.` : `${ERROR_TEXT[e.error] ?? 'Syntax error'}.`,
       range: comma >= 0 ? { start: comma, end: comma + 1 } : { start, end: Math.min(text.length, start + Math.max(e.length, 0)) },
@@ -76,7 +76,7 @@ function trailingComma(text: string, offset: number): number {
 
 function emptyFinding(text: string): Finding {
   return {
-    code: ParseCode.emptyDocument,
+    code: Code.emptyDocument,
     severity: 'error',
     message: 'The document is empty; write a container group definition.',
     range: { start: 0, end: text.length },
@@ -88,7 +88,7 @@ function convert(node: JsonNode, path: PathSegment[], diagnostics: Finding[]): D
   const depth = path.length;
   const range = { start: node.offset, end: node.offset + node.length };
   if (depth > MAX_DEPTH) {
-    diagnostics.push({ code: ParseCode.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
+    diagnostics.push({ code: Code.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
     return { kind: 'null', value: null, range };
   }
   switch (node.type) {
@@ -128,7 +128,7 @@ function convert(node: JsonNode, path: PathSegment[], diagnostics: Finding[]): D
 
 export function duplicateKeyFinding(key: string, keyRange: { start: number; end: number }, path: PathSegment[]): Finding {
   return {
-    code: ParseCode.duplicateKey,
+    code: Code.duplicateKey,
     severity: 'warning',
     message: `Duplicate key '${key}': only the last one is used. Remove or rename one of them.`,
     range: keyRange,

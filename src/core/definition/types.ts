@@ -60,3 +60,6 @@ export interface ParseResult {
   root: DefinitionNode | undefined;
   diagnostics: Finding[];
 }
+
+/** Nodes deeper than this are cut off (a definition never needs it; it protects the stack). */
+export const MAX_DEPTH = 200;

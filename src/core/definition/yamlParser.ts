@@ -4,10 +4,10 @@
  * differently (`on`, `yes`, `0777`, `1:30`, unquoted dates) get warnings with a quoting fix.
  */
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
-import { isSecretField } from '../deploy/secretPlaceholders';
+import { isSecretField } from './secrets';
 import { duplicateKeyFinding } from './jsonParser';
-import { MAX_DEPTH, ParseCode } from './parseCodes';
-import { DefinitionNode, Finding, ParseResult, PathSegment, Range } from './types';
+import { Code } from './findingCodes';
+import { DefinitionNode, Finding, MAX_DEPTH, ParseResult, PathSegment, Range } from './types';
 
 const YAML11_BOOL = /^(yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;
@@ -64,7 +64,7 @@ export function parseYaml(text: string, shift = 0): YamlParseOutput {
   const diagnostics: Finding[] = [];
   const tooDeepAt = flowDepthExceededAt(text);
   if (tooDeepAt >= 0) {
-    diagnostics.push({ code: ParseCode.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range: { start: shift + tooDeepAt, end: shift + tooDeepAt + 1 }, path: [] });
+    diagnostics.push({ code: Code.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range: { start: shift + tooDeepAt, end: shift + tooDeepAt + 1 }, path: [] });
     return { root: undefined, diagnostics, usesAliases: false, documentCount: 0 };
   }
   let docs: Document.Parsed[];
@@ -72,7 +72,7 @@ export function parseYaml(text: string, shift = 0): YamlParseOutput {
     docs = parseAllDocuments(text, { uniqueKeys: false, version: '1.2', prettyErrors: false }) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [];
   } catch {
-    diagnostics.push({ code: ParseCode.tooDeep, severity: 'error', message: 'The document is nested too deeply to read.', range: { start: shift, end: shift + Math.min(1, text.length) }, path: [] });
+    diagnostics.push({ code: Code.tooDeep, severity: 'error', message: 'The document is nested too deeply to read.', range: { start: shift, end: shift + Math.min(1, text.length) }, path: [] });
     return { root: undefined, diagnostics, usesAliases: false, documentCount: 0 };
   }
   const clampRange = (pos: [number, number]): Range => {
@@ -81,16 +81,16 @@ export function parseYaml(text: string, shift = 0): YamlParseOutput {
   };
   for (const doc of docs) {
     for (const e of doc.errors) {
-      diagnostics.push({ code: ParseCode.syntax, severity: 'error', message: yamlMessage(e.message), range: clampRange(e.pos), path: [], data: { yamlCode: e.code } });
+      diagnostics.push({ code: Code.syntax, severity: 'error', message: yamlMessage(e.message), range: clampRange(e.pos), path: [], data: { yamlCode: e.code } });
     }
     for (const w of doc.warnings) {
-      diagnostics.push({ code: ParseCode.yamlWarning, severity: 'warning', message: yamlMessage(w.message), range: clampRange(w.pos), path: [], data: { yamlCode: w.code } });
+      diagnostics.push({ code: Code.yamlWarning, severity: 'warning', message: yamlMessage(w.message), range: clampRange(w.pos), path: [], data: { yamlCode: w.code } });
     }
   }
   for (const extra of docs.slice(1)) {
     const [start, end] = extra.range ?? [0, 0];
     diagnostics.push({
-      code: ParseCode.multipleDocuments,
+      code: Code.multipleDocuments,
       severity: 'error',
       message: 'Only one YAML document is allowed per definition file; move this document to its own file or delete it.',
       range: clampRange([start, end]),
@@ -100,12 +100,12 @@ export function parseYaml(text: string, shift = 0): YamlParseOutput {
   const first = docs[0];
   if (!first || first.contents === null) {
     if (!diagnostics.some((d) => d.severity === 'error')) {
-      diagnostics.push({ code: ParseCode.emptyDocument, severity: 'error', message: 'The document is empty; write a container group definition.', range: { start: shift, end: shift + text.length }, path: [] });
+      diagnostics.push({ code: Code.emptyDocument, severity: 'error', message: 'The document is empty; write a container group definition.', range: { start: shift, end: shift + text.length }, path: [] });
     }
     return { root: undefined, diagnostics, usesAliases: false, documentCount: docs.length };
   }
   const ctx: Ctx = { shift, diagnostics, doc: first, usesAliases: false, aliasDepth: 0 };
-  const root = convert(first.contents as YamlNode, [], ctx, undefined);
+  const root = convert(first.contents, [], ctx, undefined);
   return { root, diagnostics, usesAliases: ctx.usesAliases, documentCount: docs.length };
 }
 
@@ -126,13 +126,13 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
   if (node === null || node === undefined) return { kind: 'null', value: null, range: override ?? fallback };
   const range = override ?? rangeOf(node, ctx, fallback);
   if (path.length > MAX_DEPTH) {
-    ctx.diagnostics.push({ code: ParseCode.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
+    ctx.diagnostics.push({ code: Code.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
     return { kind: 'null', value: null, range };
   }
   if (isAlias(node)) {
     ctx.usesAliases = true;
     ctx.diagnostics.push({
-      code: ParseCode.alias,
+      code: Code.alias,
       severity: 'info',
       message: `Alias *${node.source} repeats the anchored value; findings inside it are shown here.`,
       range,
@@ -153,10 +153,10 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
       if (!isPair(pair)) continue;
       const keyNode = pair.key as YamlNode | null;
       if (keyNode !== null && !isScalar(keyNode)) {
-        ctx.diagnostics.push({ code: ParseCode.complexKey, severity: 'error', message: 'Only plain text keys are allowed here.', range: override ?? rangeOf(keyNode, ctx, range), path });
+        ctx.diagnostics.push({ code: Code.complexKey, severity: 'error', message: 'Only plain text keys are allowed here.', range: override ?? rangeOf(keyNode, ctx, range), path });
         continue;
       }
-      const keyScalar = keyNode as Scalar | null;
+      const keyScalar = keyNode;
       const key = keyScalar === null || keyScalar.value === null ? '' : String(keyScalar.value);
       const keyRange = override ?? (keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start });
       if (key === '<<' && keyScalar?.type === 'PLAIN') {
@@ -233,18 +233,18 @@ function checkYaml11(node: Scalar, range: Range, path: PathSegment[], ctx: Ctx):
   let code: string | undefined;
   let message = '';
   if (YAML11_BOOL.test(src)) {
-    code = ParseCode.yaml11Boolean;
+    code = Code.yaml11Boolean;
     message = secret
       ? 'This unquoted value is text here but a boolean in YAML 1.1 (read by az container create). Quote it or write true/false.'
       : `Unquoted '${src}' is the text "${src}" here but a boolean in YAML 1.1 (read by az container create). Quote it ('${src}') or write true/false.`;
   } else if (YAML11_OCTAL.test(src) && src.replace(/[-+_]/g, '').length > 1) {
-    code = ParseCode.yaml11Number;
+    code = Code.yaml11Number;
     message = `Unquoted ${shown} is a decimal number here but an octal number in YAML 1.1 (read by az container create). Quote it or drop the leading zero.`;
   } else if (YAML11_SEXAGESIMAL.test(src)) {
-    code = ParseCode.yaml11Number;
+    code = Code.yaml11Number;
     message = `Unquoted ${shown} is text here but a base-60 number in YAML 1.1 (read by az container create). Quote it.`;
   } else if (YAML11_DATE.test(src)) {
-    code = ParseCode.unquotedDate;
+    code = Code.unquotedDate;
     message = secret ? 'Unquoted value is read as a date by YAML 1.1 readers (az container create). Quote it.' : `Unquoted ${src} is read as a date by YAML 1.1 readers (az container create). Quote it: '${src}'.`;
   }
   if (!code) return;

@@ -17,7 +17,8 @@ import {
   type ContainerGroupResource,
 } from '../services/containerGroups';
 import { DeployInputError, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
-import { findSecretReferences, resolveSecretPlaceholders, SECRET_NAME_RULE } from './secretPlaceholders';
+import { findSecretReferences, SECRET_NAME_RULE } from '../definition/secrets';
+import { resolveSecretPlaceholders } from './resolveSecrets';
 
 /** What a deploy needs of a configured container group: where it goes (the definition file is read already). */
 export type DeployTarget = Omit<ContainerGroupTarget, 'definitionFile'>;

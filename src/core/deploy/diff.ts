@@ -4,7 +4,7 @@
  * shown (Azure does not return them), and what Azure fills in by itself (state, IP address, defaults) is not
  * reported as removed.
  */
-import { isSecretField } from './secretPlaceholders';
+import { isSecretField } from '../definition/secrets';
 
 type Path = (string | number)[];
 

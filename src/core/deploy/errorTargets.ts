@@ -2,11 +2,9 @@
  * Maps the `target` of a CloudError (a body path such as `properties.containers[0].properties.image`) back
  * to the range of that property in the definition file, so a deploy failure shows where the file is wrong.
  */
-import { detectFormat } from '../definition/detect';
-import { parseJson } from '../definition/jsonParser';
 import { findProperty } from '../definition/nodeQuery';
 import type { DefinitionNode, PathSegment, Range } from '../definition/types';
-import { parseYaml } from '../definition/yamlParser';
+import { parseDefinitionFile } from '../definition/parseDefinition';
 import type { ErrorDetail } from '../arm/errors';
 
 /**
@@ -89,8 +87,7 @@ export function locateErrorTargets(
   error: { code?: string; message: string; target?: string; details?: ErrorDetail[] },
   prefix: readonly PathSegment[] = [],
 ): ErrorLocation[] {
-  const format = detectFormat(fileName, text);
-  const root = format === 'json' ? parseJson(text).root : parseYaml(text).root;
+  const root = parseDefinitionFile(text, fileName).root;
   const out: ErrorLocation[] = [];
   const seen = new Set<string>();
   const add = (target: string | undefined, code: string | undefined, message: string | undefined): void => {

@@ -4,8 +4,8 @@
  * holding one container group resource. Keys are matched ignoring case, as the service does.
  */
 import { findContainerGroupResource, prop } from '../containerGroup/summary';
-import { isTemplateExpression } from '../validation/templateExpression';
-import { formatBodyPath, type BodyPath } from './secretPlaceholders';
+import { isTemplateExpression } from '../definition/templateExpression';
+import { formatBodyPath, type BodyPath } from './resolveSecrets';
 
 export type DefinitionShape = 'cliYaml' | 'armBody' | 'armTemplate';
 

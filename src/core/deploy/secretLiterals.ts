@@ -2,12 +2,9 @@
  * Secret values written literally in a definition (not as `{{secret:NAME}}`): they are known before anything
  * is validated, so a deploy can redact them from the findings it logs and shows, not only from its later lines.
  */
-// The parsers alone, not DefinitionDocument: that brings validation (ajv) into the extension's main bundle.
-import { detectFormat } from '../definition/detect';
-import { parseJson } from '../definition/jsonParser';
-import { parseYaml } from '../definition/yamlParser';
+import { parseDefinitionFile } from '../definition/parseDefinition';
 import type { DefinitionNode, PathSegment } from '../definition/types';
-import { isSecretField } from './secretPlaceholders';
+import { isSecretField } from '../definition/secrets';
 
 /** Each scalar in a secret field, as parsed and as written (a YAML `0777` is both 777 and "0777"). */
 export function secretLiteralsInText(text: string, fileName: string): string[] {
@@ -26,6 +23,6 @@ export function secretLiteralsInText(text: string, fileName: string): string[] {
       add(/^(['"]).*\1$/s.test(written) ? written.slice(1, -1) : written);
     }
   };
-  visit((detectFormat(fileName, text) === 'json' ? parseJson(text) : parseYaml(text)).root, []);
+  visit(parseDefinitionFile(text, fileName).root, []);
   return [...out];
 }

@@ -58,7 +58,7 @@ export class LanguageWorkerClient {
     if (this.disposed) return Promise.reject(new Error('disposed'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.pending.set(id, { resolve, reject });
       this.ensure().postMessage({ type: 'request', id, body } satisfies ToWorker);
     });
   }

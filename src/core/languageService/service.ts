@@ -4,9 +4,12 @@
  * extension host; it is plain logic, so tests and benchmarks call it directly too.
  */
 import { DefinitionDocument, DefinitionFormat, Finding } from '../definition';
-import { complete, CompletionEntry } from '../completion';
-import { hover } from '../hover';
-import { documentSymbols, SymbolEntry } from '../symbols';
+import { Code } from '../definition/findingCodes';
+import { unknownSecretFindings } from '../validation/unknownSecrets';
+import { validateDocument } from '../validation/validateDocument';
+import { complete, CompletionEntry } from '../completion/complete';
+import { hover } from '../hover/hover';
+import { documentSymbols, SymbolEntry } from '../symbols/documentSymbols';
 
 /** Above this size a document gets one informational finding instead of live validation. */
 export const MAX_LIVE_BYTES = 5 * 1024 * 1024;
@@ -33,7 +36,7 @@ function tooLarge(text: string): Finding[] {
   const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
   return [
     {
-      code: 'ACI000',
+      code: Code.tooLargeForLiveChecks,
       severity: 'info',
       message: `This file is ${mb} MB, above the ${MAX_LIVE_BYTES / 1024 / 1024} MB limit for live checks. Run "aci-validate" on it from a terminal.`,
       range: { start: 0, end: 0 },
@@ -67,7 +70,7 @@ export class LanguageService {
     for (const c of changes) {
       if (c.rangeOffset < 0 || c.rangeOffset + c.rangeLength > doc.text.length) {
         if (fullText === undefined) throw new Error('edit outside the document');
-        doc = DefinitionDocument.parse(fullText, t.format, doc.cache);
+        doc = DefinitionDocument.parse(fullText, t.format, doc.lineage);
         break;
       }
       doc = doc.applyEdit(c.rangeOffset, c.rangeLength, c.text);
@@ -93,10 +96,12 @@ export class LanguageService {
     return t.version === version ? t : { stale: true };
   }
 
-  diagnostics(uri: string, version: number): Versioned<Finding[]> {
+  /** The document's findings, then a warning on each placeholder naming none of `secretNames`. */
+  diagnostics(uri: string, version: number, secretNames: readonly string[] = []): Versioned<Finding[]> {
     const t = this.current(uri, version);
     if ('missing' in t || 'stale' in t) return t;
-    return { version, result: t.doc ? t.doc.diagnostics() : tooLarge(t.text) };
+    const own = t.doc ? validateDocument(t.doc) : tooLarge(t.text);
+    return { version, result: [...own, ...unknownSecretFindings(t.doc ? t.doc.text : t.text, secretNames)] };
   }
 
   complete(uri: string, version: number, offset: number, secretNames: string[] = []): Versioned<CompletionEntry[]> {

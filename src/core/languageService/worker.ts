@@ -14,7 +14,7 @@ function apply(n: Notification): void {
 function answer(body: RequestBody): unknown {
   switch (body.op) {
     case 'diagnostics':
-      return service.diagnostics(body.uri, body.version);
+      return service.diagnostics(body.uri, body.version, body.secretNames);
     case 'complete':
       return service.complete(body.uri, body.version, body.offset, body.secretNames);
     case 'hover':

@@ -64,7 +64,7 @@ export function rowPredicate(query: ReportQuery): (row: ReportRow) => boolean {
   }
   const text = clean(query.text)?.toLowerCase();
   if (text) {
-    checks.push((row) => TEXT_FIELDS.some((f) => typeof row[f] === 'string' && (row[f] as string).toLowerCase().includes(text)));
+    checks.push((row) => TEXT_FIELDS.some((f) => typeof row[f] === 'string' && row[f].toLowerCase().includes(text)));
   }
   return (row) => checks.every((check) => check(row));
 }

@@ -5,10 +5,10 @@
  */
 import { DefinitionFormat, DefinitionNode, Finding, PathSegment, Range } from '../definition/types';
 import { toPlainValue } from '../definition/nodeQuery';
-import { Code } from './codes';
-import { canonicalKey, looseName, resolveRef, SchemaNode } from './schema';
-import { isTemplateExpression } from './templateExpression';
-import { findSecretReferences, isSecretField, SECRET_NAME_RULE } from '../deploy/secretPlaceholders';
+import { Code } from '../definition/findingCodes';
+import { canonicalKey, looseName, resolveRef, SchemaNode } from '../schema/schemaLookup';
+import { isTemplateExpression } from '../definition/templateExpression';
+import { findSecretReferences, isSecretField, SECRET_NAME_RULE } from '../definition/secrets';
 
 export interface NormalizeContext {
   text: string;

@@ -2,7 +2,7 @@
 import { ErrorObject } from 'ajv';
 import { nodeAtPath, rangeForPath } from '../definition/nodeQuery';
 import { DefinitionNode, Finding, PathSegment } from '../definition/types';
-import { Code } from './codes';
+import { Code } from '../definition/findingCodes';
 
 function pathFromPointer(base: DefinitionNode, pointer: string): PathSegment[] {
   if (!pointer) return [];

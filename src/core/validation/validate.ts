@@ -5,12 +5,13 @@
  */
 import { findProperty } from '../definition/nodeQuery';
 import { DefinitionFormat, DefinitionNode, Finding, PathSegment } from '../definition/types';
-import { Code } from './codes';
+import { Code } from '../definition/findingCodes';
 import { normalize, NormalizeContext } from './normalize';
 import { checkContainer } from './rules/containerRules';
 import { checkGroup } from './rules/groupRules';
 import { RuleContext } from './rules/ruleContext';
-import { definition, validatorFor } from './schema';
+import { definition } from '../schema/schemaLookup';
+import { validatorFor } from './validators';
 import { schemaFindings } from './schemaErrors';
 
 export interface ParsedDefinition {

@@ -103,13 +103,14 @@ export class ReportPanel implements vscode.Disposable {
     switch (m.type) {
       case 'ready':
         return this.onReady();
-      case 'pageRendered':
+      case 'pageRendered': {
         this.record.rowsReceived += m.rows;
         this.record.pagesRendered++;
         const elapsed = Date.now() - this.loadStarted;
         this.record.firstPageRenderedMs ??= elapsed;
         this.record.lastPageRenderedMs = elapsed;
         return this.changed();
+      }
       case 'viewUpdated':
         this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells, injected: m.injected };
         return this.changed();

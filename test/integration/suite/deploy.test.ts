@@ -98,7 +98,7 @@ suite('Deploy', function () {
   const deploy = async (target: ContainerGroupTarget, options: DeployOptions = {}): Promise<DeployCommandResult> => {
     const node = { target };
     const opts = { confirm: false, ...options };
-    return viaCommand ? ((await vscode.commands.executeCommand(DEPLOY_COMMAND, node, opts)) as DeployCommandResult) : deployApi.deploy(node, opts);
+    return viaCommand ? await vscode.commands.executeCommand<DeployCommandResult>(DEPLOY_COMMAND, node, opts) : deployApi.deploy(node, opts);
   };
 
   suiteSetup(async () => {
@@ -163,7 +163,7 @@ suite('Deploy', function () {
     assert.match(result.group?.ip ?? '', /^20\.\d+\.\d+\.\d+$/);
     assert.strictEqual(result.group?.fqdn, 'contoso-web-frontend.westeurope.azurecontainer.io');
     const note = result.notifications.at(-1) ?? '';
-    assert.ok(note.includes(result.group!.ip!) && note.includes(result.group!.fqdn!), note);
+    assert.ok(note.includes(result.group.ip!) && note.includes(result.group.fqdn), note);
     assert.ok(recorder.lines.some((l) => l.includes('Instance state: Running')));
 
     const again = await deploy(target);

@@ -25,7 +25,7 @@ export function run(): Promise<void> {
       // A test file that throws while loading: count it as one failure so the run cannot look green.
       console.error(err);
       console.log('[tests] result passed=0 failed=1');
-      reject(err);
+      reject(err instanceof Error ? err : new Error(String(err)));
     }
   });
 }

@@ -38,7 +38,7 @@ suite('Reliability: untrusted workspace', function () {
 
   test('deploy is refused with an explanation and nothing reaches the service', async () => {
     await activateExtension();
-    const result = (await vscode.commands.executeCommand('aciDataShare.deploy', { target: TARGET }, { confirm: false })) as DeployCommandResult;
+    const result = await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', { target: TARGET }, { confirm: false });
     assert.strictEqual(result.outcome, 'invalid');
     assert.match(result.notifications.at(-1) ?? '', /Deploy is disabled in an untrusted workspace\. Trust the workspace to deploy\./);
     const emulator = process.env.ACI_DS_EMULATOR_URL!;

@@ -66,7 +66,7 @@ suite('Synchronization report', () => {
       assert.strictEqual(record.totals?.durationMs, expected.reduce((s, d) => s + d.durationMs, 0));
       assert.strictEqual(typeof record.totals?.remainingReads, 'number');
       assert.strictEqual(record.view?.shown, 10_000);
-      assert.ok(record.view!.domRows > 0 && record.view!.domRows <= 500, `DOM rows: ${record.view!.domRows}`);
+      assert.ok(record.view.domRows > 0 && record.view.domRows <= 500, `DOM rows: ${record.view.domRows}`);
       assert.deepStrictEqual(record.view?.firstCells, expected.slice(0, 5).map((d) => d.name));
     } finally {
       await config.update('shareSubscriptions', before, vscode.ConfigurationTarget.Workspace);

@@ -169,7 +169,7 @@ suite('Deploy: target and secret checks before anything is sent', function () {
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
   type Result = { outcome: string; notifications: string[] };
   const deploy = (target: object) =>
-    vscode.commands.executeCommand('aciDataShare.deploy', { target }, { confirm: false }) as Thenable<Result>;
+    vscode.commands.executeCommand<Result>('aciDataShare.deploy', { target }, { confirm: false });
 
   suiteSetup(async () => {
     await activateExtension();
@@ -236,7 +236,7 @@ suite('Add Container Group through the command, signed in', function () {
     try {
       const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'broken.aci.json');
       await vscode.commands.executeCommand('aciDataShare.signIn');
-      const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addContainerGroup', uri))) as Record<string, string> | undefined;
+      const added = await acceptDefaults(vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
       assert.ok(added, 'the flow finished');
       const after = fs.readFileSync(file, 'utf8');
       assert.match(after, /\/\/ the demo groups: keep this note/);
@@ -254,7 +254,7 @@ suite('Add Container Group through the command, signed in', function () {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'batch-job.aci.json');
     try {
       await vscode.commands.executeCommand('aciDataShare.signIn');
-      const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addContainerGroup', uri))) as Record<string, string> | undefined;
+      const added = await acceptDefaults(vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
       assert.ok(added, 'the flow finished');
       // The first of each list from the emulator: its one subscription, resource groups in name order.
       assert.strictEqual(added.subscriptionId, SUB);
@@ -289,7 +289,7 @@ suite('Add Share Subscription through the command, signed in', function () {
     await config().update('shareSubscriptions', [mine], vscode.ConfigurationTarget.Global);
     try {
       await vscode.commands.executeCommand('aciDataShare.signIn');
-      const added = (await acceptDefaults(vscode.commands.executeCommand('aciDataShare.addShareSubscription'))) as Record<string, string> | undefined;
+      const added = await acceptDefaults(vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addShareSubscription'));
       assert.ok(added, 'the flow finished');
       assert.deepStrictEqual(
         [added.subscriptionId, added.accountName, added.resourceGroup, added.shareSubscriptionName],
@@ -313,7 +313,7 @@ suite('Sign-in and tenants', function () {
   });
 
   test('the sign-in message names the account and, off the public cloud, where requests and sign-in go', async () => {
-    const shown = (await vscode.commands.executeCommand('aciDataShare.signIn')) as string | undefined;
+    const shown = await vscode.commands.executeCommand<string | undefined>('aciDataShare.signIn');
     const emulator = process.env.ACI_DS_EMULATOR_URL!;
     assert.strictEqual(shown, `Signed in to Custom as service principal sandbox-client. Cloud Custom: requests go to ${emulator}, sign-in to ${emulator}.`);
   });

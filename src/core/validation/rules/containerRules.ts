@@ -1,6 +1,6 @@
 /** Rules on one container or init container (results are cached per container text). */
 import { PathSegment } from '../../definition/types';
-import { Code } from '../codes';
+import { Code } from '../../definition/findingCodes';
 import { CONTAINER_NAME, ENV_NAME, suggestName } from './naming';
 import { emit, list, num, obj, RuleContext, text } from './ruleContext';
 

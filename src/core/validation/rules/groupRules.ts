@@ -1,8 +1,8 @@
 /** Rules that need the whole container group (cross-references, counts, totals). */
 import { PathSegment } from '../../definition/types';
-import { isSecretPlaceholder } from '../../deploy/secretPlaceholders';
-import { Code } from '../codes';
-import { SCHEMA_API_VERSION } from '../schema';
+import { isSecretPlaceholder } from '../../definition/secrets';
+import { Code } from '../../definition/findingCodes';
+import { SCHEMA_API_VERSION } from '../../schema/schemaLookup';
 import { checkContainer } from './containerRules';
 import { DNS_LABEL, GROUP_NAME, SHORT_VOLUME_NAME, suggestName, VOLUME_NAME } from './naming';
 import { emit, hasExpression, list, num, obj, RuleContext, text } from './ruleContext';

@@ -4,12 +4,12 @@
  * Reads only the nodes around the cursor, so it stays fast on very large definitions.
  */
 import { DefinitionDocument, nodeAtPath, PathSegment } from '../definition';
-import { looseName, resolveRef, SCHEMA_API_VERSION, SchemaNode } from '../validation/schema';
+import { looseName, resolveRef, SCHEMA_API_VERSION, SchemaNode } from '../schema/schemaLookup';
 import { Block, BlockContext, blocksAt, ITEM_BLOCKS, MEMBER_BLOCKS } from './blocks';
 import { jsonSite } from './jsonSite';
 import { firstContainerPort, referenceValues, usedNames } from './references';
 import { detectLayout, Layout, renderMember, renderValue, yamlKey, yamlString } from './render';
-import { describeProperty, groupRelativePath, schemaAt, typeLabel } from './schemaContext';
+import { describeProperty, groupRelativePath, schemaAt, typeLabel } from '../schema/documentSchema';
 import { ItemSite, KeySite, Site, ValueSite } from './site';
 import { arr, Skel, skeletonFor } from './skeleton';
 import { yamlSite } from './yamlSite';

@@ -4,8 +4,8 @@
  * as the service reads them.
  */
 import { DefinitionDocument, findNodeAtOffset, PathSegment } from '../definition';
-import { describeProperty, enumDescription, propertyInfo, schemaAt } from '../completion/schemaContext';
-import { resolveRef } from '../validation/schema';
+import { describeProperty, enumDescription, propertyInfo, schemaAt } from '../schema/documentSchema';
+import { resolveRef } from '../schema/schemaLookup';
 
 export interface HoverResult {
   markdown: string;

@@ -1,11 +1,26 @@
-/** Stable finding codes of validation (parse codes ACI100–ACI110 live in ../definition/parseCodes). */
+/**
+ * Every finding code, in one table: they are stable (users search for them and the CLI prints them).
+ * ACI0xx schema, ACI1xx parser, ACI2xx lenient readings, ACI3xx rules, ACI9xx what the editor adds.
+ */
 export const Code = {
+  tooLargeForLiveChecks: 'ACI000',
   required: 'ACI001',
   type: 'ACI002',
   enum: 'ACI003',
   format: 'ACI004',
   schemaOther: 'ACI005',
   notAnObject: 'ACI009',
+  syntax: 'ACI100',
+  duplicateKey: 'ACI101',
+  multipleDocuments: 'ACI102',
+  alias: 'ACI103',
+  yaml11Boolean: 'ACI104',
+  yaml11Number: 'ACI105',
+  unquotedDate: 'ACI106',
+  tooDeep: 'ACI107',
+  emptyDocument: 'ACI108',
+  yamlWarning: 'ACI109',
+  complexKey: 'ACI110',
   propertyCase: 'ACI200',
   enumCase: 'ACI201',
   numberAsString: 'ACI202',
@@ -43,4 +58,5 @@ export const Code = {
   multipleZones: 'ACI324',
   portRange: 'ACI325',
   duplicateEnvVar: 'ACI326',
+  unknownSecret: 'ACI900',
 } as const;

@@ -4,9 +4,9 @@
  * as written. Secret values are never shown.
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment, Range } from '../definition';
-import { isSecretField } from '../deploy/secretPlaceholders';
-import { looseName } from '../validation/schema';
-import { documentShape, groupBase } from '../completion/schemaContext';
+import { isSecretField } from '../definition/secrets';
+import { looseName } from '../schema/schemaLookup';
+import { documentShape, groupBase } from '../schema/documentSchema';
 
 export interface SymbolEntry {
   name: string;

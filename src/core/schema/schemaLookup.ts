@@ -1,6 +1,4 @@
-/** The container group JSON Schema: one compiled ajv instance, $ref resolution and schema lookup by path. */
-import Ajv, { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+/** The container group JSON Schema read by path: definitions, $ref resolution, property names in any case. */
 import schemaJson from '../../../schemas/container-group.schema.json';
 import { PathSegment } from '../definition/types';
 
@@ -18,32 +16,6 @@ export type SchemaNode = Record<string, unknown> & {
 
 export const rootSchema = schemaJson as unknown as SchemaNode & { definitions: Record<string, SchemaNode> };
 export const SCHEMA_API_VERSION = '2023-05-01';
-
-let ajv: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
-
-function getAjv(): Ajv {
-  if (!ajv) {
-    ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, allowUnionTypes: true });
-    addFormats(ajv);
-    ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 });
-    ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
-    ajv.addVocabulary(['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions']);
-    ajv.addSchema(rootSchema as object);
-  }
-  return ajv;
-}
-
-/** Validator of one definition (e.g. `Container`), compiled once. */
-export function validatorFor(definition: string): ValidateFunction {
-  let fn = compiled.get(definition);
-  if (!fn) {
-    fn = getAjv().getSchema(`${rootSchema.$id as string}#/definitions/${definition}`);
-    if (!fn) throw new Error(`No schema definition ${definition}`);
-    compiled.set(definition, fn);
-  }
-  return fn;
-}
 
 export function definition(name: string): SchemaNode {
   return rootSchema.definitions[name];

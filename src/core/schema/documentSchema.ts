@@ -4,7 +4,7 @@
  * Shared by completion, hover and symbols; reads only the few nodes on the path.
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment } from '../definition';
-import { childSchema, definition, looseName, resolveRef, SchemaNode } from '../validation/schema';
+import { childSchema, definition, looseName, resolveRef, SchemaNode } from './schemaLookup';
 
 export type DocumentShape = 'template' | 'yamlFile' | 'armBody';
 

@@ -1,4 +1,0 @@
-export * from './tokenProvider';
-export * from './clientSecretTokenProvider';
-export * from './environment';
-export * from './identityProviders';

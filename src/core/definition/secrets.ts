@@ -1,0 +1,76 @@
+/**
+ * Secrets in a definition: the fields Azure treats as secrets (and hides in its responses), and the
+ * `{{secret:NAME}}` placeholders that keep secret values out of definition files. Parsing, validation,
+ * completion, symbols and deploy all read this one knowledge, so they agree on what is secret.
+ */
+
+export interface SecretReference {
+  name: string;
+  /** Offsets of the whole placeholder in the text, [start, end). */
+  start: number;
+  end: number;
+  /** False when the name has characters a stored secret cannot have (the placeholder can never resolve). */
+  valid: boolean;
+}
+
+/** Names: letters, digits, `.`, `_` and `-`, as accepted by the Set Secret command. */
+export const SECRET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,126}$/;
+export const SECRET_NAME_RULE = "letters, digits, '.', '_' and '-', starting with a letter or digit (at most 127 characters)";
+/**
+ * Anything that looks like a placeholder, whatever its name: the editor, completion and deploy all read this
+ * one pattern, so a malformed name is reported (and refused) instead of being sent as literal text.
+ */
+const PLACEHOLDER = /\{\{\s*secret\s*:([^{}]*)\}\}/gi;
+
+export function isValidSecretName(name: string): boolean {
+  return SECRET_NAME_PATTERN.test(name);
+}
+
+/** Every placeholder in a text (a document or one value), for diagnostics, completion and deploy. */
+export function findSecretReferences(text: string): SecretReference[] {
+  const out: SecretReference[] = [];
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const name = m[1].trim();
+    out.push({ name, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, valid: isValidSecretName(name) });
+  }
+  return out;
+}
+
+/** A value that is exactly one placeholder (surrounding blanks allowed). */
+export function isSecretPlaceholder(text: string): boolean {
+  const refs = findSecretReferences(text);
+  return refs.length === 1 && text.slice(0, refs[0].start).trim() === '' && text.slice(refs[0].end).trim() === '';
+}
+
+const lower = (p: readonly (string | number)[]): string[] => p.map((s) => (typeof s === 'number' ? '#' : s.toLowerCase()));
+
+function matches(path: string[], pattern: string[]): boolean {
+  return path.length === pattern.length && pattern.every((p, i) => p === '*' || p === path[i]);
+}
+
+/** Paths inside a group (lower case, `#` for an index, `*` for any key) whose string values are secrets. */
+const SECRET_FIELDS: string[][] = [
+  ['properties', 'containers', '#', 'properties', 'environmentvariables', '#', 'securevalue'],
+  ['properties', 'initcontainers', '#', 'properties', 'environmentvariables', '#', 'securevalue'],
+  ['properties', 'imageregistrycredentials', '#', 'password'],
+  ['properties', 'volumes', '#', 'azurefile', 'storageaccountkey'],
+  ['properties', 'volumes', '#', 'cloudfile', 'storageaccountkey'],
+  ['properties', 'volumes', '#', 'secret', '*'],
+  ['properties', 'diagnostics', 'loganalytics', 'workspacekey'],
+  // The service marks LogAnalytics.workspaceResourceId x-ms-secret (write-only, stripped from responses),
+  // so it is treated as a secret everywhere: placeholders resolve there and its value is redacted.
+  ['properties', 'diagnostics', 'loganalytics', 'workspaceresourceid'],
+];
+/** Everything below these paths is secret (protected settings may nest). */
+const SECRET_SUBTREES: string[][] = [['properties', 'extensions', '#', 'properties', 'protectedsettings']];
+
+/**
+ * Whether a value at `path` is a secret. `path` is relative to the container group (a request body, a YAML
+ * file or an ARM body) or inside an ARM template (`resources[i]…`); property names in any letter case.
+ */
+export function isSecretField(path: readonly (string | number)[]): boolean {
+  let p = lower(path);
+  if (p[0] === 'resources' && p.length > 2) p = p.slice(2);
+  if (SECRET_FIELDS.some((f) => matches(p, f))) return true;
+  return SECRET_SUBTREES.some((s) => p.length > s.length && matches(p.slice(0, s.length), s));
+}

@@ -1,0 +1,34 @@
+/**
+ * Validation of a definition document, remembered per document; one cache per edited document, so after an
+ * edit only changed containers are checked again. `validateText` is the one call for the CLI: detect the
+ * format, parse, validate.
+ */
+import { detectFormat } from '../definition/detect';
+import { DefinitionDocument } from '../definition/document';
+import { Finding } from '../definition/types';
+import { validateParsed, ValidationCache } from './validate';
+
+const caches = new WeakMap<object, ValidationCache>();
+const findings = new WeakMap<DefinitionDocument, Finding[]>();
+
+/** The container cache shared by every document derived from one by edits (`doc.lineage`). */
+export function validationCacheOf(doc: DefinitionDocument): ValidationCache {
+  let cache = caches.get(doc.lineage);
+  if (!cache) caches.set(doc.lineage, (cache = new ValidationCache()));
+  return cache;
+}
+
+/** Parse findings plus validation findings, sorted by position; computed once per document. */
+export function validateDocument(doc: DefinitionDocument): Finding[] {
+  let out = findings.get(doc);
+  if (!out) {
+    out = validateParsed({ text: doc.text, format: doc.format, root: doc.root, parseDiagnostics: doc.parseDiagnostics, cache: validationCacheOf(doc) });
+    findings.set(doc, out);
+  }
+  return out;
+}
+
+export function validateText(text: string, fileName: string): { findings: Finding[]; document: DefinitionDocument } {
+  const document = DefinitionDocument.parse(text, detectFormat(fileName, text));
+  return { findings: validateDocument(document), document };
+}
