@@ -5,7 +5,7 @@
  */
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import { ArmClient } from '../../src/core/arm/client';
-import { benchSynchronizationReport } from '../../src/core/report/bench';
+import { benchSynchronizationReport } from './reportTiming';
 import { listSynchronizationDetails, listSynchronizations, ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { startChildEmulator } from './childEmulator';
 import { Row, timing, value } from './results';

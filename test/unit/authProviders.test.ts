@@ -4,7 +4,6 @@ import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretToken
 import { readEnvironmentCredentials } from '../../src/core/auth/environment';
 import {
   createAzureCliTokenProvider,
-  createClientSecretIdentityProvider,
   createDeviceCodeTokenProvider,
   createEnvironmentTokenProvider,
 } from '../../src/core/auth/identityProviders';
@@ -110,6 +109,8 @@ test('@azure/identity providers load the package only when a token is requested'
   assert.equal(cli.id, 'azure-cli:contoso');
   assert.equal(device.id, 'device-code');
   assert.equal(env.id, 'environment:none:-:-');
+  // A client secret is ClientSecretTokenProvider's alone: the SDK path never signs in with one.
+  assert.equal(createEnvironmentTokenProvider({ env: { AZURE_TENANT_ID: 't', AZURE_CLIENT_ID: 'c', AZURE_CLIENT_SECRET: 's' } }).id, 'environment:none:t:c');
   assert.equal(identityLoaded(), false);
   const err = await rejectsWith(env.getToken(['https://management.azure.com/.default']));
   assert.equal(err.code, 'CredentialUnavailable');
@@ -118,8 +119,11 @@ test('@azure/identity providers load the package only when a token is requested'
 });
 
 test('a canceled identity sign-in is an ArmError of kind canceled, sent nowhere', async () => {
-  const provider = createClientSecretIdentityProvider({ tenantId: 'contoso', clientId: 'c', clientSecret: SECRET, authorityHost: 'https://127.0.0.1:1' });
-  assert.equal(provider.id, 'client-secret:contoso:c');
+  const provider = createEnvironmentTokenProvider({
+    env: { AZURE_TENANT_ID: 'contoso', AZURE_CLIENT_ID: 'c', AZURE_CLIENT_CERTIFICATE_PATH: '/nonexistent.pem', AZURE_CLIENT_CERTIFICATE_PASSWORD: SECRET },
+    authorityHost: 'https://127.0.0.1:1',
+  });
+  assert.equal(provider.id, 'environment:certificate:contoso:c');
   const canceled = new AbortController();
   canceled.abort();
   const err = await rejectsWith(provider.getToken(['s'], { signal: canceled.signal }));

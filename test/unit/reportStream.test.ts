@@ -7,7 +7,6 @@ import { ArmError } from '../../src/core/arm/errors';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import {
   applyQuery,
-  benchSynchronizationReport,
   computeTotals,
   loadSynchronizationReport,
   parseCsv,
@@ -15,6 +14,7 @@ import {
   toCsv,
   type ReportRow,
 } from '../../src/core/report';
+import { benchSynchronizationReport } from '../bench/reportTiming';
 import type { Emulator } from '../emulator/server';
 import { startHarness, type Harness } from './armHarness.test';
 

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
-import { isReportPanelState, isReportTarget, type ReportPanelState, type ReportTarget } from '../../core/report/messages';
+import { isReportPanelState, isShareSubscriptionTarget, type ReportPanelState } from '../../core/report/messages';
+import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { log } from '../../output/log';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
@@ -16,13 +17,13 @@ export const SHOW_SCHEDULE_COMMAND = 'aciDataShare.showSynchronizationSchedule';
 export const TEST_HOOKS_COMMAND = 'aciDataShare.report.testHooks';
 
 /** A tree node (ShareSubscriptionNode has `.target`), a target object, or nothing (then the user picks). */
-function targetFrom(arg: unknown): ReportTarget | undefined {
-  if (isReportTarget(arg)) return arg;
+function targetFrom(arg: unknown): ShareSubscriptionTarget | undefined {
+  if (isShareSubscriptionTarget(arg)) return arg;
   const nested = typeof arg === 'object' && arg !== null ? (arg as { target?: unknown }).target : undefined;
-  return isReportTarget(nested) ? nested : undefined;
+  return isShareSubscriptionTarget(nested) ? nested : undefined;
 }
 
-function plainTarget(t: ReportTarget): ReportTarget {
+function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget {
   return { subscriptionId: t.subscriptionId, resourceGroup: t.resourceGroup, accountName: t.accountName, shareSubscriptionName: t.shareSubscriptionName, label: t.label };
 }
 

@@ -3,11 +3,11 @@ import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { formatDuration, formatUtcDateTime } from '../../core/report/format';
-import type { ReportTarget } from '../../core/report/messages';
+import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { collectAll, listSynchronizations, type ShareSubscriptionSynchronization } from '../../core/services/dataShare';
 import { shareSubscriptions } from '../../settings/configuration';
 
-export async function pickShareSubscription(): Promise<ReportTarget | undefined> {
+export async function pickShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
   const configured = shareSubscriptions().items;
   if (configured.length === 0) {
     const add = vscode.l10n.t('Add Share Subscription…');
@@ -32,7 +32,7 @@ export function newestFirst(syncs: ShareSubscriptionSynchronization[]): ShareSub
   return syncs.slice().sort((a, b) => time(b) - time(a));
 }
 
-async function loadSynchronizations(client: ArmClient, target: ReportTarget, signal: AbortSignal): Promise<ShareSubscriptionSynchronization[]> {
+async function loadSynchronizations(client: ArmClient, target: ShareSubscriptionTarget, signal: AbortSignal): Promise<ShareSubscriptionSynchronization[]> {
   try {
     return await collectAll(listSynchronizations(client, target, { orderby: 'startTime desc', signal }));
   } catch (err) {
@@ -59,7 +59,7 @@ function syncItem(s: ShareSubscriptionSynchronization): SyncItem {
 }
 
 /** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
-export async function pickSynchronization(client: () => Promise<ArmClient>, target: ReportTarget): Promise<ShareSubscriptionSynchronization | undefined> {
+export async function pickSynchronization(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<ShareSubscriptionSynchronization | undefined> {
   const qp = vscode.window.createQuickPick<SyncItem>();
   qp.title = vscode.l10n.t('Synchronizations of {0}', target.label ?? target.shareSubscriptionName);
   qp.placeholder = vscode.l10n.t('Loading synchronizations…');

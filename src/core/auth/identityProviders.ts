@@ -3,7 +3,6 @@
  * so activation and the CLI stay fast for users who never sign in this way.
  */
 import { ArmError } from '../arm/errors';
-import type { EnvironmentCredentials } from './environment';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../arm/tokenProvider';
 
 /** The subset of @azure/identity's TokenCredential used here. */
@@ -101,9 +100,9 @@ export interface EnvironmentProviderOptions {
 }
 
 /**
- * Reads the standard variables from `env` (not only process.env): a client secret
- * (AZURE_CLIENT_SECRET), a certificate (AZURE_CLIENT_CERTIFICATE_PATH) or, when
- * AZURE_FEDERATED_TOKEN_FILE is set, workload identity.
+ * Reads the standard variables from `env` (not only process.env): a certificate (AZURE_CLIENT_CERTIFICATE_PATH)
+ * or, when AZURE_FEDERATED_TOKEN_FILE is set, workload identity. A client secret (AZURE_CLIENT_SECRET) is
+ * signed in with ClientSecretTokenProvider instead, which needs no SDK.
  */
 export function createEnvironmentTokenProvider(options: EnvironmentProviderOptions = {}): TokenProvider {
   const env = options.env ?? process.env;
@@ -111,13 +110,7 @@ export function createEnvironmentTokenProvider(options: EnvironmentProviderOptio
   const authority = authorityHost ? { authorityHost } : {};
   const tenantId = env.AZURE_TENANT_ID;
   const clientId = env.AZURE_CLIENT_ID;
-  const kind = env.AZURE_FEDERATED_TOKEN_FILE
-    ? 'workload-identity'
-    : env.AZURE_CLIENT_SECRET
-      ? 'service-principal'
-      : env.AZURE_CLIENT_CERTIFICATE_PATH
-        ? 'certificate'
-        : undefined;
+  const kind = env.AZURE_FEDERATED_TOKEN_FILE ? 'workload-identity' : env.AZURE_CLIENT_CERTIFICATE_PATH ? 'certificate' : undefined;
   const id = `environment:${kind ?? 'none'}:${tenantId ?? '-'}:${clientId ?? '-'}`;
   return new IdentityTokenProvider(id, 'environment variables', (identity) => {
     if (!kind || !tenantId || !clientId) {
@@ -129,8 +122,6 @@ export function createEnvironmentTokenProvider(options: EnvironmentProviderOptio
     switch (kind) {
       case 'workload-identity':
         return new identity.WorkloadIdentityCredential({ tenantId, clientId, tokenFilePath: env.AZURE_FEDERATED_TOKEN_FILE, ...authority });
-      case 'service-principal':
-        return new identity.ClientSecretCredential(tenantId, clientId, env.AZURE_CLIENT_SECRET ?? '', authority);
       case 'certificate':
         return new identity.ClientCertificateCredential(
           tenantId,
@@ -140,18 +131,6 @@ export function createEnvironmentTokenProvider(options: EnvironmentProviderOptio
         );
     }
   });
-}
-
-/** Same as above but from already-read settings (e.g. a stored service principal). */
-export function createClientSecretIdentityProvider(credentials: EnvironmentCredentials): TokenProvider {
-  return new IdentityTokenProvider(
-    `client-secret:${credentials.tenantId}:${credentials.clientId}`,
-    'a service principal',
-    (identity) =>
-      new identity.ClientSecretCredential(credentials.tenantId, credentials.clientId, credentials.clientSecret, {
-        ...(credentials.authorityHost ? { authorityHost: credentials.authorityHost } : {}),
-      }),
-  );
 }
 
 export interface DeviceCodeProviderOptions {

@@ -61,8 +61,9 @@ export function prop(o: unknown, key: string): unknown {
   return found === undefined ? undefined : o[found];
 }
 
-function text(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
+/** A scalar of a definition or a service response as shown to the user; nothing for empty or structured values. */
+export function scalarText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v === '' ? undefined : v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return undefined;
 }
@@ -85,7 +86,7 @@ export function findContainerGroupResource(value: unknown): Obj | undefined {
 
 function ports(v: unknown): PortSummary[] {
   return list(v)
-    .map((p) => ({ port: text(prop(p, 'port')) ?? '?', protocol: (text(prop(p, 'protocol')) ?? 'TCP').toUpperCase() }))
+    .map((p) => ({ port: scalarText(prop(p, 'port')) ?? '?', protocol: (scalarText(prop(p, 'protocol')) ?? 'TCP').toUpperCase() }))
     .filter((p) => p.port !== '?');
 }
 
@@ -94,20 +95,20 @@ function container(c: unknown): ContainerSummary {
   const requests = prop(prop(props, 'resources'), 'requests');
   const gpu = prop(requests, 'gpu');
   return {
-    name: text(prop(c, 'name')) ?? '(unnamed)',
-    image: text(prop(props, 'image')),
-    cpu: text(prop(requests, 'cpu')),
-    memoryInGB: text(prop(requests, 'memoryInGB')),
-    gpu: gpu === undefined ? undefined : `${text(prop(gpu, 'count')) ?? '?'} × ${text(prop(gpu, 'sku')) ?? '?'}`,
+    name: scalarText(prop(c, 'name')) ?? '(unnamed)',
+    image: scalarText(prop(props, 'image')),
+    cpu: scalarText(prop(requests, 'cpu')),
+    memoryInGB: scalarText(prop(requests, 'memoryInGB')),
+    gpu: gpu === undefined ? undefined : `${scalarText(prop(gpu, 'count')) ?? '?'} × ${scalarText(prop(gpu, 'sku')) ?? '?'}`,
     ports: ports(prop(props, 'ports')),
     mounts: list(prop(props, 'volumeMounts')).map((m) => ({
-      name: text(prop(m, 'name')) ?? '(unnamed)',
-      mountPath: text(prop(m, 'mountPath')) ?? '',
+      name: scalarText(prop(m, 'name')) ?? '(unnamed)',
+      mountPath: scalarText(prop(m, 'mountPath')) ?? '',
       readOnly: prop(m, 'readOnly') === true || String(prop(m, 'readOnly')).toLowerCase() === 'true',
     })),
     // Only names: values may be secrets and never reach the tree.
     environment: list(prop(props, 'environmentVariables')).map((e) => ({
-      name: text(prop(e, 'name')) ?? '(unnamed)',
+      name: scalarText(prop(e, 'name')) ?? '(unnamed)',
       secure: prop(e, 'secureValue') !== undefined,
     })),
   };
@@ -116,7 +117,7 @@ function container(c: unknown): ContainerSummary {
 const VOLUME_KINDS = ['azureFile', 'emptyDir', 'gitRepo', 'secret'] as const;
 
 function volume(v: unknown): VolumeSummary {
-  const name = text(prop(v, 'name')) ?? '(unnamed)';
+  const name = scalarText(prop(v, 'name')) ?? '(unnamed)';
   const kinds = VOLUME_KINDS.filter((k) => prop(v, k) !== undefined);
   if (kinds.length === 0) return { name, kind: 'unknown' };
   if (kinds.length > 1) return { name, kind: 'ambiguous', detail: kinds.join(' + ') };
@@ -124,10 +125,10 @@ function volume(v: unknown): VolumeSummary {
   const body = prop(v, kind);
   switch (kind) {
     case 'azureFile':
-      return { name, kind, detail: `${text(prop(body, 'storageAccountName')) ?? '?'}/${text(prop(body, 'shareName')) ?? '?'}` };
+      return { name, kind, detail: `${scalarText(prop(body, 'storageAccountName')) ?? '?'}/${scalarText(prop(body, 'shareName')) ?? '?'}` };
     case 'gitRepo': {
       // A repository URL may carry a personal access token (https://user:token@host/...): never shown.
-      const repository = text(prop(body, 'repository'));
+      const repository = scalarText(prop(body, 'repository'));
       return { name, kind, detail: repository === undefined ? undefined : redactUrl(repository) };
     }
     case 'secret':
@@ -143,11 +144,11 @@ export function summarizeContainerGroup(value: unknown): ContainerGroupSummary {
   const props = prop(resource, 'properties');
   const ip = prop(props, 'ipAddress');
   return {
-    name: text(prop(resource, 'name')),
-    location: text(prop(resource, 'location')),
-    osType: text(prop(props, 'osType')),
-    sku: text(prop(props, 'sku')),
-    restartPolicy: text(prop(props, 'restartPolicy')),
+    name: scalarText(prop(resource, 'name')),
+    location: scalarText(prop(resource, 'location')),
+    osType: scalarText(prop(props, 'osType')),
+    sku: scalarText(prop(props, 'sku')),
+    restartPolicy: scalarText(prop(props, 'restartPolicy')),
     containers: list(prop(props, 'containers')).map(container),
     initContainers: list(prop(props, 'initContainers')).map(container),
     volumes: list(prop(props, 'volumes')).map(volume),
@@ -155,10 +156,10 @@ export function summarizeContainerGroup(value: unknown): ContainerGroupSummary {
       ip === undefined && prop(props, 'subnetIds') === undefined
         ? undefined
         : {
-            type: text(prop(ip, 'type')),
+            type: scalarText(prop(ip, 'type')),
             ports: ports(prop(ip, 'ports')),
-            dnsNameLabel: text(prop(ip, 'dnsNameLabel')),
-            subnets: list(prop(props, 'subnetIds')).map((s) => text(prop(s, 'name')) ?? text(prop(s, 'id')) ?? '?'),
+            dnsNameLabel: scalarText(prop(ip, 'dnsNameLabel')),
+            subnets: list(prop(props, 'subnetIds')).map((s) => scalarText(prop(s, 'name')) ?? scalarText(prop(s, 'id')) ?? '?'),
           },
   };
 }

@@ -1,5 +1,5 @@
 /** Navigation in the node tree: by path (property names compared ignoring case), by offset, and to plain values. */
-import { DefinitionNode, ObjectNode, PathSegment, Range } from './types';
+import { DefinitionNode, PathSegment, Range } from './types';
 
 /** The member for `key`: the last exact match, else the last match ignoring case (the service ignores case). */
 export function findProperty(node: DefinitionNode | undefined, key: string): DefinitionNode | undefined {
@@ -132,8 +132,4 @@ export function toPlainValue(node: DefinitionNode | undefined): unknown {
     default:
       return node.value;
   }
-}
-
-export function isObjectNode(node: DefinitionNode | undefined): node is ObjectNode {
-  return node?.kind === 'object';
 }

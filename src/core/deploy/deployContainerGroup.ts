@@ -5,7 +5,7 @@
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import type { LroProgress } from '../arm/lro';
-import { prop } from '../containerGroup/summary';
+import { prop, scalarText } from '../containerGroup/summary';
 import type { ContainerGroupTarget } from '../settings/model';
 import { readDefinitionText } from '../containerGroup/readDefinition';
 import type { PathSegment } from '../definition/types';
@@ -122,17 +122,13 @@ export interface DeployedGroup {
   containers: DeployedContainer[];
 }
 
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
-}
-
 function events(v: unknown): DeployedEvent[] {
   return (Array.isArray(v) ? v : []).map((e) => ({
-    name: text(prop(e, 'name')),
-    type: text(prop(e, 'type')),
-    message: text(prop(e, 'message')),
+    name: scalarText(prop(e, 'name')),
+    type: scalarText(prop(e, 'type')),
+    message: scalarText(prop(e, 'message')),
     count: typeof prop(e, 'count') === 'number' ? (prop(e, 'count') as number) : undefined,
-    lastTimestamp: text(prop(e, 'lastTimestamp')),
+    lastTimestamp: scalarText(prop(e, 'lastTimestamp')),
   }));
 }
 
@@ -142,22 +138,22 @@ export function summarizeDeployedGroup(resource: unknown): DeployedGroup {
   const view = prop(props, 'instanceView');
   const containers = Array.isArray(prop(props, 'containers')) ? (prop(props, 'containers') as unknown[]) : [];
   return {
-    provisioningState: text(prop(props, 'provisioningState')),
-    ipType: text(prop(ip, 'type')),
-    ip: text(prop(ip, 'ip')),
-    fqdn: text(prop(ip, 'fqdn')),
+    provisioningState: scalarText(prop(props, 'provisioningState')),
+    ipType: scalarText(prop(ip, 'type')),
+    ip: scalarText(prop(ip, 'ip')),
+    fqdn: scalarText(prop(ip, 'fqdn')),
     ports: (Array.isArray(prop(ip, 'ports')) ? (prop(ip, 'ports') as unknown[]) : []).map(
-      (p) => `${text(prop(p, 'port')) ?? '?'}/${(text(prop(p, 'protocol')) ?? 'TCP').toUpperCase()}`,
+      (p) => `${scalarText(prop(p, 'port')) ?? '?'}/${(scalarText(prop(p, 'protocol')) ?? 'TCP').toUpperCase()}`,
     ),
-    instanceState: text(prop(view, 'state')),
+    instanceState: scalarText(prop(view, 'state')),
     events: events(prop(view, 'events')),
     containers: containers.map((c) => {
       const iv = prop(prop(c, 'properties'), 'instanceView');
       const current = prop(iv, 'currentState');
       return {
-        name: text(prop(c, 'name')) ?? '(unnamed)',
-        state: text(prop(current, 'state')),
-        detailStatus: text(prop(current, 'detailStatus')),
+        name: scalarText(prop(c, 'name')) ?? '(unnamed)',
+        state: scalarText(prop(current, 'state')),
+        detailStatus: scalarText(prop(current, 'detailStatus')),
         restartCount: typeof prop(iv, 'restartCount') === 'number' ? (prop(iv, 'restartCount') as number) : undefined,
         events: events(prop(iv, 'events')),
       };

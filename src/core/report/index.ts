@@ -7,5 +7,4 @@ export * from './chart';
 export * from './stream';
 export * from './sourceSettings';
 export * from './messages';
-export * from './bench';
 export * from './latestRun';

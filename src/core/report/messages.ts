@@ -5,19 +5,11 @@
 import { isColumnKey, type ReportQuery, type ReportRow } from './model';
 import type { SourceSettingRow } from './sourceSettings';
 import type { ReportTotals } from './totals';
+import type { ShareSubscriptionTarget } from '../settings/model';
 
 export type ExportFormat = 'csv' | 'json';
 export type ReportTab = 'details' | 'chart' | 'schedule';
 export type LoadState = 'loading' | 'done' | 'stopped' | 'error';
-
-/** The share subscription a report belongs to (no secrets: names and ids only). */
-export interface ReportTarget {
-  subscriptionId: string;
-  resourceGroup: string;
-  accountName: string;
-  shareSubscriptionName: string;
-  label?: string;
-}
 
 export interface SynchronizationSummary {
   synchronizationId: string;
@@ -31,7 +23,7 @@ export interface SynchronizationSummary {
 
 /** What the page keeps with vscode.setState and the serializer gets back after a reload. */
 export interface ReportPanelState {
-  target: ReportTarget;
+  target: ShareSubscriptionTarget;
   /** Absent for a schedule-only panel. */
   synchronizationId?: string;
   query: ReportQuery;
@@ -88,7 +80,8 @@ export function isReportTab(v: unknown): v is ReportTab {
   return v === 'details' || v === 'chart' || v === 'schedule';
 }
 
-export function isReportTarget(v: unknown): v is ReportTarget {
+/** The share subscription a report belongs to (names and ids only), as a page or saved state may send it. */
+export function isShareSubscriptionTarget(v: unknown): v is ShareSubscriptionTarget {
   if (typeof v !== 'object' || v === null) return false;
   const t = v as Record<string, unknown>;
   return [t.subscriptionId, t.resourceGroup, t.accountName, t.shareSubscriptionName].every((x) => str(x) && x !== '') && optStr(t.label);
@@ -97,7 +90,7 @@ export function isReportTarget(v: unknown): v is ReportTarget {
 export function isReportPanelState(v: unknown): v is ReportPanelState {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
-  return isReportTarget(s.target) && optStr(s.synchronizationId) && isReportQuery(s.query) && (s.tab === undefined || isReportTab(s.tab));
+  return isShareSubscriptionTarget(s.target) && optStr(s.synchronizationId) && isReportQuery(s.query) && (s.tab === undefined || isReportTab(s.tab));
 }
 
 export function isPageMessage(v: unknown): v is PageMessage {

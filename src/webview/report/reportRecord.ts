@@ -2,7 +2,8 @@
  * A test-readable record of the most recently opened report: what the host sent and what the page
  * acknowledged. Tests and benchmarks read it through the hooks returned by registerReports.
  */
-import type { HostMessage, LoadState, ReportTarget } from '../../core/report/messages';
+import type { HostMessage, LoadState } from '../../core/report/messages';
+import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import type { ReportTotals } from '../../core/report/totals';
 
 export interface ReportExportRecord {
@@ -12,7 +13,7 @@ export interface ReportExportRecord {
 }
 
 export interface ReportRecord {
-  target: ReportTarget;
+  target: ShareSubscriptionTarget;
   synchronizationId?: string;
   /** Loads started (the first one and each re-fetch). */
   loads: number;

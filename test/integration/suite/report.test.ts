@@ -6,7 +6,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { parseCsv, REPORT_COLUMNS, type ReportTarget } from '../../../src/core/report';
+import { parseCsv, REPORT_COLUMNS } from '../../../src/core/report';
+import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportRecord, ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
 import { activateExtension, child, shownChildren } from './extensionApi';
@@ -16,7 +17,7 @@ const SHOW_SCHEDULE = 'aciDataShare.showSynchronizationSchedule';
 const TEST_HOOKS = 'aciDataShare.report.testHooks';
 
 const base = { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-share', accountName: 'contoso-share' };
-const target = (shareSubscriptionName: string, label?: string): ReportTarget => ({ ...base, shareSubscriptionName, label });
+const target = (shareSubscriptionName: string, label?: string): ShareSubscriptionTarget => ({ ...base, shareSubscriptionName, label });
 
 /** The emulator's data for a share subscription: the same generator the emulator serves from. */
 function newestSyncId(name: string): string {

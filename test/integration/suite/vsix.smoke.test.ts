@@ -7,7 +7,7 @@ import * as path from 'path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
-import type { ReportTarget } from '../../../src/core/report';
+import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import { generateSynchronizations } from '../../emulator/data-share-generator';
 import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, type ReportPageCheck } from '../vsixProtocol';
 import { runAndReport } from './index';
@@ -104,7 +104,7 @@ function defineTests(root: Mocha.Suite): void {
   });
 
   test('the synchronization report page loads from the package and renders rows', async () => {
-    const target: ReportTarget = {
+    const target: ShareSubscriptionTarget = {
       subscriptionId: '00000000-0000-0000-0000-000000000001',
       resourceGroup: 'rg-share',
       accountName: 'contoso-share',

@@ -2,12 +2,12 @@
 import { PathSegment } from '../../definition/types';
 import { Code } from '../../definition/findingCodes';
 import { CONTAINER_NAME, ENV_NAME, suggestName } from './naming';
-import { emit, list, num, obj, RuleContext, text } from './ruleContext';
+import { emit, list, num, obj, RuleContext, literalString } from './ruleContext';
 
 export function checkContainer(value: unknown, at: PathSegment[], ctx: RuleContext, kind: 'container' | 'init container'): void {
   const c = obj(value);
   if (!c) return;
-  const name = text(ctx, c.name);
+  const name = literalString(ctx, c.name);
   if (name !== undefined && (name.length > 63 || !CONTAINER_NAME.test(name))) {
     const suggestion = suggestName(name);
     emit(ctx, Code.containerName, 'error', `The ${kind} name '${name}' must be 1-63 lowercase letters, digits or hyphens, starting and ending with a letter or digit (e.g. 'my-app').`, [...at, 'name'], {
@@ -19,14 +19,14 @@ export function checkContainer(value: unknown, at: PathSegment[], ctx: RuleConte
   if (!props) return;
   const p = [...at, 'properties'];
   list(props.volumeMounts).forEach((m, i) => {
-    const mountPath = text(ctx, obj(m)?.mountPath);
+    const mountPath = literalString(ctx, obj(m)?.mountPath);
     if (mountPath?.includes(':')) {
       emit(ctx, Code.mountPathColon, 'error', `mountPath '${mountPath}' must not contain a colon (:); use a Linux path such as /mnt/data (drive letters like C:\\ are not supported).`, [...p, 'volumeMounts', i, 'mountPath']);
     }
   });
   const seen = new Set<string>();
   list(props.environmentVariables).forEach((e, i) => {
-    const envName = text(ctx, obj(e)?.name);
+    const envName = literalString(ctx, obj(e)?.name);
     if (envName === undefined) return;
     if (!ENV_NAME.test(envName)) {
       emit(ctx, Code.envVarName, 'warning', `Environment variable name '${envName}' should be 1-63 letters, digits or underscores, not starting or ending with an underscore.`, [...p, 'environmentVariables', i, 'name']);
@@ -59,7 +59,7 @@ function checkResources(value: unknown, at: PathSegment[], ctx: RuleContext): vo
     }
     const gpu = obj(r.gpu);
     if (gpu) {
-      const sku = text(ctx, gpu.sku);
+      const sku = literalString(ctx, gpu.sku);
       const retired = sku === 'K80' || sku === 'P100' ? `${sku} was retired on 2023-08-31; ` : '';
       emit(ctx, Code.gpu, 'warning', `${retired}GPU container groups (preview) were retired on 2025-07-14; a deployment with a GPU may be rejected.`, [...at, part, 'gpu'], { preferKey: true });
       const count = num(gpu.count);

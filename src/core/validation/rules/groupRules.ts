@@ -5,7 +5,7 @@ import { Code } from '../../definition/findingCodes';
 import { SCHEMA_API_VERSION } from '../../schema/schemaLookup';
 import { checkContainer } from './containerRules';
 import { DNS_LABEL, GROUP_NAME, SHORT_VOLUME_NAME, suggestName, VOLUME_NAME } from './naming';
-import { emit, hasExpression, list, num, obj, RuleContext, text } from './ruleContext';
+import { emit, hasExpression, list, num, obj, RuleContext, literalString } from './ruleContext';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const P: PathSegment[] = ['properties'];
@@ -18,12 +18,12 @@ export function checkGroup(group: Record<string, unknown>, containers: unknown[]
   inits.forEach((c, i) => checkContainer(c, [...P, 'initContainers', i], ctx, 'init container'));
 
   if (containers.length > 60) emit(ctx, Code.tooManyContainers, 'error', `A container group can hold at most 60 containers; this one has ${containers.length}.`, [...P, 'containers'], { preferKey: true });
-  if (text(ctx, props.osType) === 'Windows' && containers.length > 1) {
+  if (literalString(ctx, props.osType) === 'Windows' && containers.length > 1) {
     emit(ctx, Code.windowsMultiContainer, 'error', 'Windows container groups support a single container; use osType Linux or split the containers into several groups.', [...P, 'osType']);
   }
   const names = new Map<string, true>();
   const checkDuplicate = (c: unknown, path: PathSegment[]) => {
-    const name = text(ctx, obj(c)?.name);
+    const name = literalString(ctx, obj(c)?.name);
     if (name === undefined) return;
     if (names.has(name)) emit(ctx, Code.duplicateContainer, 'error', `Container name '${name}' is used twice; each container and init container needs its own name.`, [...path, 'name']);
     names.set(name, true);
@@ -35,7 +35,7 @@ export function checkGroup(group: Record<string, unknown>, containers: unknown[]
   const volumesKnown = !hasExpression(ctx, [props.volumes, ...list(props.volumes).map((v) => obj(v)?.name)]);
   const checkMounts = (c: unknown, path: PathSegment[]) => {
     list(obj(obj(c)?.properties)?.volumeMounts).forEach((m, j) => {
-      const name = text(ctx, obj(m)?.name);
+      const name = literalString(ctx, obj(m)?.name);
       if (name === undefined || !volumesKnown || volumeNames.has(name)) return;
       const declared = [...volumeNames].join(', ');
       emit(ctx, Code.mountUnknownVolume, 'error', `Volume mount '${name}' names no volume of this group; declare it under properties.volumes${declared ? ` or use one of: ${declared}` : ''}.`, [...path, 'properties', 'volumeMounts', j, 'name'], { data: { declared: [...volumeNames] } });
@@ -47,13 +47,13 @@ export function checkGroup(group: Record<string, unknown>, containers: unknown[]
   checkNetwork(props, containers, ctx);
   checkIdentity(group, props, ctx);
   checkTotals(props, containers, ctx);
-  if (text(ctx, props.sku) === 'Confidential' && !obj(props.confidentialComputeProperties)?.ccePolicy) {
+  if (literalString(ctx, props.sku) === 'Confidential' && !obj(props.confidentialComputeProperties)?.ccePolicy) {
     emit(ctx, Code.confidentialPolicy, 'warning', "sku 'Confidential' needs confidentialComputeProperties.ccePolicy (the base64 enforcement policy, e.g. from 'az confcom acipolicygen').", [...P, 'sku']);
   }
 }
 
 function checkHeader(group: Record<string, unknown>, ctx: RuleContext): void {
-  const name = text(ctx, group.name);
+  const name = literalString(ctx, group.name);
   if (name !== undefined && !GROUP_NAME.test(name)) {
     const suggestion = suggestName(name);
     // The service accepts upper case (the docs' own examples use myContainerGroup), so case alone only warns.
@@ -64,7 +64,7 @@ function checkHeader(group: Record<string, unknown>, ctx: RuleContext): void {
     });
   }
   const apiVersion = group.apiVersion;
-  if (typeof apiVersion === 'string' && text(ctx, apiVersion) !== undefined && apiVersion !== SCHEMA_API_VERSION) {
+  if (typeof apiVersion === 'string' && literalString(ctx, apiVersion) !== undefined && apiVersion !== SCHEMA_API_VERSION) {
     emit(ctx, Code.apiVersion, 'info', `apiVersion ${apiVersion}: checked against the ${SCHEMA_API_VERSION} schema; properties newer than ${apiVersion} may be rejected by that version.`, ['apiVersion'], { data: { canonical: SCHEMA_API_VERSION } });
   }
   const zones = list(group.zones);
@@ -78,7 +78,7 @@ function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
     const volume = obj(v);
     if (!volume) return;
     const at: PathSegment[] = [...P, 'volumes', i];
-    const name = text(ctx, volume.name);
+    const name = literalString(ctx, volume.name);
     if (name !== undefined) {
       if (names.has(name)) emit(ctx, Code.duplicateVolume, 'error', `Volume name '${name}' is used twice; give each volume its own name.`, [...at, 'name']);
       names.add(name);
@@ -94,13 +94,13 @@ function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
       const message = sources.length === 0 ? `Volume${name ? ` '${name}'` : ''} has no source; add exactly one of azureFile, emptyDir, gitRepo or secret.` : `Volume${name ? ` '${name}'` : ''} has several sources (${sources.join(', ')}); keep exactly one.`;
       emit(ctx, Code.volumeSource, 'error', message, sources.length ? [...at, sources[1]] : [...at, 'name'], { preferKey: true });
     }
-    const directory = text(ctx, obj(volume.gitRepo)?.directory);
+    const directory = literalString(ctx, obj(volume.gitRepo)?.directory);
     if (directory?.includes('..')) {
       emit(ctx, Code.gitRepoDirectory, 'error', `gitRepo directory '${directory}' must not contain or start with '..'; use '.' for the volume root or a plain subdirectory name.`, [...at, 'gitRepo', 'directory']);
     }
     const secret = obj(volume.secret);
     for (const [file, content] of Object.entries(secret ?? {})) {
-      const s = text(ctx, content);
+      const s = literalString(ctx, content);
       if (s === undefined || isSecretPlaceholder(s)) continue;
       if (!BASE64.test(s.replace(/\s+/g, ''))) {
         // The value is a secret: the message names the file, never the content.
@@ -134,10 +134,10 @@ function checkNetwork(props: Record<string, unknown>, containers: unknown[], ctx
       }
     });
   }
-  if (text(ctx, ip.type) === 'Private' && list(props.subnetIds).length === 0 && !hasExpression(ctx, [props.subnetIds])) {
+  if (literalString(ctx, ip.type) === 'Private' && list(props.subnetIds).length === 0 && !hasExpression(ctx, [props.subnetIds])) {
     emit(ctx, Code.privateWithoutSubnet, 'error', "A 'Private' IP address needs properties.subnetIds (the virtual network subnet to deploy into).", [...at, 'type']);
   }
-  const label = text(ctx, ip.dnsNameLabel);
+  const label = literalString(ctx, ip.dnsNameLabel);
   if (label !== undefined && !DNS_LABEL.test(label)) {
     emit(ctx, Code.dnsLabel, 'error', `DNS name label '${label}' must be 5-63 letters, digits or hyphens, starting and ending with a letter or digit.`, [...at, 'dnsNameLabel']);
   }
@@ -145,7 +145,7 @@ function checkNetwork(props: Record<string, unknown>, containers: unknown[], ctx
 
 function checkIdentity(group: Record<string, unknown>, props: Record<string, unknown>, ctx: RuleContext): void {
   const identity = obj(group.identity);
-  const type = text(ctx, identity?.type);
+  const type = literalString(ctx, identity?.type);
   const uami = obj(identity?.userAssignedIdentities);
   const declared = Object.keys(uami ?? {});
   const hasUser = type === 'UserAssigned' || type === 'SystemAssigned, UserAssigned';
@@ -156,7 +156,7 @@ function checkIdentity(group: Record<string, unknown>, props: Record<string, unk
   const unknownSet = hasExpression(ctx, declared) || hasExpression(ctx, [identity?.userAssignedIdentities]);
   const lower = new Set(declared.map((d) => d.toLowerCase()));
   const check = (value: unknown, path: PathSegment[]) => {
-    const id = text(ctx, value);
+    const id = literalString(ctx, value);
     if (id === undefined || unknownSet || id === '') return;
     if (!hasUser || !lower.has(id.toLowerCase())) {
       emit(ctx, Code.identityNotDeclared, 'error', `Identity '${id}' is not declared; add it to identity.userAssignedIdentities (and use type 'UserAssigned' or 'SystemAssigned, UserAssigned').`, path, { data: { declared } });
@@ -178,8 +178,8 @@ function checkTotals(props: Record<string, unknown>, containers: unknown[], ctx:
     cpu += num(requests?.cpu) ?? 0;
     memory += num(requests?.memoryInGB) ?? 0;
   }
-  const sku = text(ctx, props.sku);
-  const spot = text(ctx, props.priority) === 'Spot';
+  const sku = literalString(ctx, props.sku);
+  const spot = literalString(ctx, props.priority) === 'Spot';
   const [maxCpu, maxMemory, kind] = spot ? [4, 16, 'Spot'] : sku === 'Confidential' ? [31, 180, 'Confidential'] : [31, 240, 'Standard'];
   const at: PathSegment[] = [...P, 'containers'];
   if (cpu > maxCpu || memory > maxMemory) {

@@ -26,8 +26,8 @@ export function emit(ctx: RuleContext, code: string, severity: Severity, message
   ctx.findings.push(finding);
 }
 
-/** A plain string value (not a template expression). */
-export function text(ctx: RuleContext, v: unknown): string | undefined {
+/** A string the user wrote as is: not a template expression, whose value is known only at deploy time. */
+export function literalString(ctx: RuleContext, v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
   if (ctx.template && isTemplateExpression(v)) return undefined;
   return v;

@@ -3,11 +3,11 @@
  * suite against the ARM emulator (e.g. 100,000 rows over 200 pages: share subscription
  * `bench-rows-100000-pagesize-500`).
  */
-import type { ArmClient } from '../arm/client';
-import type { ShareSubscriptionRef } from '../services/dataShare';
-import type { ReportQuery } from './model';
-import { streamSynchronizationReport } from './stream';
-import type { ReportTotals } from './totals';
+import type { ArmClient } from '../../src/core/arm/client';
+import type { ShareSubscriptionRef } from '../../src/core/services/dataShare';
+import type { ReportQuery } from '../../src/core/report/model';
+import { streamSynchronizationReport } from '../../src/core/report/stream';
+import type { ReportTotals } from '../../src/core/report/totals';
 
 export interface ReportBenchResult {
   firstPageMs: number;
