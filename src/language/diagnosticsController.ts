@@ -3,6 +3,20 @@ import * as vscode from 'vscode';
 import type { Finding } from '../core/definition';
 import { DefinitionTracker } from './definitionTracker';
 import { toDiagnostic } from './conversions';
+import { Code } from '../core/definition/findingCodes';
+
+/**
+ * JSON problems VS Code's own JSON support reports in every JSON document (syntax, duplicate keys). Shown by it
+ * alone so they appear once; they still count for a deploy.
+ */
+const JSON_SERVICE_CODES = new Set<string>([Code.syntax, Code.duplicateKey]);
+
+/** Whether VS Code's JSON language features validate `doc` (built-in extension present and validation on). */
+function jsonServiceValidates(doc: vscode.TextDocument): boolean {
+  if (doc.languageId !== 'json' && doc.languageId !== 'jsonc') return false;
+  if (!vscode.extensions.getExtension('vscode.json-language-features')) return false;
+  return vscode.workspace.getConfiguration('json', doc).get<boolean>('validate.enable', true) !== false;
+}
 
 const DEBOUNCE_MS = 150;
 
@@ -26,6 +40,9 @@ export class DiagnosticsController implements vscode.Disposable {
     this.subscriptions = [
       tracker.onDidChange((doc) => this.schedule(doc)),
       tracker.onDidClose((uri) => this.clear(uri)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('json.validate.enable')) this.refreshAll();
+      }),
       this.collection,
     ];
   }
@@ -61,7 +78,8 @@ export class DiagnosticsController implements vscode.Disposable {
     }
     if (!findings || doc.isClosed) return undefined;
     const version = doc.version;
-    const published = findings.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
+    const shown = jsonServiceValidates(doc) ? findings.filter((f) => !JSON_SERVICE_CODES.has(f.code)) : findings;
+    const published = shown.map((finding) => ({ finding, diagnostic: toDiagnostic(doc, finding) }));
     this.published.set(doc.uri.toString(), { version, findings: published });
     this.collection.set(doc.uri, published.map((p) => p.diagnostic));
     return findings;

@@ -1,0 +1,143 @@
+// A `*.aci.json` definition in the real VS Code: VS Code's own JSON support and this extension both look at it.
+// Every problem and completion item must appear once (ours for the definition, VS Code's for JSON syntax).
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { activateExtension } from './extensionApi';
+
+// An invalid enum value, a read-only property offered by the schema, and one syntax error (missing comma).
+const BROKEN = `{
+  "location": "westeurope",
+  "properties": {
+    "osType": "Linux",
+    "containers": [
+      {
+        "name": "job",
+        "properties": {
+          "image": "busybox",
+          "resources": { "requests": { "cpu": 1, "memoryInGB": 1 } }
+        }
+      }
+    ],
+    "restartPolicy": "Sometimes"
+    "sku": "Standard"
+  }
+}
+`;
+
+const VALID = `{
+  "location": "westeurope",
+  "properties": {
+    "osType": "Linux",
+    "containers": [
+      {
+        "name": "job",
+        "properties": {
+          "image": "busybox",
+          "resources": { "requests": { "cpu": 1, "memoryInGB": 1 } }
+        }
+      }
+    ],
+    "restartPolicy": "Never"
+  }
+}
+`;
+
+async function open(name: string, text: string): Promise<vscode.TextDocument> {
+  const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'definitions', name);
+  fs.writeFileSync(file, text);
+  const doc = await vscode.workspace.openTextDocument(file);
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+function describe(d: vscode.Diagnostic): string {
+  return `[${d.source ?? '-'}] ${d.range.start.line}:${d.range.start.character} ${d.message}`;
+}
+
+suite('JSON definitions: one set of problems and completions', () => {
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('each problem is reported once: the definition by the extension, the syntax by VS Code', async () => {
+    const doc = await open('once-broken.aci.json', BROKEN);
+    // Both have looked at this text once VS Code's JSON syntax error and our enum finding are there.
+    const all = await until('both sets of diagnostics', () => {
+      const d = vscode.languages.getDiagnostics(doc.uri);
+      return d.some((x) => x.source !== 'ACI') && d.some((x) => x.code === 'ACI003') ? d : undefined;
+    });
+    const lines = new Map<number, vscode.Diagnostic[]>();
+    for (const d of all) lines.set(d.range.start.line, [...(lines.get(d.range.start.line) ?? []), d]);
+    for (const [line, ds] of lines) assert.strictEqual(ds.length, 1, `line ${line + 1} has ${ds.length} problems: ${ds.map(describe).join(' | ')}`);
+    const foreign = all.filter((d) => d.source !== 'ACI');
+    assert.strictEqual(foreign.length, 1, foreign.map(describe).join(' | '));
+    assert.strictEqual(foreign[0].range.start.line, 14, 'the only problem not from the extension is the syntax error');
+  });
+
+  test('with VS Code JSON validation off, the extension reports the syntax error itself', async () => {
+    const config = vscode.workspace.getConfiguration('json');
+    await config.update('validate.enable', false, vscode.ConfigurationTarget.Workspace);
+    try {
+      const doc = await open('once-nojson.aci.json', BROKEN);
+      const all = await until('the extension\'s syntax error', () => {
+        const d = vscode.languages.getDiagnostics(doc.uri);
+        return d.some((x) => x.source === 'ACI' && x.code === 'ACI100') ? d : undefined;
+      });
+      assert.ok(all.every((d) => d.source === 'ACI'), all.map(describe).join(' | '));
+    } finally {
+      await config.update('validate.enable', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('completion offers each enum value once and no read-only property', async () => {
+    const doc = await open('once-complete.aci.json', VALID);
+    await until('our diagnostics pass', () => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined));
+    const labelsAt = async (needle: string, within: number) => {
+      const pos = doc.positionAt(doc.getText().indexOf(needle) + within);
+      return until(`completions at ${needle}`, async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
+        const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+        return labels.length > 0 ? labels : undefined;
+      });
+    };
+    // Inside the restartPolicy value's quotes.
+    const values = await labelsAt('"Never"', 1);
+    const bare = values.map((l) => l.replace(/^"|"$/g, ''));
+    for (const v of ['Always', 'OnFailure', 'Never']) {
+      assert.strictEqual(bare.filter((l) => l === v).length, 1, `${v} offered once: ${values.join(', ')}`);
+    }
+    // A new key inside "properties", right after its opening brace.
+    const keys = await labelsAt('"properties": {\n    "osType"', '"properties": {'.length);
+    const bareKeys = keys.map((l) => l.replace(/^"|"$/g, ''));
+    assert.ok(bareKeys.includes('sku'), keys.join(', '));
+    assert.strictEqual(bareKeys.filter((l) => l === 'sku').length, 1, `sku offered once: ${keys.join(', ')}`);
+    assert.ok(!bareKeys.includes('instanceView'), `read-only instanceView not offered: ${keys.join(', ')}`);
+  });
+
+  test('hover shows one description', async () => {
+    const doc = await open('once-hover.aci.json', VALID);
+    await until('our diagnostics pass', () => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined));
+    const pos = doc.positionAt(doc.getText().indexOf('restartPolicy') + 2);
+    const hovers = await until('a hover', async () => {
+      const h = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+      return h.length > 0 ? h : undefined;
+    });
+    assert.strictEqual(hovers.length, 1, hovers.map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join(' ')).join(' | '));
+  });
+});
