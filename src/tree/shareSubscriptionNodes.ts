@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { ShareSubscriptionTarget, shareSubscriptionKey } from '../core/settings/model';
 import { describeSchedule, formatUtc, nextRun } from '../core/schedule/nextRun';
-import { prop } from '../core/containerGroup/summary';
+import { prop } from '../core/definition/plainValues';
 import { ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 
 /** Fetches every page of a share subscription's source synchronization settings. */

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import * as path from 'path';
 import { readDefinitionText } from '../../core/containerGroup/readDefinition';
-import { findContainerGroupResource, prop } from '../../core/containerGroup/summary';
+import { findContainerGroupResource } from '../../core/containerGroup/summary';
+import { prop } from '../../core/definition/plainValues';
 import { ContainerGroupTarget } from '../../core/settings/model';
 import {
   checkContainerGroupName,

@@ -3,6 +3,7 @@
  * Works on the parsed value of any accepted shape (ARM body, `az container create --file` YAML, or an ARM
  * template holding the resource). Property names are matched without regard to case, as the service does.
  */
+import { isPlainObject, list, prop, scalarText, type PlainObject } from '../definition/plainValues';
 import { redactUrl } from '../arm/redact';
 
 export interface PortSummary {
@@ -46,41 +47,14 @@ export interface ContainerGroupSummary {
   network?: NetworkSummary;
 }
 
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Case-insensitive property read. */
-export function prop(o: unknown, key: string): unknown {
-  if (!isObj(o)) return undefined;
-  if (key in o) return o[key];
-  const lower = key.toLowerCase();
-  const found = Object.keys(o).find((k) => k.toLowerCase() === lower);
-  return found === undefined ? undefined : o[found];
-}
-
-/** A scalar of a definition or a service response as shown to the user; nothing for empty or structured values. */
-export function scalarText(v: unknown): string | undefined {
-  if (typeof v === 'string') return v === '' ? undefined : v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return undefined;
-}
-
-/** An array value, or none. */
-export function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
 /** The container group resource inside whichever shape the document has. */
-export function findContainerGroupResource(value: unknown): Obj | undefined {
-  if (!isObj(value)) return undefined;
+export function findContainerGroupResource(value: unknown): PlainObject | undefined {
+  if (!isPlainObject(value)) return undefined;
   const resources = prop(value, 'resources');
   if (Array.isArray(resources) && prop(value, 'properties') === undefined) {
     return resources.find(
       (r) => String(prop(r, 'type') ?? '').toLowerCase() === 'microsoft.containerinstance/containergroups',
-    ) as Obj | undefined;
+    ) as PlainObject | undefined;
   }
   return value;
 }
@@ -135,7 +109,7 @@ function volume(v: unknown): VolumeSummary {
     }
     case 'secret':
       // Key names only; the values are secrets.
-      return { name, kind, detail: isObj(body) ? Object.keys(body).join(', ') : undefined };
+      return { name, kind, detail: isPlainObject(body) ? Object.keys(body).join(', ') : undefined };
     default:
       return { name, kind };
   }

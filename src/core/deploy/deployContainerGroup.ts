@@ -5,7 +5,8 @@
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import type { LroProgress } from '../arm/lro';
-import { list, portSummaries, prop, scalarText } from '../containerGroup/summary';
+import { portSummaries } from '../containerGroup/summary';
+import { list, prop, scalarText } from '../definition/plainValues';
 import type { ContainerGroupTarget } from '../settings/model';
 import { readDefinitionText } from '../containerGroup/readDefinition';
 import type { PathSegment } from '../definition/types';

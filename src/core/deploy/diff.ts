@@ -5,6 +5,7 @@
  * reported as removed.
  */
 import { isSecretField } from '../definition/secrets';
+import { isPlainObject } from '../definition/plainValues';
 
 type Path = (string | number)[];
 
@@ -38,10 +39,6 @@ const REMOVABLE = new Set([
 ]);
 const MAX_VALUE = 80;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function show(v: unknown): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 1)}…` : s;
@@ -60,11 +57,11 @@ function formatPath(path: Path): string {
 
 /** How elements of an array are matched: by name, by port, else by position. */
 function elementKey(items: unknown[]): ((item: unknown, index: number) => string) | undefined {
-  if (items.length && items.every((i) => isObject(i) && typeof i.name === 'string')) return (i) => String((i as { name: string }).name);
-  if (items.length && items.every((i) => isObject(i) && (typeof i.port === 'number' || typeof i.port === 'string'))) {
+  if (items.length && items.every((i) => isPlainObject(i) && typeof i.name === 'string')) return (i) => String((i as { name: string }).name);
+  if (items.length && items.every((i) => isPlainObject(i) && (typeof i.port === 'number' || typeof i.port === 'string'))) {
     return (i) => String((i as { port: unknown }).port);
   }
-  if (items.some(isObject)) return (_i, index) => String(index);
+  if (items.some(isPlainObject)) return (_i, index) => String(index);
   return undefined;
 }
 
@@ -79,7 +76,7 @@ function sameScalar(key: string, before: unknown, after: unknown): boolean {
 }
 
 function brief(item: unknown): string {
-  const image = isObject(item) && isObject(item.properties) ? item.properties.image : undefined;
+  const image = isPlainObject(item) && isPlainObject(item.properties) ? item.properties.image : undefined;
   return typeof image === 'string' ? image : '';
 }
 
@@ -89,7 +86,7 @@ function walk(before: unknown, after: unknown, path: Path, out: Change[]): void 
   if (after === undefined) return;
   if ((before === undefined || before === null) && Array.isArray(after) && elementKey(after)) before = [];
   if (before === undefined || before === null) {
-    const shown = isObject(after) || Array.isArray(after) ? brief(after) : show(after);
+    const shown = isPlainObject(after) || Array.isArray(after) ? brief(after) : show(after);
     out.push({ kind: 'added', path: at, ...(shown ? { after: shown } : {}) });
     return;
   }
@@ -114,8 +111,8 @@ function walk(before: unknown, after: unknown, path: Path, out: Change[]): void 
     });
     return;
   }
-  if (isObject(after)) {
-    const old = isObject(before) ? before : {};
+  if (isPlainObject(after)) {
+    const old = isPlainObject(before) ? before : {};
     for (const [k, v] of Object.entries(after)) walk(old[k], v, [...path, k], out);
     const lowerPath = path.filter((s) => typeof s === 'string').join('.').toLowerCase();
     for (const [k, v] of Object.entries(old)) {
@@ -146,8 +143,8 @@ function walkElement(before: unknown, after: unknown, path: Path, key: string, o
 /** Every difference between the group in Azure and the body about to be sent. */
 export function diffGroup(existing: unknown, desired: unknown): Change[] {
   const out: Change[] = [];
-  const e = isObject(existing) ? existing : {};
-  const d = isObject(desired) ? desired : {};
+  const e = isPlainObject(existing) ? existing : {};
+  const d = isPlainObject(desired) ? desired : {};
   const norm = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toLowerCase() : undefined);
   if (norm(e.location) && norm(d.location) && norm(e.location) !== norm(d.location)) {
     out.push({ kind: 'changed', path: 'location', before: String(e.location), after: String(d.location) });

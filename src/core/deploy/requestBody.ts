@@ -3,7 +3,8 @@
  * the `az container create --file` YAML, an ARM resource body (e.g. saved from a GET), and an ARM template
  * holding one container group resource. Keys are matched ignoring case, as the service does.
  */
-import { findContainerGroupResource, prop } from '../containerGroup/summary';
+import { findContainerGroupResource } from '../containerGroup/summary';
+import { isPlainObject, keyOf, prop, trimmedText, type PlainObject } from '../definition/plainValues';
 import { isTemplateExpression } from '../definition/templateExpression';
 import { formatBodyPath, type BodyPath } from './resolveSecrets';
 
@@ -44,37 +45,25 @@ export interface BodyOptions {
   name?: string;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const CG_TYPE = 'microsoft.containerinstance/containergroups';
 
 /** Top-level keys a PUT carries; everything else (id, name, type, apiVersion, etag, systemData…) is dropped. */
 const BODY_KEYS = ['location', 'tags', 'zones', 'identity', 'properties'] as const;
 
-function keyOf(o: Obj, key: string): string | undefined {
-  if (key in o) return key;
-  const l = key.toLowerCase();
-  return Object.keys(o).find((k) => k.toLowerCase() === l);
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-
 function findExpressions(value: unknown, path: BodyPath, out: string[]): void {
   if (isTemplateExpression(value)) out.push(formatBodyPath(path) || '(root)');
   else if (Array.isArray(value)) value.forEach((v, i) => findExpressions(v, [...path, i], out));
-  else if (isObj(value)) for (const [k, v] of Object.entries(value)) findExpressions(v, [...path, k], out);
+  else if (isPlainObject(value)) for (const [k, v] of Object.entries(value)) findExpressions(v, [...path, k], out);
 }
 
-function pickTemplateResource(doc: Obj, name: string | undefined): { resource: Obj; index: number } {
+function pickTemplateResource(doc: PlainObject, name: string | undefined): { resource: PlainObject; index: number } {
   const resources = prop(doc, 'resources');
   const groups = (Array.isArray(resources) ? resources : [])
-    .map((r, index) => ({ resource: r as Obj, index }))
-    .filter(({ resource }) => isObj(resource) && String(prop(resource, 'type') ?? '').toLowerCase() === CG_TYPE);
+    .map((r, index) => ({ resource: r as PlainObject, index }))
+    .filter(({ resource }) => isPlainObject(resource) && String(prop(resource, 'type') ?? '').toLowerCase() === CG_TYPE);
   if (groups.length === 0) throw new DeployInputError('The ARM template holds no Microsoft.ContainerInstance/containerGroups resource.');
   if (groups.length === 1) return groups[0];
-  const named = name ? groups.filter((g) => str(prop(g.resource, 'name')) === name) : [];
+  const named = name ? groups.filter((g) => trimmedText(prop(g.resource, 'name')) === name) : [];
   if (named.length === 1) return named[0];
   throw new DeployInputError(
     `The ARM template holds ${groups.length} container groups; deploy needs exactly one, or one whose name is '${name ?? ''}'.`,
@@ -82,10 +71,10 @@ function pickTemplateResource(doc: Obj, name: string | undefined): { resource: O
 }
 
 /** Removes the fields Azure sets itself from a copy of `properties`, noting what went. */
-function stripReadOnly(properties: Obj, dropped: string[]): Obj {
+function stripReadOnly(properties: PlainObject, dropped: string[]): PlainObject {
   const props = structuredClone(properties);
   const drop = (o: unknown, key: string, path: BodyPath): void => {
-    if (!isObj(o)) return;
+    if (!isPlainObject(o)) return;
     const k = keyOf(o, key);
     if (k === undefined) return;
     delete o[k];
@@ -108,7 +97,7 @@ function stripReadOnly(properties: Obj, dropped: string[]): Obj {
   const volumes = volKey ? props[volKey] : undefined;
   if (Array.isArray(volumes)) {
     for (const v of volumes) {
-      if (!isObj(v)) continue;
+      if (!isPlainObject(v)) continue;
       const cloud = keyOf(v, 'cloudFile');
       if (cloud !== undefined && keyOf(v, 'azureFile') === undefined) {
         const { [cloud]: file, ...rest } = v;
@@ -121,7 +110,7 @@ function stripReadOnly(properties: Obj, dropped: string[]): Obj {
 }
 
 function stripIdentity(identity: unknown, dropped: string[]): unknown {
-  if (!isObj(identity)) return identity;
+  if (!isPlainObject(identity)) return identity;
   const out = structuredClone(identity);
   for (const key of ['principalId', 'tenantId']) {
     const k = keyOf(out, key);
@@ -133,14 +122,14 @@ function stripIdentity(identity: unknown, dropped: string[]): unknown {
   // User-assigned identities are sent as empty objects; clientId/principalId come back from Azure.
   const uaKey = keyOf(out, 'userAssignedIdentities');
   const ua = uaKey ? out[uaKey] : undefined;
-  if (isObj(ua)) for (const id of Object.keys(ua)) ua[id] = {};
+  if (isPlainObject(ua)) for (const id of Object.keys(ua)) ua[id] = {};
   return out;
 }
 
 export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyConversion {
-  if (!isObj(value)) throw new DeployInputError('The definition is not an object.');
+  if (!isPlainObject(value)) throw new DeployInputError('The definition is not an object.');
   const dropped: string[] = [];
-  let source: Obj;
+  let source: PlainObject;
   let shape: DefinitionShape;
   let resourceIndex: number | undefined;
   if (findContainerGroupResource(value) !== value) {
@@ -165,7 +154,7 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
     shape = prop(value, 'apiVersion') !== undefined ? 'cliYaml' : 'armBody';
   }
 
-  const body: Obj = {};
+  const body: PlainObject = {};
   for (const key of BODY_KEYS) {
     const k = keyOf(source, key);
     if (k !== undefined && source[k] !== undefined && source[k] !== null) body[key] = structuredClone(source[k]);
@@ -173,18 +162,18 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
   for (const k of Object.keys(source)) {
     if (!BODY_KEYS.some((b) => b === k.toLowerCase() || b.toLowerCase() === k.toLowerCase())) dropped.push(k);
   }
-  if (!isObj(body.properties)) throw new DeployInputError('The definition has no `properties` object.');
+  if (!isPlainObject(body.properties)) throw new DeployInputError('The definition has no `properties` object.');
   body.properties = stripReadOnly(body.properties, dropped);
   if (body.identity !== undefined) body.identity = stripIdentity(body.identity, dropped);
 
-  const location = str(options.location) ?? str(body.location);
+  const location = trimmedText(options.location) ?? trimmedText(body.location);
   if (!location) {
     throw new DeployInputError('No location: set `location` in the definition, or set the location of this container group in the settings.');
   }
   body.location = location;
 
-  const nameInFile = str(prop(source, 'name'));
-  const apiVersionInFile = str(prop(shape === 'armTemplate' ? source : value, 'apiVersion'));
+  const nameInFile = trimmedText(prop(source, 'name'));
+  const apiVersionInFile = trimmedText(prop(shape === 'armTemplate' ? source : value, 'apiVersion'));
   return {
     body: body as unknown as RequestBody,
     shape,

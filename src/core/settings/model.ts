@@ -3,6 +3,7 @@
  * so every reader here accepts `unknown` and keeps only well-formed entries, reporting the rest.
  */
 import { CLOUD_NAMES, type CloudName } from '../arm/clouds';
+import { trimmedText } from '../definition/plainValues';
 
 export { CLOUD_NAMES, type CloudName };
 
@@ -33,9 +34,6 @@ export interface ReadResult<T> {
   problems: string[];
 }
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
 
 /**
  * Reads a list setting: each entry needs every `required` field (a non-blank string); `optional` is kept when
@@ -54,13 +52,13 @@ function readList<T>(raw: unknown, what: string, required: readonly (keyof T & s
       return;
     }
     const e = entry as Record<string, unknown>;
-    const absent = required.filter((k) => str(e[k]) === undefined);
+    const absent = required.filter((k) => trimmedText(e[k]) === undefined);
     if (absent.length) {
       result.problems.push(`${what} entry ${index + 1}: missing ${absent.join(', ')}.`);
       return;
     }
-    const extra = str(e[optional]);
-    result.items.push({ ...Object.fromEntries(required.map((k) => [k, str(e[k])])), ...(extra ? { [optional]: extra } : {}) } as T);
+    const extra = trimmedText(e[optional]);
+    result.items.push({ ...Object.fromEntries(required.map((k) => [k, trimmedText(e[k])])), ...(extra ? { [optional]: extra } : {}) } as T);
   });
   return result;
 }

@@ -2,7 +2,8 @@
 import { PathSegment } from '../../definition/types';
 import { Code } from '../../definition/findingCodes';
 import { CONTAINER_NAME, ENV_NAME, suggestName } from './naming';
-import { emit, list, num, obj, RuleContext, literalString } from './ruleContext';
+import { list } from '../../definition/plainValues';
+import { emit, num, obj, RuleContext, literalString } from './ruleContext';
 
 export function checkContainer(value: unknown, at: PathSegment[], ctx: RuleContext, kind: 'container' | 'init container'): void {
   const c = obj(value);

@@ -5,7 +5,8 @@ import { Code } from '../../definition/findingCodes';
 import { SCHEMA_API_VERSION } from '../../schema/schemaLookup';
 import { checkContainer } from './containerRules';
 import { DNS_LABEL, GROUP_NAME, SHORT_VOLUME_NAME, suggestName, VOLUME_NAME } from './naming';
-import { emit, hasExpression, list, num, obj, RuleContext, literalString } from './ruleContext';
+import { list } from '../../definition/plainValues';
+import { emit, hasExpression, num, obj, RuleContext, literalString } from './ruleContext';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const P: PathSegment[] = ['properties'];

@@ -2,6 +2,7 @@
 import { rangeForPath } from '../../definition/nodeQuery';
 import { DefinitionNode, Finding, PathSegment, Severity } from '../../definition/types';
 import { isTemplateExpression } from '../normalize';
+import { isPlainObject, type PlainObject } from '../../definition/plainValues';
 
 export interface RuleContext {
   /** Node the checked value was read from; rule paths are relative to it. */
@@ -37,12 +38,8 @@ export function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-export function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-export function obj(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+export function obj(v: unknown): PlainObject | undefined {
+  return isPlainObject(v) ? v : undefined;
 }
 
 export function hasExpression(ctx: RuleContext, values: unknown[]): boolean {
