@@ -6,31 +6,48 @@ import { ContainerGroupNode } from './tree/containerGroupNodes';
 import { TreeNode } from './tree/treeNode';
 import * as settings from './settings/configuration';
 import { AzureSession } from './azure/session';
-import { log, disposeLog } from './output/log';
+import { log, disposeLog, onLogLine } from './output/log';
+import { useUserInput, type UserInput } from './ui/userInput';
+import type { SecretStore } from './secrets/secretStore';
+import type { ReportTestHooks } from './webview/report/reportRecord';
 import { addContainerGroup } from './commands/addContainerGroup';
 import { usePickSession } from './commands/pickSources';
 import { addShareSubscription } from './commands/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
 import { newDefinition } from './commands/newDefinition';
 import { selectTenant, signIn, signOut } from './commands/signIn';
-import { registerDeployCommands, DeployApi } from './commands/deploy';
+import { registerDeployCommands } from './commands/deploy';
 import { registerReports } from './commands/showReport';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
-export interface ExtensionApi {
-  /** For the integration tests: the tree's data provider. */
+/**
+ * What the integration tests and benchmarks reach inside the running extension. activate() returns it only under
+ * the test runner (extension tests, or ACI_DS_TEST_API=1 set by the project's runners); other extensions get nothing.
+ */
+export interface TestApi {
   readonly explorer: ExplorerProvider;
-  /** For the integration tests: the definition documents' checks. */
   readonly language: LanguageFeatures;
-  /** For the integration tests: deploy and the secret store. */
-  readonly deploy: DeployApi;
+  readonly secrets: SecretStore;
+  /** Problems a failed deploy placed in a definition. */
+  readonly deployDiagnostics: vscode.DiagnosticCollection;
+  readonly report: ReportTestHooks;
+  /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
+  useUserInput(input: UserInput | undefined): void;
+  /** Every line the output channel is given, at any level. */
+  onLogLine: typeof onLogLine;
+  /** The connection the extension itself signs in with. */
+  connection: AzureSession['connection'];
   /** True while nothing is configured and the welcome view shows. */
   isEmpty(): boolean;
   /** For the activation benchmark: ms spent in activate(), and building the tree's first roots. */
   timings(): { activateMs: number; firstRenderMs?: number };
 }
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+function underTestRunner(context: vscode.ExtensionContext): boolean {
+  return context.extensionMode === vscode.ExtensionMode.Test || process.env.ACI_DS_TEST_API === '1';
+}
+
+export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const started = performance.now();
   const session = new AzureSession(context);
   usePickSession(session);
@@ -46,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     explorer,
     validate: (doc) => language.diagnostics.validateNow(doc),
   });
-  registerReports(context, session);
+  const report = registerReports(context, session);
   context.subscriptions.push(deploy.secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
@@ -84,10 +101,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
   );
   const activateMs = performance.now() - started;
+  if (!underTestRunner(context)) return undefined;
   return {
     explorer,
     language,
-    deploy,
+    secrets: deploy.secrets,
+    deployDiagnostics: deploy.diagnostics,
+    report,
+    useUserInput,
+    onLogLine,
+    connection: () => session.connection(),
     isEmpty: () => explorer.isEmpty,
     timings: () => ({ activateMs, firstRenderMs: explorer.firstRenderMs }),
   };

@@ -7,7 +7,7 @@ import type { ArmClient } from '../core/arm/client';
 import type { CloudConfig } from '../core/arm/clouds';
 import type { TokenProvider } from '../core/arm/tokenProvider';
 import type { ShareSubscriptionTarget } from '../core/settings/model';
-import { connectionSettings, ConnectionSettings } from '../settings/configuration';
+import { connectionSettings, ConnectionSettings, requestTimeoutMs } from '../settings/configuration';
 import { log } from '../output/log';
 import { VsCodeTokenProvider } from './vscodeTokenProvider';
 
@@ -102,7 +102,7 @@ export class AzureSession implements vscode.Disposable {
     const version = String(this.context.extension.packageJSON.version ?? '0.0.0');
     const userAgent = `aci-data-share/${version} VSCode/${vscode.version}`;
     const tokenProvider = await createTokenProvider(s, cloud, userAgent);
-    const client = new ArmClient({ endpoint: cloud.armEndpoint, scope: cloud.scope, tokenProvider, userAgent, logger: log() });
+    const client = new ArmClient({ endpoint: cloud.armEndpoint, scope: cloud.scope, tokenProvider, userAgent, logger: log(), timeoutMs: requestTimeoutMs() });
     log().info(`Azure: ${cloud.name} (${cloud.armEndpoint}), sign-in ${tokenProvider.id}`);
     return { client, cloud, tokenProvider };
   }

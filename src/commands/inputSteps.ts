@@ -4,6 +4,7 @@
  * cannot be read, the step is a plain input box.
  */
 import * as vscode from 'vscode';
+import { ui } from '../ui/userInput';
 import type { PickItem } from '../core/services/pickLists';
 import { log } from '../output/log';
 
@@ -28,7 +29,7 @@ function validator(step: Step): (v: string) => string | undefined {
 }
 
 async function typeValue(step: Step, title: string): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+  return ui().inputBox({
     title,
     prompt: step.prompt,
     placeHolder: step.placeHolder,
@@ -58,7 +59,7 @@ async function pickValue(step: Step, title: string, answers: string[]): Promise<
     if (step.optional) picks.unshift({ label: vscode.l10n.t('(none)'), description: step.placeHolder, value: '' });
     return [...picks, typed];
   })();
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await ui().quickPick(items, {
     title,
     placeHolder: step.prompt,
     ignoreFocusOut: true,

@@ -1,12 +1,13 @@
 /** "Remove from View": drops a configured entry from settings after a confirmation. Azure is not touched. */
 import * as vscode from 'vscode';
+import { ui } from '../ui/userInput';
 import { removeContainerGroupEntry, removeShareSubscriptionEntry } from '../settings/lists';
 import { ContainerGroupNode } from '../tree/containerGroupNodes';
 import { ShareSubscriptionNode } from '../tree/shareSubscriptionNodes';
 
 async function confirm(question: string): Promise<boolean> {
   const remove = vscode.l10n.t('Remove');
-  const answer = await vscode.window.showWarningMessage(
+  const answer = await ui().message('warning', 
     question,
     { modal: true, detail: vscode.l10n.t('Only the entry in your settings is removed; nothing changes in Azure or in your files.') },
     remove,

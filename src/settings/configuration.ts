@@ -50,5 +50,11 @@ export function connectionSettings(): ConnectionSettings {
 }
 
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['cloud', 'customCloud', 'auth'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+  return ['cloud', 'customCloud', 'auth', 'requestTimeoutSeconds'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+}
+
+/** The user's limit for one request to Azure, in milliseconds. */
+export function requestTimeoutMs(): number {
+  const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('requestTimeoutSeconds', 60);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) * 1000 : 60_000;
 }

@@ -12,6 +12,7 @@ import { startEmulator } from '../emulator/server';
 import { openWorkbench, startCodeServer, type CodeServer, type Payload, type Workbench } from './codeServer';
 import { CODE_SERVER_ENTRY, ensureInstalled, NODE24_BIN, REPO_ROOT, RESULTS_DIR } from './install';
 import { RunLog } from './runLog';
+import { vsixProblems } from './vsixContents';
 import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, type ReportPageCheck } from './vsixProtocol';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 
@@ -114,6 +115,9 @@ async function main(): Promise<void> {
     if (!fs.existsSync(TESTS_MODULE)) throw new Error(`${path.relative(REPO_ROOT, TESTS_MODULE)} is missing: run npm run build`);
     const [size] = await Promise.all([buildVsix(vsixFile), ensureInstalled()]);
     log.say(`[vsix] packaged ${path.basename(vsixFile)}: ${(size / 1024).toFixed(0)} KB`);
+    const problems = vsixProblems(vsixFile, REPO_ROOT);
+    log.say(problems.length ? `[vsix] ✗ the packaged file list:\n  ${problems.join('\n  ')}` : '[vsix] ✔ the packaged file list holds what runs and nothing else');
+    const listChecked = problems.length ? { passed: 0, failed: 1 } : { passed: 1, failed: 0 };
     const emulator = await startEmulator({});
     emulatorClose = () => emulator.close();
     workspace = prepareWorkspace('workspace', emulatorSettings(emulator.url));
@@ -153,8 +157,8 @@ async function main(): Promise<void> {
       );
     });
     if (!result) throw new Error(`no result line (extension host exit code ${exitCode}); see ${log.file}`);
-    passed = result.passed;
-    failed = result.failed;
+    passed = result.passed + listChecked.passed;
+    failed = result.failed + listChecked.failed;
     if (exitCode !== 0 && failed === 0) failed = 1;
     log.say(`[vsix] ${passed} passed, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await finish();

@@ -1,5 +1,6 @@
 /** "Add Container Group…": picks a definition file, asks for the Azure target, and saves it to settings. */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import { ContainerGroupTarget } from '../../core/settings/model';
 import { saveContainerGroup } from '../../settings/lists';
 import { askContainerGroupTarget } from './askTarget';
@@ -13,12 +14,12 @@ export async function addContainerGroup(arg?: unknown): Promise<ContainerGroupTa
   try {
     target = await askContainerGroupTarget(uri, vscode.l10n.t('Add Container Group'));
   } catch (err) {
-    void vscode.window.showErrorMessage((err as Error).message);
+    void ui().message('error', (err as Error).message);
     return undefined;
   }
   if (!target) return undefined;
   const saved = await saveContainerGroup(target);
-  void vscode.window.showInformationMessage(
+  void ui().message('info', 
     saved === 'updated'
       ? vscode.l10n.t('Container group {0} updated.', target.name)
       : vscode.l10n.t('Container group {0} added to the ACI & Data Share view.', target.name),

@@ -1,5 +1,6 @@
 /** "Add Share Subscription…": asks for the share subscription's coordinates and saves them to settings. */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import { ShareSubscriptionTarget } from '../../core/settings/model';
 import {
   checkDataShareAccountName,
@@ -58,7 +59,7 @@ export async function addShareSubscription(): Promise<ShareSubscriptionTarget | 
     ...(label ? { label } : {}),
   };
   const saved = await saveShareSubscription(target);
-  void vscode.window.showInformationMessage(
+  void ui().message('info', 
     saved === 'updated'
       ? vscode.l10n.t('Share subscription {0} updated.', label || shareSubscriptionName)
       : vscode.l10n.t('Share subscription {0} added to the ACI & Data Share view.', label || shareSubscriptionName),

@@ -3,27 +3,23 @@
  * configured ones, or (for a file not configured yet) a target asked for step by step and optionally saved.
  */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import { isContainerGroupDocument } from '../../core/definition/detect';
 import { ContainerGroupTarget } from '../../core/settings/model';
 import { containerGroups } from '../../settings/configuration';
 import { saveContainerGroup } from '../../settings/lists';
 import { definitionUri, locateDefinition } from '../../tree/definitionFiles';
 import { askContainerGroupTarget } from '../addContainerGroup/askTarget';
+import { ContainerGroupNode } from '../../tree/containerGroupNodes';
 
 export interface ResolvedTarget {
   target: ContainerGroupTarget;
   uri: vscode.Uri;
 }
 
-function isTarget(v: unknown): v is ContainerGroupTarget {
-  const t = v as Partial<ContainerGroupTarget> | undefined;
-  return typeof t?.name === 'string' && typeof t.subscriptionId === 'string' && typeof t.resourceGroup === 'string' && typeof t.definitionFile === 'string';
-}
-
-/** A tree node of this or another copy of the module: anything carrying a target. */
+/** The target of a container group node of the view. */
 export function targetOfNode(arg: unknown): ContainerGroupTarget | undefined {
-  const t = (arg as { target?: unknown } | undefined)?.target;
-  return isTarget(t) ? t : undefined;
+  return arg instanceof ContainerGroupNode ? arg.target : undefined;
 }
 
 function activeDefinitionUri(): vscode.Uri | undefined {
@@ -33,7 +29,7 @@ function activeDefinitionUri(): vscode.Uri | undefined {
 }
 
 async function pickConfigured(items: ContainerGroupTarget[], title: string): Promise<ContainerGroupTarget | undefined> {
-  const picked = await vscode.window.showQuickPick(
+  const picked = await ui().quickPick(
     items.map((t) => ({ label: t.name, description: `${t.resourceGroup}${t.location ? ` · ${t.location}` : ''}`, detail: t.definitionFile, target: t })),
     { title, placeHolder: vscode.l10n.t('Container group to deploy'), matchOnDescription: true, matchOnDetail: true },
   );
@@ -41,7 +37,7 @@ async function pickConfigured(items: ContainerGroupTarget[], title: string): Pro
 }
 
 export async function pickTarget(arg: unknown): Promise<ResolvedTarget | undefined> {
-  const fromNode = targetOfNode(arg) ?? (isTarget(arg) ? arg : undefined);
+  const fromNode = targetOfNode(arg);
   if (fromNode) {
     const at = locateDefinition(fromNode);
     if (!at.ok) throw new Error(at.message);
@@ -73,7 +69,7 @@ async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | und
   const target = await askContainerGroupTarget(uri, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
   if (!target) return undefined;
   const saveAction = vscode.l10n.t('Save');
-  const save = await vscode.window.showInformationMessage(
+  const save = await ui().message('info', 
     vscode.l10n.t(
       'Save {0} ({1}) to your settings so the view lists it and later deploys skip these questions?',
       target.name,

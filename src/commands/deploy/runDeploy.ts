@@ -4,9 +4,9 @@
  * Every line written to the log or shown to the user passes through the redaction of this deploy's secrets.
  */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { ArmError } from '../../core/arm/errors';
-import type { LroProgress } from '../../core/arm/lro';
 import { redactText } from '../../core/arm/redact';
 import { describeChanges } from '../../core/deploy/diff';
 import { capLines, describeDestination, describeSecretUses } from '../../core/deploy/confirmation';
@@ -23,18 +23,6 @@ import type { Finding } from '../../core/definition/types';
 import type { SecretStore } from '../../secrets/secretStore';
 import type { DeployDiagnostics } from './deployDiagnostics';
 import { pickTarget, targetOfNode } from './pickTarget';
-
-/** Options for automation and tests; the UI never passes them. */
-export interface DeployOptions {
-  /** false: skip the modal confirmations (create/update, deploy despite warnings). */
-  confirm?: boolean;
-  /** Deploy to this target instead of asking. */
-  target?: ContainerGroupTarget;
-  /** Cancels like the notification's Cancel button. */
-  cancellation?: vscode.CancellationToken;
-  /** Observes each status the long-running operation reports. */
-  onProgress?: (progress: LroProgress) => void;
-}
 
 export type DeployOutcome = 'succeeded' | 'failed' | 'canceled' | 'invalid' | 'dismissed';
 
@@ -61,20 +49,6 @@ export interface DeployLogger {
   error(message: string): void;
 }
 
-/** What the command needs from VS Code's message API; tests may wrap it to observe what is shown. */
-export interface MessageUi {
-  info(message: string, ...actions: string[]): Thenable<string | undefined>;
-  error(message: string, ...actions: string[]): Thenable<string | undefined>;
-  /** A modal question; resolves to the chosen action or undefined for Cancel. */
-  ask(message: string, detail: string, ...actions: string[]): Thenable<string | undefined>;
-}
-
-export const windowUi: MessageUi = {
-  info: (m, ...a) => vscode.window.showInformationMessage(m, ...a),
-  error: (m, ...a) => vscode.window.showErrorMessage(m, ...a),
-  ask: (m, detail, ...a) => vscode.window.showWarningMessage(m, { modal: true, detail }, ...a),
-};
-
 export interface DeployContext {
   session: { connection(): Promise<{ client: ArmClient; cloud?: CloudEndpoints }> };
   deployStates: { set(target: ContainerGroupTarget, state: { state: string; at: number }): Promise<void> };
@@ -84,7 +58,6 @@ export interface DeployContext {
   /** The editor's checks of a definition (they also show in the Problems view). */
   validate(doc: vscode.TextDocument): Promise<Finding[]>;
   logger: DeployLogger;
-  ui: MessageUi;
 }
 
 /** Elapsed time for the log (English). */
@@ -114,18 +87,17 @@ class Run {
   notify(kind: 'info' | 'error', message: string, actions: Record<string, () => unknown> = {}): void {
     const text = this.redact(message);
     this.notifications.push(text);
-    void this.ctx.ui[kind](text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
+    void ui().message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
   }
   async ask(message: string, detail: string, action: string): Promise<boolean> {
     const text = this.redact(message);
     this.notifications.push(text);
-    return (await this.ctx.ui.ask(text, this.redact(detail), action)) === action;
+    return (await ui().message('warning', text, { modal: true, detail: this.redact(detail) }, action)) === action;
   }
 }
 
-export async function runDeploy(ctx: DeployContext, arg: unknown, options: DeployOptions = {}): Promise<DeployCommandResult> {
+export async function runDeploy(ctx: DeployContext, arg: unknown): Promise<DeployCommandResult> {
   const run = new Run(ctx);
-  const confirm = options.confirm !== false;
   const done = (outcome: DeployOutcome, extra: Partial<DeployCommandResult> = {}): DeployCommandResult => ({ outcome, notifications: run.notifications, ...extra });
 
   if (!vscode.workspace.isTrusted) {
@@ -135,7 +107,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   }
   let resolved;
   try {
-    resolved = options.target ? await pickTarget(options.target) : await pickTarget(arg);
+    resolved = await pickTarget(arg);
   } catch (err) {
     run.notify('error', (err as Error).message);
     return done('invalid');
@@ -186,7 +158,7 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
     });
     return done('invalid', { target });
   }
-  if (warnings.length && confirm) {
+  if (warnings.length) {
     const detail = warnings
       .slice(0, 8)
       .map((w) => vscode.l10n.t('Line {0}: {1}', doc.positionAt(w.range.start).line + 1, w.message))
@@ -227,31 +199,28 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
   if (changes) run.log('info', `Changes: ${changes.length ? changes.join('; ') : 'none'}`);
   const secretsSent = describeSecretUses(prepared.secretUses);
   if (secretsSent.length) run.log('info', `Stored secrets sent: ${secretsSent.join('; ')}`);
-  if (confirm) {
-    const detail = [
-      ...describeDestination(target, cloud),
-      '',
-      ...(changes
-        ? changes.length
-          ? [vscode.l10n.t('Changes (+ added, - removed, ~ changed):'), ...capLines(changes, 25)]
-          : [vscode.l10n.t('No changes found; the group is deployed again as defined (containers may restart).')]
-        : [vscode.l10n.t('It does not exist yet.')]),
-      ...(secretsSent.length ? ['', vscode.l10n.t('Stored secrets sent (name → field):'), ...secretsSent] : []),
-    ].join('\n');
-    const ok = existing
-      ? await run.ask(vscode.l10n.t('Update the container group {0} in {1}?', target.name, target.resourceGroup), detail, vscode.l10n.t('Update'))
-      : await run.ask(
-          vscode.l10n.t('Create the container group {0} in {1} ({2})?', target.name, target.resourceGroup, prepared.body.location),
-          detail,
-          vscode.l10n.t('Create'),
-        );
-    if (!ok) return done('dismissed', { target, changes });
-  }
+  const detail = [
+    ...describeDestination(target, cloud),
+    '',
+    ...(changes
+      ? changes.length
+        ? [vscode.l10n.t('Changes (+ added, - removed, ~ changed):'), ...capLines(changes, 25)]
+        : [vscode.l10n.t('No changes found; the group is deployed again as defined (containers may restart).')]
+      : [vscode.l10n.t('It does not exist yet.')]),
+    ...(secretsSent.length ? ['', vscode.l10n.t('Stored secrets sent (name → field):'), ...secretsSent] : []),
+  ].join('\n');
+  const ok = existing
+    ? await run.ask(vscode.l10n.t('Update the container group {0} in {1}?', target.name, target.resourceGroup), detail, vscode.l10n.t('Update'))
+    : await run.ask(
+        vscode.l10n.t('Create the container group {0} in {1} ({2})?', target.name, target.resourceGroup, prepared.body.location),
+        detail,
+        vscode.l10n.t('Create'),
+      );
+  if (!ok) return done('dismissed', { target, changes });
 
   const abort = new AbortController();
-  const external = options.cancellation?.onCancellationRequested(() => abort.abort());
   try {
-    const result = await vscode.window.withProgress(
+    const result = await ui().progress(
       {
         location: vscode.ProgressLocation.Notification,
         title: existing ? vscode.l10n.t('Updating {0}', target.name) : vscode.l10n.t('Creating {0}', target.name),
@@ -271,7 +240,6 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
               if (p.status !== status) run.log('info', `${target.name}: ${p.status} after ${seconds(p.elapsedMs)} (${p.polls} polls)`);
               status = p.status;
               show();
-              options.onProgress?.(p);
             },
           });
         } finally {
@@ -283,8 +251,6 @@ export async function runDeploy(ctx: DeployContext, arg: unknown, options: Deplo
     return succeed(run, ctx, target, uri, result.group, { created: !existing, changes, polls: result.polls }, done);
   } catch (err) {
     return fail(run, ctx, target, { doc, text, version }, prepared.prefix, err, done);
-  } finally {
-    external?.dispose();
   }
 }
 

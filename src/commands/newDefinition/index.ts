@@ -1,10 +1,11 @@
 /** "New Container Group Definition": writes a starter definition (YAML or JSON) that has no findings. */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import { newDefinitionText } from '../../core/templates/newDefinition';
 import { checkContainerGroupName } from '../../core/settings/nameRules';
 
 export async function newDefinition(): Promise<vscode.Uri | undefined> {
-  const format = await vscode.window.showQuickPick(
+  const format = await ui().quickPick(
     [
       { label: 'YAML', description: vscode.l10n.t('the az container create --file format'), format: 'yaml' as const },
       { label: 'JSON', description: vscode.l10n.t('the ARM request body'), format: 'json' as const },
@@ -12,7 +13,7 @@ export async function newDefinition(): Promise<vscode.Uri | undefined> {
     { title: vscode.l10n.t('New Container Group Definition'), placeHolder: vscode.l10n.t('Format of the definition file') },
   );
   if (!format) return undefined;
-  const name = await vscode.window.showInputBox({
+  const name = await ui().inputBox({
     title: vscode.l10n.t('New Container Group Definition'),
     prompt: vscode.l10n.t('Container group name'),
     value: 'my-container-group',
@@ -22,7 +23,7 @@ export async function newDefinition(): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const fileName = `${name}.aci.${format.format}`;
   const target = folder
-    ? await vscode.window.showSaveDialog({
+    ? await ui().saveDialog({
         defaultUri: vscode.Uri.joinPath(folder, fileName),
         filters: { [format.label]: [format.format] },
         saveLabel: vscode.l10n.t('Create Definition'),

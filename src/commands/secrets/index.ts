@@ -1,5 +1,6 @@
 /** Set Secret… / Delete Secret…: manage the values behind `{{secret:NAME}}` placeholders. */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import { isValidSecretName } from '../../core/definition/secrets';
 import type { SecretStore } from '../../secrets/secretStore';
 
@@ -8,7 +9,7 @@ export async function setSecret(store: SecretStore, name?: unknown): Promise<str
   const chosen =
     typeof name === 'string' && isValidSecretName(name)
       ? name
-      : await vscode.window.showInputBox({
+      : await ui().inputBox({
           title: vscode.l10n.t('Set Secret (1/2)'),
           prompt: vscode.l10n.t('Name used in the definition as {0}', '{{secret:NAME}}'),
           placeHolder: vscode.l10n.t('e.g. registry-password'),
@@ -18,7 +19,7 @@ export async function setSecret(store: SecretStore, name?: unknown): Promise<str
         });
   const trimmed = chosen?.trim();
   if (!trimmed) return undefined;
-  const value = await vscode.window.showInputBox({
+  const value = await ui().inputBox({
     title: vscode.l10n.t('Set Secret (2/2): {0}', trimmed),
     prompt: store.has(trimmed)
       ? vscode.l10n.t('New value (replaces the stored one). Kept in the OS keychain, never in files.')
@@ -30,23 +31,23 @@ export async function setSecret(store: SecretStore, name?: unknown): Promise<str
   if (value === undefined) return undefined;
   await store.set(trimmed, value);
   // The placeholder is an argument: its braces would stop the {0} inside it from being filled in.
-  void vscode.window.showInformationMessage(vscode.l10n.t("Secret '{0}' stored. Use it as {1} in a secret field.", trimmed, `{{secret:${trimmed}}}`));
+  void ui().message('info', vscode.l10n.t("Secret '{0}' stored. Use it as {1} in a secret field.", trimmed, `{{secret:${trimmed}}}`));
   return trimmed;
 }
 
 export async function deleteSecret(store: SecretStore, name?: unknown): Promise<string | undefined> {
   const names = store.names();
   if (names.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No secrets are stored.'));
+    void ui().message('info', vscode.l10n.t('No secrets are stored.'));
     return undefined;
   }
   const chosen =
     typeof name === 'string' && names.includes(name)
       ? name
-      : await vscode.window.showQuickPick(names, { title: vscode.l10n.t('Delete Secret'), placeHolder: vscode.l10n.t('Secret to delete') });
+      : (await ui().quickPick(names.map((label) => ({ label })), { title: vscode.l10n.t('Delete Secret'), placeHolder: vscode.l10n.t('Secret to delete') }))?.label;
   if (!chosen) return undefined;
   const remove = vscode.l10n.t('Delete');
-  const ok = await vscode.window.showWarningMessage(
+  const ok = await ui().message('warning', 
     vscode.l10n.t("Delete the secret '{0}'?", chosen),
     { modal: true, detail: vscode.l10n.t('Definitions that use {0} cannot be deployed until it is set again.', `{{secret:${chosen}}}`) },
     remove,

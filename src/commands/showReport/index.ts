@@ -1,6 +1,6 @@
 /**
  * "Show Synchronization Report" and "Show Synchronization Schedule": commands, the panel serializer that
- * restores open reports after a reload, and (outside production) hooks for tests and benchmarks.
+ * restores open reports after a reload, and the report hooks the test-only API hands to tests and benchmarks.
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
@@ -10,17 +10,15 @@ import { log } from '../../output/log';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
 import { pickShareSubscription, pickSynchronization } from './pickSynchronization';
+import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
 
 export const SHOW_REPORT_COMMAND = 'aciDataShare.showSynchronizationReport';
 export const SHOW_SCHEDULE_COMMAND = 'aciDataShare.showSynchronizationSchedule';
-/** Not contributed; registered only when the extension runs in development or test mode. */
-export const TEST_HOOKS_COMMAND = 'aciDataShare.report.testHooks';
 
-/** A tree node (ShareSubscriptionNode has `.target`), a target object, or nothing (then the user picks). */
+/** A tree node, a target object, or nothing (then the user picks). */
 function targetFrom(arg: unknown): ShareSubscriptionTarget | undefined {
-  if (isShareSubscriptionTarget(arg)) return arg;
-  const nested = typeof arg === 'object' && arg !== null ? (arg as { target?: unknown }).target : undefined;
-  return isShareSubscriptionTarget(nested) ? nested : undefined;
+  if (arg instanceof ShareSubscriptionNode) return arg.target;
+  return isShareSubscriptionTarget(arg) ? arg : undefined;
 }
 
 function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget {
@@ -29,7 +27,6 @@ function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget {
 
 export function registerReports(context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
   let last: ReportPanel | undefined;
-  let exportTarget: string | undefined;
   const waiters = new Set<() => void>();
   const panels = new Set<ReportPanel>();
 
@@ -40,7 +37,6 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
     onRecord: (panel) => {
       if (panel === last) for (const w of [...waiters]) w();
     },
-    exportTarget: () => exportTarget,
   };
 
   const track = (panel: ReportPanel): ReportPanel => {
@@ -70,10 +66,8 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
 
   const hooks: ReportTestHooks = {
     lastReport: () => last?.record,
+    html: () => last?.panel.webview.html,
     post: async (message) => (last ? last.post(message) : false),
-    setExportTarget: (path) => {
-      exportTarget = path;
-    },
     waitFor: (check, timeoutMs = 60_000) =>
       new Promise<ReportRecord>((resolve, reject) => {
         const test = () => {
@@ -109,8 +103,5 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
     }),
     { dispose: () => [...panels].forEach((p) => p.dispose()) },
   );
-  if (context.extensionMode !== vscode.ExtensionMode.Production) {
-    context.subscriptions.push(vscode.commands.registerCommand(TEST_HOOKS_COMMAND, () => hooks));
-  }
   return hooks;
 }

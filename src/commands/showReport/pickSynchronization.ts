@@ -1,5 +1,6 @@
 /** Quick picks of the report command: a configured share subscription, then one of its synchronizations. */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { formatDuration, formatUtcDateTime } from '../../core/report/format';
@@ -11,12 +12,12 @@ export async function pickShareSubscription(): Promise<ShareSubscriptionTarget |
   const configured = shareSubscriptions().items;
   if (configured.length === 0) {
     const add = vscode.l10n.t('Add Share Subscription…');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('No share subscriptions are configured.'), add);
+    const choice = await ui().message('info', vscode.l10n.t('No share subscriptions are configured.'), add);
     if (choice === add) await vscode.commands.executeCommand('aciDataShare.addShareSubscription');
     return undefined;
   }
   if (configured.length === 1) return configured[0];
-  const picked = await vscode.window.showQuickPick(
+  const picked = await ui().quickPick(
     configured.map((t) => ({ label: t.label ?? t.shareSubscriptionName, description: `${t.shareSubscriptionName} · ${t.accountName} · ${t.resourceGroup}`, target: t })),
     { title: vscode.l10n.t('Share subscription'), placeHolder: vscode.l10n.t('Pick a share subscription'), matchOnDescription: true },
   );
@@ -60,39 +61,25 @@ function syncItem(s: ShareSubscriptionSynchronization): SyncItem {
 
 /** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
 export async function pickSynchronization(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<ShareSubscriptionSynchronization | undefined> {
-  const qp = vscode.window.createQuickPick<SyncItem>();
-  qp.title = vscode.l10n.t('Synchronizations of {0}', target.label ?? target.shareSubscriptionName);
-  qp.placeholder = vscode.l10n.t('Loading synchronizations…');
-  qp.matchOnDescription = true;
-  qp.matchOnDetail = true;
-  qp.busy = true;
   const abort = new AbortController();
-  const result = new Promise<ShareSubscriptionSynchronization | undefined>((resolve) => {
-    qp.onDidAccept(() => {
-      const picked = qp.selectedItems[0] ?? qp.activeItems[0];
-      if (!picked) return; // still loading: Enter does nothing yet
-      resolve(picked.sync);
-      qp.hide();
-    });
-    qp.onDidHide(() => {
-      abort.abort();
-      resolve(undefined);
-      qp.dispose();
-    });
-  });
-  qp.show();
+  const items = (async () => newestFirst(await loadSynchronizations(await client(), target, abort.signal)).map(syncItem))();
   try {
-    const syncs = newestFirst(await loadSynchronizations(await client(), target, abort.signal));
-    qp.items = syncs.map(syncItem);
-    qp.placeholder =
-      syncs.length > 0 ? vscode.l10n.t('Pick a synchronization (newest first)') : vscode.l10n.t('This share subscription has no synchronizations yet');
+    const picked = await ui().quickPick(items, {
+      title: vscode.l10n.t('Synchronizations of {0}', target.label ?? target.shareSubscriptionName),
+      placeHolder: vscode.l10n.t('Loading synchronizations…'),
+      loadedPlaceHolder: (count) =>
+        count > 0 ? vscode.l10n.t('Pick a synchronization (newest first)') : vscode.l10n.t('This share subscription has no synchronizations yet'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
+    return picked?.sync;
   } catch (err) {
     if (!abort.signal.aborted) {
-      qp.hide();
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not list synchronizations: {0}', err instanceof Error ? err.message : String(err)));
+      void ui().message('error', vscode.l10n.t('Could not list synchronizations: {0}', err instanceof Error ? err.message : String(err)));
     }
+    return undefined;
   } finally {
-    qp.busy = false;
+    // Dismissed while loading: the listing stops too.
+    abort.abort();
   }
-  return result;
 }

@@ -1,5 +1,6 @@
 /** Sign In, Sign Out and Select Tenant: the user's control over the Azure connection. */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import type { AzureSession } from '../../azure/session';
 import { SECTION } from '../../settings/configuration';
 import { log } from '../../output/log';
@@ -12,11 +13,11 @@ function describe(err: unknown): string {
 /** Resolves to the message shown after a successful sign-in (it names the account), undefined otherwise. */
 export async function signIn(session: AzureSession): Promise<string | undefined> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.'));
+    void ui().message('warning', vscode.l10n.t('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.'));
     return undefined;
   }
   try {
-    const connection = await vscode.window.withProgress(
+    const connection = await ui().progress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to Azure…') },
       async () => {
         const c = await session.connection();
@@ -30,11 +31,11 @@ export async function signIn(session: AzureSession): Promise<string | undefined>
       ? vscode.l10n.t('Signed in to {0} as {1}.', connection.cloud.name, account)
       : vscode.l10n.t('Signed in to {0} ({1}).', connection.cloud.name, connection.tokenProvider.id);
     const shown = where ? `${message} ${where}` : message;
-    void vscode.window.showInformationMessage(shown);
+    void ui().message('info', shown);
     return shown;
   } catch (err) {
     log().error(`Sign-in failed: ${describe(err)}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in to Azure failed: {0}', describe(err)), vscode.l10n.t('Show Output')).then((c) => {
+    void ui().message('error', vscode.l10n.t('Sign-in to Azure failed: {0}', describe(err)), vscode.l10n.t('Show Output')).then((c) => {
       if (c) log().show(true);
     });
     return undefined;
@@ -49,7 +50,7 @@ export async function signOut(session: AzureSession): Promise<void> {
     // Nothing to sign out of.
   }
   session.reset();
-  void vscode.window.showInformationMessage(
+  void ui().message('info', 
     vscode.l10n.t('Signed out of Azure in ACI & Data Share. An account signed in through VS Code stays in the Accounts menu.'),
   );
 }
@@ -69,14 +70,14 @@ export async function selectTenant(session: AzureSession): Promise<string | unde
     picks.push({ label: `$(edit) ${vscode.l10n.t('Enter a tenant ID or domain…')}` });
     return picks;
   })();
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await ui().quickPick(items, {
     title: vscode.l10n.t('Select Tenant'),
     placeHolder: vscode.l10n.t('The Microsoft Entra tenant to sign in to'),
   });
   if (!picked) return undefined;
   let tenant = picked.tenantId;
   if (tenant === undefined) {
-    tenant = await vscode.window.showInputBox({
+    tenant = await ui().inputBox({
       title: vscode.l10n.t('Select Tenant'),
       prompt: vscode.l10n.t('Tenant ID (GUID) or domain, e.g. contoso.onmicrosoft.com'),
       validateInput: (v) => (/^[A-Za-z0-9.-]+$/.test(v.trim()) ? undefined : vscode.l10n.t('Use letters, digits, dots and hyphens only.')),

@@ -3,6 +3,7 @@
  * requests (stop, re-fetch, export, copy) and keeps a record for tests. One instance per open panel.
  */
 import * as vscode from 'vscode';
+import { ui } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
@@ -25,8 +26,6 @@ export interface ReportPanelDeps {
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
   /** Called whenever a panel's record changes (the test hooks listen). */
   onRecord(panel: ReportPanel): void;
-  /** A fixed export path for tests; undefined asks with a save dialog. */
-  exportTarget(): string | undefined;
 }
 
 function title(state: ReportPanelState): string {
@@ -249,18 +248,13 @@ export class ReportPanel implements vscode.Disposable {
   private async export(format: 'csv' | 'json'): Promise<void> {
     const rows = applyQuery(this.rows, this.state.query);
     const name = this.state.target.shareSubscriptionName.replace(/[^\w.-]+/g, '_');
-    const fixed = this.deps.exportTarget();
-    let uri: vscode.Uri | undefined;
-    if (fixed) uri = vscode.Uri.file(fixed);
-    else {
-      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-      const file = `${name}-${(this.state.synchronizationId ?? 'report').slice(0, 8)}.${format}`;
-      uri = await vscode.window.showSaveDialog({
-        title: vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
-        defaultUri: folder ? vscode.Uri.joinPath(folder, file) : undefined,
-        filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
-      });
-    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const file = `${name}-${(this.state.synchronizationId ?? 'report').slice(0, 8)}.${format}`;
+    const uri = await ui().saveDialog({
+      title: vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
+      defaultUri: folder ? vscode.Uri.joinPath(folder, file) : undefined,
+      filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
+    });
     if (!uri) return;
     const text =
       format === 'csv'
@@ -271,9 +265,9 @@ export class ReportPanel implements vscode.Disposable {
       this.record.exports.push({ path: uri.fsPath, format, rows: rows.length });
       this.deps.log.info(`Synchronization report: exported ${rows.length} rows to ${uri.fsPath}`);
       this.changed();
-      if (!fixed) void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', rows.length, uri.fsPath));
+      void ui().message('info', vscode.l10n.t('Exported {0} rows to {1}.', rows.length, uri.fsPath));
     } catch (err) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', uri.fsPath, errorText(err)));
+      void ui().message('error', vscode.l10n.t('Could not write {0}: {1}', uri.fsPath, errorText(err)));
     }
   }
 

@@ -39,8 +39,8 @@ export interface ReportTestHooks {
   lastReport(): ReportRecord | undefined;
   /** Posts a message to the last report's page; false when there is none. */
   post(message: HostMessage): Promise<boolean>;
-  /** Where the next exports are written instead of asking with a save dialog (undefined: ask). */
-  setExportTarget(path: string | undefined): void;
+  /** The HTML the last report's page was given. */
+  html(): string | undefined;
   /** Resolves once `check` holds for the last report's record (polled on every record change). */
   waitFor(check: (record: ReportRecord) => boolean, timeoutMs?: number): Promise<ReportRecord>;
 }

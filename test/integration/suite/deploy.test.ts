@@ -1,64 +1,21 @@
-// The Deploy command in the real VS Code against the ARM emulator: YAML and JSON to Succeeded, a 400 CloudError
-// as a diagnostic on its property, cancel while polling, and no secret value in any log line or notification.
+// The Deploy command in the real VS Code against the ARM emulator, driven through executeCommand with scripted
+// answers: secrets stored with Set Secret, YAML and JSON created and updated after the user's yes, a dismissed
+// confirmation that sends nothing, a 400 CloudError as a diagnostic on its property, cancel while polling, and no
+// secret value in any log line, prompt, notification, diagnostic or the tree.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { AzureSession } from '../../../src/azure/session';
-import { DEPLOY_COMMAND, createDeployApi, registerDeployCommands, type DeployApi, type DeployCommandResult, type DeployOptions, type MessageUi } from '../../../src/commands/deploy';
-import { windowUi } from '../../../src/commands/deploy/runDeploy';
-import { ArmClient, type ArmLogger } from '../../../src/core/arm/client';
-import type { LroProgress } from '../../../src/core/arm/lro';
+import type { DeployCommandResult } from '../../../src/commands/deploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import { DeployStates } from '../../../src/tree/deployStates';
-import type { ExtensionApi } from '../../../src/extension';
-import { EXTENSION_ID, activateExtension, shownChildren } from './extensionApi';
+import type { TestApi } from '../../../src/extension';
+import { activateExtension, shownChildren } from './extensionApi';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 
 const SUB = '00000000-0000-0000-0000-0000000000de';
 const RG = 'rg-deploy-it';
 const DB_SECRET = 'it-Db-Secret-8f3a91';
 const REG_SECRET = 'it-Registry-Secret-55c0';
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T {
-    return (this.values.has(key) ? this.values.get(key) : fallback) as T;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
-
-/** Keychain stand-in for a context this test does not own; the deploy code reads it through SecretStore. */
-class MemorySecretStorage implements vscode.SecretStorage {
-  private readonly values = new Map<string, string>();
-  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.emitter.event;
-  async get(key: string) {
-    return this.values.get(key);
-  }
-  async store(key: string, value: string) {
-    this.values.set(key, value);
-    this.emitter.fire({ key });
-  }
-  async delete(key: string) {
-    this.values.delete(key);
-    this.emitter.fire({ key });
-  }
-}
-
-/** Every line the deploy code and the ARM client write, also passed on to the output channel. */
-class LineRecorder implements ArmLogger {
-  readonly lines: string[] = [];
-  trace(m: string) { this.lines.push(m); }
-  debug(m: string) { this.lines.push(m); }
-  info(m: string) { this.lines.push(m); }
-  warn(m: string) { this.lines.push(m); }
-  error(m: string) { this.lines.push(m); }
-}
 
 /** Polls a condition VS Code settles asynchronously (events, diagnostics). */
 async function until(check: () => boolean, what: string, tries = 100): Promise<void> {
@@ -69,71 +26,54 @@ async function until(check: () => boolean, what: string, tries = 100): Promise<v
   assert.fail(`timed out waiting: ${what}`);
 }
 
-const web = (file: string, extra: Partial<ContainerGroupTarget> = {}): ContainerGroupTarget => ({
+const entry = (file: string): ContainerGroupTarget => ({
   name: path.basename(file).replace(/\.aci\.(yaml|json)$/, ''),
   subscriptionId: SUB,
   resourceGroup: RG,
   definitionFile: `definitions/${file}`,
-  ...extra,
 });
+
+const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml', 'it-batch.aci.json', 'it-dismiss.aci.yaml'];
 
 suite('Deploy', function () {
   this.timeout(60000);
-  let api: ExtensionApi;
-  let deployApi: DeployApi;
-  let viaCommand = false;
-  const recorder = new LineRecorder();
-  const shown: string[] = [];
-  const disposables: vscode.Disposable[] = [];
+  let api: TestApi;
   let folder: string;
-  const written: string[] = [];
+  let before: unknown[] | undefined;
+  const lines: string[] = [];
+  const scripts: ScriptedInput[] = [];
+  const disposables: vscode.Disposable[] = [];
 
-  const writeDefinition = (file: string, text: string): void => {
-    const full = path.join(folder, 'definitions', file);
-    fs.writeFileSync(full, text);
-    written.push(full);
-  };
+  const uriOf = (file: string) => vscode.Uri.file(path.join(folder, 'definitions', file));
 
-  /** Through the command when this suite registered it, else through the same API the command uses. */
-  const deploy = async (target: ContainerGroupTarget, options: DeployOptions = {}): Promise<DeployCommandResult> => {
-    const node = { target };
-    const opts = { confirm: false, ...options };
-    return viaCommand ? await vscode.commands.executeCommand<DeployCommandResult>(DEPLOY_COMMAND, node, opts) : deployApi.deploy(node, opts);
+  /** Runs the shipped command on a definition file with `answers` for its questions; checks each was asked. */
+  const deploy = async (file: string, answers: Answer[]): Promise<{ result: DeployCommandResult; script: ScriptedInput }> => {
+    const script = new ScriptedInput(answers);
+    scripts.push(script);
+    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uriOf(file))));
+    script.assertDone();
+    return { result, script };
   };
+  const create = (name: string): Answer => ({ message: new RegExp(`^Create the container group ${name} in ${RG}`), choose: 'Create' });
+  const update = (name: string): Answer => ({ message: new RegExp(`^Update the container group ${name} in ${RG}`), choose: 'Update' });
 
   suiteSetup(async () => {
     api = await activateExtension();
+    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
     folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const session = new AzureSession({ extension } as unknown as vscode.ExtensionContext);
-    let client: Promise<{ client: ArmClient }> | undefined;
-    const recordingSession = {
-      connection: () =>
-        (client ??= session.connection().then((c) => ({
-          client: new ArmClient({ endpoint: c.cloud.armEndpoint, scope: c.cloud.scope, tokenProvider: c.tokenProvider, userAgent: 'deploy-it', logger: recorder }),
-        }))),
-    };
-    const ui: MessageUi = {
-      info: (m, ...a) => (shown.push(m), windowUi.info(m, ...a)),
-      error: (m, ...a) => (shown.push(m), windowUi.error(m, ...a)),
-      ask: () => {
-        throw new Error('no modal question is expected with { confirm: false }');
-      },
-    };
-    const context = { subscriptions: disposables, secrets: new MemorySecretStorage(), globalState: new MemoryMemento() };
-    const deps = {
-      context,
-      session: recordingSession,
-      deployStates: new DeployStates(new MemoryMemento()),
-      explorer: api.explorer,
-      validate: (doc: vscode.TextDocument) => api.language.diagnostics.validateNow(doc),
-      logger: recorder,
-      ui,
-    };
-    viaCommand = !(await vscode.commands.getCommands(true)).includes(DEPLOY_COMMAND);
-    deployApi = viaCommand ? registerDeployCommands(deps) : createDeployApi(deps);
-    await deployApi.secrets.set('it-db', DB_SECRET);
-    await deployApi.secrets.set('it-reg', REG_SECRET);
+
+    // Secrets go in through the Set Secret command, as a user stores them.
+    for (const [name, value] of [['it-db', DB_SECRET], ['it-reg', REG_SECRET]]) {
+      const script = new ScriptedInput([
+        { input: /^Set Secret \(1\/2\)/, value: name },
+        { input: /^Set Secret \(2\/2\)/, value },
+      ]);
+      scripts.push(script);
+      const stored = await withAnswers(api, script, async () => vscode.commands.executeCommand<string>('aciDataShare.setSecret'));
+      script.assertDone();
+      assert.strictEqual(stored, name);
+    }
+    assert.ok(api.secrets.names().includes('it-db') && api.secrets.names().includes('it-reg'));
 
     // A copy of the fixture's web-frontend with an app secret and a private registry login.
     const webYaml = fs
@@ -141,53 +81,84 @@ suite('Deploy', function () {
       .replace(/name: site$/gm, 'name: site-content')
       .replace('value: Contoso', "secureValue: '{{secret:it-db}}'")
       .replace('  containers:', "  imageRegistryCredentials:\n    - server: contoso.azurecr.io\n      username: deployer\n      password: '{{secret:it-reg}}'\n  containers:");
-    writeDefinition('it-web.aci.yaml', webYaml);
-    writeDefinition('it-bad-image.aci.yaml', webYaml.replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-bad-image').replace('image: mcr.microsoft.com/azuredocs/nginx:latest', 'Image: mcr.microsoft.com/azuredocs/nginx:latest'));
-    writeDefinition('it-cancel.aci.yaml', webYaml.replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-cancel-label'));
+    const label = (l: string) => webYaml.replace('dnsNameLabel: contoso-web-frontend', `dnsNameLabel: ${l}`);
+    const write = (file: string, text: string) => fs.writeFileSync(path.join(folder, 'definitions', file), text);
+    write('it-web.aci.yaml', webYaml);
+    write('it-bad-image.aci.yaml', label('it-bad-image').replace('image: mcr.microsoft.com/azuredocs/nginx:latest', 'Image: mcr.microsoft.com/azuredocs/nginx:latest'));
+    write('it-cancel.aci.yaml', label('it-cancel-label'));
+    write('it-dismiss.aci.yaml', label('it-dismiss-label'));
     const batch = JSON.parse(fs.readFileSync(path.join(folder, 'definitions', 'batch-job.aci.json'), 'utf8'));
     batch.properties.ipAddress = { type: 'Public', dnsNameLabel: 'it-batch-job', ports: [{ port: 80, protocol: 'TCP' }] };
-    writeDefinition('it-batch.aci.json', JSON.stringify(batch, null, 2));
+    write('it-batch.aci.json', JSON.stringify(batch, null, 2));
+
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    await config.update('containerGroups', [...(before ?? []), ...FILES.map(entry)], vscode.ConfigurationTarget.Workspace);
   });
 
-  suiteTeardown(() => {
+  suiteTeardown(async () => {
     for (const d of disposables) d.dispose();
-    for (const f of written) fs.rmSync(f, { force: true });
+    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    for (const f of FILES) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
   });
 
-  test('a YAML definition deploys to Succeeded with IP and FQDN; a second deploy is an update', async () => {
-    const target = web('it-web.aci.yaml');
-    const result = await deploy(target);
+  test('a YAML definition is created after the user confirms, with IP and FQDN; a second deploy is an update', async () => {
+    const { result, script } = await deploy('it-web.aci.yaml', [create('it-web')]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     assert.strictEqual(result.created, true);
     assert.strictEqual(result.group?.provisioningState, 'Succeeded');
     assert.match(result.group?.ip ?? '', /^20\.\d+\.\d+\.\d+$/);
     assert.strictEqual(result.group?.fqdn, 'contoso-web-frontend.westeurope.azurecontainer.io');
-    const note = result.notifications.at(-1) ?? '';
+    const question = script.shown.find((s) => s.modal)!;
+    assert.match(question.detail ?? '', /It does not exist yet/);
+    assert.match(question.detail ?? '', /it-db → .*secureValue/);
+    const note = script.messages('info').at(-1) ?? '';
     assert.ok(note.includes(result.group.ip!) && note.includes(result.group.fqdn), note);
-    assert.ok(recorder.lines.some((l) => l.includes('Instance state: Running')));
+    assert.ok(lines.some((l) => l.includes('Instance state: Running')));
 
-    const again = await deploy(target);
-    assert.strictEqual(again.outcome, 'succeeded');
-    assert.strictEqual(again.created, false);
-    assert.deepStrictEqual(again.changes, []);
+    const again = await deploy('it-web.aci.yaml', [update('it-web')]);
+    assert.strictEqual(again.result.outcome, 'succeeded');
+    assert.strictEqual(again.result.created, false);
+    assert.deepStrictEqual(again.result.changes, []);
+    assert.match(again.script.shown.find((s) => s.modal)?.detail ?? '', /No changes found/);
+  });
+
+  test('an update lists the changed path in its confirmation', async () => {
+    // Edited in the editor and saved, as a user changes a definition.
+    const doc = await vscode.workspace.openTextDocument(uriOf('it-web.aci.yaml'));
+    const at = doc.getText().indexOf('cpu: 1');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 'cpu: 1'.length)), 'cpu: 2');
+    assert.ok(at > 0 && (await vscode.workspace.applyEdit(edit)) && (await doc.save()));
+    const { result, script } = await deploy('it-web.aci.yaml', [update('it-web')]);
+    assert.strictEqual(result.outcome, 'succeeded');
+    assert.ok(result.changes?.some((c) => /cpu/.test(c)), String(result.changes));
+    assert.match(script.shown.find((s) => s.modal)?.detail ?? '', /~ .*cpu/);
   });
 
   test('a JSON definition deploys to Succeeded with IP and FQDN', async () => {
-    const result = await deploy(web('it-batch.aci.json'));
+    const { result, script } = await deploy('it-batch.aci.json', [{ message: /^The definition of it-batch has 1 warning\.$/, choose: 'Deploy Anyway' }, create('it-batch')]);
+    assert.match(script.shown[0].detail ?? '', /^Line \d+: /);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     assert.strictEqual(result.group?.provisioningState, 'Succeeded');
     assert.ok(result.group?.ip);
     assert.strictEqual(result.group?.fqdn, 'it-batch-job.westeurope.azurecontainer.io');
   });
 
+  test('a dismissed confirmation sends nothing', async () => {
+    const from = lines.length;
+    const { result } = await deploy('it-dismiss.aci.yaml', [{ message: /^Create the container group it-dismiss/, choose: undefined }]);
+    assert.strictEqual(result.outcome, 'dismissed');
+    assert.deepStrictEqual(lines.slice(from).filter((l) => /^PUT /.test(l)), []);
+  });
+
   test('a 400 CloudError with a target becomes a diagnostic on that property, cleared by the next edit', async () => {
-    const target = web('it-bad-image.aci.yaml');
-    const result = await deploy(target);
+    const { result } = await deploy('it-bad-image.aci.yaml', [{ message: /has \d+ warnings?\.$/, choose: 'Deploy Anyway' }, create('it-bad-image')]);
     assert.strictEqual(result.outcome, 'failed');
     assert.strictEqual(result.errorCode, 'MissingRequiredProperty');
     assert.strictEqual(result.errorTarget, 'properties.containers[0].properties.image');
     assert.match(result.notifications.at(-1) ?? '', /Bad Request \(400\).*\[MissingRequiredProperty\]/);
-    const uri = vscode.Uri.file(path.join(folder, target.definitionFile));
+    const uri = uriOf('it-bad-image.aci.yaml');
     const doc = await vscode.workspace.openTextDocument(uri);
     const diagnostics = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
     assert.strictEqual(diagnostics.length, 1);
@@ -196,56 +167,40 @@ suite('Deploy', function () {
 
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# edited\n'));
-    await until(() => (deployApi.diagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics');
+    await until(() => (api.deployDiagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('cancel while polling stops polling at once and says the deployment may continue', async () => {
-    const cancel = new vscode.CancellationTokenSource();
-    const seen: LroProgress[] = [];
-    const from = recorder.lines.length;
-    const result = await deploy(web('it-cancel.aci.yaml'), {
-      cancellation: cancel.token,
-      onProgress: (p) => {
-        seen.push(p);
-        cancel.cancel();
-      },
-    });
+  test('Cancel on the progress notification stops polling at once and says the deployment may continue', async () => {
+    const from = lines.length;
+    const { result } = await deploy('it-cancel.aci.yaml', [
+      create('it-cancel'),
+      // Pressed as soon as the PUT's answer shows a status.
+      { progress: /^Creating it-cancel/, cancelWhen: (m) => !m.startsWith('Sending') },
+    ]);
     assert.strictEqual(result.outcome, 'canceled');
     assert.match(result.notifications.at(-1) ?? '', /may continue in Azure/);
-    // The PUT's own status was the only one: no status poll went out after the cancel.
-    assert.strictEqual(seen.length, 1);
-    const requests = recorder.lines.slice(from).filter((l) => /^(GET|PUT) /.test(l));
+    const requests = lines.slice(from).filter((l) => /^(GET|PUT) /.test(l));
     assert.ok(requests.some((l) => l.startsWith('PUT ')), requests.join('\n'));
     assert.ok(!requests.some((l) => l.includes('/operations/')), requests.join('\n'));
   });
 
-  test('no secret value reaches a log line, a notification, a diagnostic or the tree', async () => {
-    const entry = web('it-web.aci.yaml');
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    const before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(Array.isArray(before) ? before : []), entry], vscode.ConfigurationTarget.Workspace);
-    try {
-      const result = await deploy(entry);
-      assert.strictEqual(result.outcome, 'succeeded');
-      const roots = await shownChildren(api);
-      const groups = await shownChildren(api, roots[0].node);
-      const node = groups.find((g) => g.label === entry.name);
-      assert.ok(node, 'the group shows in the tree');
-      const treeText = [node, ...(await shownChildren(api, node.node))].map((i) => `${i.label} ${i.description} ${i.tooltip}`);
-      const nested = await Promise.all((await shownChildren(api, node.node)).map((i) => shownChildren(api, i.node)));
-      treeText.push(...nested.flat().map((i) => `${i.label} ${i.description} ${i.tooltip}`));
-
-      const diagnosticText = vscode.languages.getDiagnostics().flatMap(([, ds]) => ds.map((d) => d.message));
-      const everything = [...recorder.lines, ...shown, ...diagnosticText, ...treeText];
-      assert.ok(recorder.lines.length > 10 && shown.length >= 4, `${recorder.lines.length} lines, ${shown.length} notifications`);
-      for (const secret of [DB_SECRET, REG_SECRET]) {
-        // The report masks the value itself: a failing run must not print the secret either.
-        const leaks = everything.filter((t) => t.includes(secret)).map((t) => t.split(secret).join('<SECRET>').slice(0, 300));
-        assert.deepStrictEqual(leaks, [], `secret found in ${leaks.length} texts: ${leaks.join(' | ')}`);
-      }
-    } finally {
-      await config.update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+  test('no secret value reaches a log line, a prompt, a notification, a diagnostic or the tree', async () => {
+    const roots = await shownChildren(api);
+    const groups = await shownChildren(api, roots[0].node);
+    const node = groups.find((g) => g.label === 'it-web');
+    assert.ok(node, 'the group shows in the tree');
+    const children = await shownChildren(api, node.node);
+    const nested = await Promise.all(children.map((i) => shownChildren(api, i.node)));
+    const treeText = [node, ...children, ...nested.flat()].map((i) => `${i.label} ${i.description} ${i.tooltip}`);
+    const promptText = scripts.flatMap((s) => s.shown.flatMap((p) => [p.text, p.detail ?? '', ...(p.actions ?? [])]));
+    const diagnosticText = vscode.languages.getDiagnostics().flatMap(([, ds]) => ds.map((d) => d.message));
+    const everything = [...lines, ...promptText, ...diagnosticText, ...treeText];
+    assert.ok(lines.length > 10 && promptText.length >= 8, `${lines.length} log lines, ${promptText.length} prompt texts`);
+    for (const secret of [DB_SECRET, REG_SECRET]) {
+      // The report masks the value itself: a failing run must not print the secret either.
+      const leaks = everything.filter((t) => t.includes(secret)).map((t) => t.split(secret).join('<SECRET>').slice(0, 300));
+      assert.deepStrictEqual(leaks, [], `secret found in ${leaks.length} texts: ${leaks.join(' | ')}`);
     }
   });
 });

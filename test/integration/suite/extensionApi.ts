@@ -1,14 +1,20 @@
 // Shared helpers for the integration suites: the activated extension's API and tree reading.
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../../src/extension';
+import type { TestApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/treeNode';
+import { recorder } from './scriptedInput';
 
 export const EXTENSION_ID = 'aci-data-share.aci-data-share';
 
-export async function activateExtension(): Promise<ExtensionApi> {
-  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+/** The test-only API of the activated extension (it exists only under the test runner). */
+export async function activateExtension(): Promise<TestApi> {
+  const extension = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
   if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
-  return extension.activate();
+  const api = await extension.activate();
+  if (!api) throw new Error('the extension returned no test API: is ACI_DS_TEST_API set by the runner?');
+  // No prompt of a test ever waits for a person: unscripted questions are answered like Escape.
+  api.useUserInput(recorder);
+  return api;
 }
 
 export interface ShownItem {
@@ -26,7 +32,7 @@ function labelText(label: string | vscode.TreeItemLabel | undefined): string {
 }
 
 /** Children of `node` (roots when undefined) as the user would see them once loaded. */
-export async function shownChildren(api: ExtensionApi, node?: TreeNode, ms = 60_000): Promise<ShownItem[]> {
+export async function shownChildren(api: TestApi, node?: TreeNode, ms = 60_000): Promise<ShownItem[]> {
   const until = Date.now() + ms;
   for (;;) {
     const changed = nextTreeChange(api, 1000).catch(() => undefined);
@@ -37,7 +43,7 @@ export async function shownChildren(api: ExtensionApi, node?: TreeNode, ms = 60_
 }
 
 /** Children of `node` as the view shows them right now, "Loading…" included. */
-export async function shownNow(api: ExtensionApi, node?: TreeNode): Promise<ShownItem[]> {
+export async function shownNow(api: TestApi, node?: TreeNode): Promise<ShownItem[]> {
   const nodes = (await api.explorer.getChildren(node)) ?? [];
   return Promise.all(
     nodes.map(async (n) => {
@@ -56,7 +62,7 @@ export async function shownNow(api: ExtensionApi, node?: TreeNode): Promise<Show
   );
 }
 
-export async function child(api: ExtensionApi, parent: ShownItem | undefined, label: string): Promise<ShownItem> {
+export async function child(api: TestApi, parent: ShownItem | undefined, label: string): Promise<ShownItem> {
   const items = await shownChildren(api, parent?.node);
   const found = items.find((i) => i.label === label);
   if (!found) throw new Error(`no tree item "${label}" under "${parent?.label ?? '(root)'}"; have: ${items.map((i) => i.label).join(', ')}`);
@@ -64,7 +70,7 @@ export async function child(api: ExtensionApi, parent: ShownItem | undefined, la
 }
 
 /** Resolves on the tree's next change event (or rejects after `ms`). */
-export function nextTreeChange(api: ExtensionApi, ms = 10000): Promise<void> {
+export function nextTreeChange(api: TestApi, ms = 10000): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       sub.dispose();

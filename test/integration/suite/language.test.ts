@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../../src/extension';
+import type { TestApi } from '../../../src/extension';
 import { activateExtension } from './extensionApi';
 
 const YAML = `apiVersion: '2023-05-01'
@@ -85,7 +85,7 @@ function describe(d: vscode.Diagnostic): string {
 }
 
 suite('Definition editing', () => {
-  let api: ExtensionApi;
+  let api: TestApi;
 
   suiteSetup(async () => {
     api = await activateExtension();

@@ -5,32 +5,18 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { AzureSession } from '../../../src/azure/session';
-import { createDeployApi, type DeployApi, type MessageUi } from '../../../src/commands/deploy';
-import { ArmClient } from '../../../src/core/arm/client';
-import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
-import { DeployStates } from '../../../src/tree/deployStates';
-import type { ExtensionApi } from '../../../src/extension';
+import type { DeployCommandResult } from '../../../src/commands/deploy';
+import type { TestApi } from '../../../src/extension';
 import { CaseCounter } from '../../summary/record';
 import { generateSynchronizations } from '../../emulator/data-share-generator';
-import { EXTENSION_ID, activateExtension, child, shownChildren } from './extensionApi';
+import { activateExtension, child, shownChildren } from './extensionApi';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 
 const SUB = '00000000-0000-0000-0000-0000000000fa';
 const ACCOUNT = 'rel-account';
 const counter = new CaseCounter('faults', 'vscode-reliability-faults');
 const rejections: string[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason instanceof Error ? reason.message : String(reason));
-
-class Memory implements vscode.Memento, vscode.SecretStorage {
-  private readonly values = new Map<string, any>();
-  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.emitter.event;
-  keys() { return [...this.values.keys()]; }
-  get<T>(key: string, fallback?: T): any { return this.values.has(key) ? this.values.get(key) : fallback; }
-  async update(key: string, value: unknown) { this.values.set(key, value); }
-  async store(key: string, value: string) { this.values.set(key, value); }
-  async delete(key: string) { this.values.delete(key); }
-}
 
 /** What a user reads: a sentence, no markup, no stack. */
 function assertClear(text: string | undefined, pattern: RegExp): void {
@@ -43,7 +29,7 @@ const shareEntry = (shareSubscriptionName: string) => ({ subscriptionId: SUB, re
 
 suite('Reliability: faults in VS Code', function () {
   this.timeout(90_000);
-  let api: ExtensionApi;
+  let api: TestApi;
   let folder: string;
   const written: string[] = [];
 
@@ -102,7 +88,7 @@ suite('Reliability: faults in VS Code', function () {
   });
 
   test('report: faults end in a clear error state or a complete load, and the next report still works', async () => {
-    const hooks = await vscode.commands.executeCommand<ReportTestHooks>('aciDataShare.report.testHooks');
+    const hooks = api.report;
     const open = async (name: string) => {
       const syncId = generateSynchronizations(ACCOUNT, name.toLowerCase())[0].synchronizationId;
       await vscode.commands.executeCommand('aciDataShare.showSynchronizationReport', shareEntry(name), syncId);
@@ -142,45 +128,35 @@ suite('Reliability: faults in VS Code', function () {
   });
 
   suite('deploy', () => {
-    let deployApi: DeployApi;
-    const shown: string[] = [];
-    const disposables: vscode.Disposable[] = [];
-    let timeoutMs = 60_000;
+    const NAMES = ['rel-fault-lro-failed', 'rel-fault-lro-canceled', 'rel-fault-lro-status-error', 'rel-fault-429', 'rel-fault-hang', 'rel-cancel', 'rel-after'];
+    const target = (name: string) => ({ name, subscriptionId: SUB, resourceGroup: 'rg-rel', definitionFile: `definitions/${name}.aci.yaml` });
+    let before: unknown[] | undefined;
 
     suiteSetup(async () => {
-      const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-      const session = new AzureSession({ extension } as unknown as vscode.ExtensionContext);
-      // The same sign-in and cloud as the extension; only the timeout is shortened for the hang case.
-      const connection = async () => {
-        const c = await session.connection();
-        return { client: new ArmClient({ endpoint: c.cloud.armEndpoint, scope: c.cloud.scope, tokenProvider: c.tokenProvider, userAgent: 'reliability-it', timeoutMs, maxRetries: timeoutMs < 60_000 ? 0 : 4 }) };
-      };
-      const ui: MessageUi = {
-        info: async (m) => (shown.push(m), undefined),
-        error: async (m) => (shown.push(m), undefined),
-        ask: () => Promise.reject(new Error('no question expected with { confirm: false }')),
-      };
-      const memory = new Memory();
-      deployApi = createDeployApi({
-        context: { subscriptions: disposables, secrets: memory, globalState: memory },
-        session: { connection },
-        deployStates: new DeployStates(new Memory()),
-        explorer: api.explorer,
-        validate: (doc) => api.language.diagnostics.validateNow(doc),
-        ui,
-      });
       const yaml = (name: string) =>
         `apiVersion: '2023-05-01'\nname: ${name}\nlocation: westeurope\nproperties:\n  osType: Linux\n  containers:\n    - name: app\n      properties:\n        image: nginx:latest\n        resources:\n          requests:\n            cpu: 1\n            memoryInGB: 1\n`;
-      for (const name of ['rel-fault-lro-failed', 'rel-fault-lro-canceled', 'rel-fault-lro-status-error', 'rel-fault-429', 'rel-fault-hang', 'rel-cancel', 'rel-after']) {
+      for (const name of NAMES) {
         const file = path.join(folder, 'definitions', `${name}.aci.yaml`);
         fs.writeFileSync(file, yaml(name));
         written.push(file);
       }
+      const config = vscode.workspace.getConfiguration('aciDataShare');
+      before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+      await config.update('containerGroups', [...(before ?? []), ...NAMES.map(target)], vscode.ConfigurationTarget.Workspace);
     });
-    suiteTeardown(() => disposables.forEach((d) => d.dispose()));
+    suiteTeardown(async () => {
+      await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    });
 
-    const target = (name: string) => ({ name, subscriptionId: SUB, resourceGroup: 'rg-rel', definitionFile: `definitions/${name}.aci.yaml` });
-    const deploy = (name: string, options: object = {}) => deployApi.deploy({ target: target(name) }, { confirm: false, ...options });
+    /** The shipped command on the group's definition, the user saying Create (and pressing Cancel when asked to). */
+    const deploy = async (name: string, extra: Answer[] = [], asked = true): Promise<{ result: DeployCommandResult; script: ScriptedInput }> => {
+      const create: Answer[] = asked ? [{ message: new RegExp(`^Create the container group ${name} `), choose: 'Create' }] : [];
+      const script = new ScriptedInput([...create, ...extra]);
+      const uri = vscode.Uri.file(path.join(folder, 'definitions', `${name}.aci.yaml`));
+      const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri)));
+      script.assertDone();
+      return { result, script };
+    };
 
     const failing: Array<[string, RegExp]> = [
       ['rel-fault-lro-failed', /^Deploy of rel-fault-lro-failed failed: The operation failed: .+ \[\w+\]$/],
@@ -190,42 +166,44 @@ suite('Reliability: faults in VS Code', function () {
     for (const [name, pattern] of failing) {
       test(`${name}: one clear error notification`, () =>
         counter.run(`deploy ${name}`, async () => {
-          const result = await deploy(name);
+          const { result, script } = await deploy(name);
           assert.strictEqual(result.outcome, 'failed');
           assertClear(result.notifications.at(-1), pattern);
-          assert.strictEqual(shown.at(-1), result.notifications.at(-1));
+          assert.strictEqual(script.messages('error').at(-1), result.notifications.at(-1));
+          assert.strictEqual(script.messages('error').length, 1);
         }));
     }
 
     // 503 takes the same path (the unit fault tests run both); each throttled status read costs a poll interval.
     test('429 on the PUT and its status reads is retried to Succeeded', () =>
       counter.run('deploy 429', async () => {
-        const result = await deploy('rel-fault-429');
+        const { result } = await deploy('rel-fault-429');
         assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
       }));
 
-    test('a server that never answers: a timeout message, bounded by the client timeout', () =>
+    test('a server that never answers: a timeout message, bounded by the request timeout setting', () =>
       counter.run('deploy hang', async () => {
-        timeoutMs = 1500;
+        const config = vscode.workspace.getConfiguration('aciDataShare');
+        await config.update('requestTimeoutSeconds', 2, vscode.ConfigurationTarget.Global);
         try {
-          const result = await deploy('rel-fault-hang');
+          // The first request (does the group exist?) already times out, before any question.
+          const { result } = await deploy('rel-fault-hang', [], false);
           assert.strictEqual(result.outcome, 'failed');
-          assertClear(result.notifications.at(-1), /timed out after 1\.5 seconds without a complete response/);
+          assertClear(result.notifications.at(-1), /timed out after 2 seconds without a complete response/);
         } finally {
-          timeoutMs = 60_000;
+          await config.update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
         }
       }));
 
-    test('cancel mid-deploy: stops and says the deployment may continue', () =>
+    test('Cancel mid-deploy: stops and says the deployment may continue', () =>
       counter.run('deploy cancel', async () => {
-        const cancel = new vscode.CancellationTokenSource();
-        const result = await deploy('rel-cancel', { cancellation: cancel.token, onProgress: () => cancel.cancel() });
+        const { result } = await deploy('rel-cancel', [{ progress: /^Creating rel-cancel/, cancelWhen: (m) => !m.startsWith('Sending') }]);
         assert.strictEqual(result.outcome, 'canceled');
         assertClear(result.notifications.at(-1), /may continue in Azure/);
       }));
 
     test('after every fault a deploy succeeds and the editor still answers', async () => {
-      const result = await deploy('rel-after');
+      const { result } = await deploy('rel-after');
       assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
       const doc = await vscode.workspace.openTextDocument(path.join(folder, 'definitions', 'rel-after.aci.yaml'));
       await vscode.window.showTextDocument(doc);

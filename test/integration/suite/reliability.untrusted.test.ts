@@ -5,9 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { AzureSession } from '../../../src/azure/session';
 import type { DeployCommandResult } from '../../../src/commands/deploy';
-import { connectionSettings } from '../../../src/settings/configuration';
 import { armRequest, getToken } from '../../emulator/test-client';
 import { EXTENSION_ID, activateExtension } from './extensionApi';
 
@@ -28,9 +26,7 @@ suite('Reliability: untrusted workspace', function () {
     // VS Code hides these workspace values in an untrusted folder; the file on disk does ask for the emulator.
     const settingsFile = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
     assert.strictEqual(JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['aciDataShare.cloud'], 'Custom');
-    assert.deepStrictEqual(connectionSettings(), { cloud: 'AzureCloud', authMethod: 'microsoft' });
-    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const connection = await new AzureSession({ extension } as unknown as vscode.ExtensionContext).connection();
+    const connection = await (await activateExtension()).connection();
     assert.strictEqual(connection.cloud.armEndpoint.replace(/\/$/, ''), 'https://management.azure.com');
     assert.match(connection.tokenProvider.id, /^vscode:microsoft/);
     assert.ok(!connection.client.endpoint.includes('127.0.0.1'));
@@ -38,7 +34,8 @@ suite('Reliability: untrusted workspace', function () {
 
   test('deploy is refused with an explanation and nothing reaches the service', async () => {
     await activateExtension();
-    const result = await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', { target: TARGET }, { confirm: false });
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, TARGET.definitionFile);
+    const result = (await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
     assert.strictEqual(result.outcome, 'invalid');
     assert.match(result.notifications.at(-1) ?? '', /Deploy is disabled in an untrusted workspace\. Trust the workspace to deploy\./);
     const emulator = process.env.ACI_DS_EMULATOR_URL!;

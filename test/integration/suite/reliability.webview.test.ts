@@ -5,12 +5,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { saveShareSubscription } from '../../../src/settings/lists';
-import { reportHtml } from '../../../src/webview/report/reportHtml';
 import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import { generateDetails, generateSynchronizations, HOSTILE_PAYLOADS } from '../../emulator/data-share-generator';
 import { writeSummary } from '../../summary/record';
-import { EXTENSION_ID, activateExtension, child, shownChildren } from './extensionApi';
+import { activateExtension, child, shownChildren } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
 
 const base = { subscriptionId: '00000000-0000-0000-0000-0000000000fb', resourceGroup: 'rg-hostile', accountName: 'hostile-account' };
 const HOSTILE_LABEL = `</title><style>*{display:none}</style><script>alert(1)</script><img src=x onerror=alert(2)>[x](command:workbench.action.quit)`;
@@ -21,11 +20,9 @@ suite('Reliability: hostile content and user data', function () {
   let hooks: ReportTestHooks;
 
   suiteSetup(async () => {
-    await activateExtension();
-    hooks = await vscode.commands.executeCommand<ReportTestHooks>('aciDataShare.report.testHooks');
+    hooks = (await activateExtension()).report;
   });
   suiteTeardown(async () => {
-    hooks?.setExportTarget(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     writeSummary('hostile', 'vscode-reliability-webview', hostileChecked);
   });
@@ -56,10 +53,13 @@ suite('Reliability: hostile content and user data', function () {
   });
 
   test('the page HTML: strict CSP, one nonce script, the hostile title escaped', async () => {
+    // The report of a share subscription whose label is hostile, opened by the command; a plain panel gives the cspSource.
     const panel = vscode.window.createWebviewPanel('aciDataShare.relCheck', 'check', vscode.ViewColumn.Active, { enableScripts: false });
     try {
-      const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-      const html = reportHtml(panel.webview, extensionUri, HOSTILE_LABEL);
+      const name = 'hostile-rows-40';
+      await vscode.commands.executeCommand('aciDataShare.showSynchronizationReport', { ...base, shareSubscriptionName: name, label: HOSTILE_LABEL }, generateSynchronizations(base.accountName, name)[0].synchronizationId);
+      await hooks.waitFor((r) => r.target.label === HOSTILE_LABEL);
+      const html = hooks.html() ?? '';
       const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
       const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
       assert.deepStrictEqual(directives.get('default-src'), ["'none'"]);
@@ -110,8 +110,13 @@ suite('Reliability: hostile content and user data', function () {
     await config.update('aciDataShare.shareSubscriptions', [...(config.inspect<unknown[]>('aciDataShare.shareSubscriptions')?.workspaceValue ?? []), ...foreign], vscode.ConfigurationTarget.Workspace);
     await config.update('files.trimTrailingWhitespace', true, vscode.ConfigurationTarget.Workspace);
     try {
+      // Added through the command, typed step by step: signed out, no list is read from Azure.
+      await vscode.commands.executeCommand('aciDataShare.signOut');
       const added = { ...base, shareSubscriptionName: 'kept-check' };
-      await saveShareSubscription(added);
+      const values = [added.subscriptionId, added.accountName, added.resourceGroup, added.shareSubscriptionName, ''];
+      const script = new ScriptedInput(values.map((value, i) => ({ input: new RegExp(`^Add Share Subscription \\(${i + 1}/5\\)`), value })));
+      await withAnswers(await activateExtension(), script, async () => vscode.commands.executeCommand('aciDataShare.addShareSubscription'));
+      script.assertDone();
       const after = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
       const list = after['aciDataShare.shareSubscriptions'] as unknown[];
       assert.deepStrictEqual(list.slice(-3), [...foreign, added]);

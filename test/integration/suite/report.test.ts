@@ -6,15 +6,19 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { parseCsv, REPORT_COLUMNS } from '../../../src/core/report';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportRecord, ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
+import type { TestApi } from '../../../src/extension';
+import { readCsv } from './csv';
 import { activateExtension, child, shownChildren } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
+
+/** The export's first columns, in the order the report shows them. */
+const CSV_COLUMNS = ['name', 'dataSetType', 'status', 'message', 'startTime', 'endTime', 'durationMs', 'filesRead', 'filesWritten', 'rowsRead', 'rowsCopied', 'sizeRead', 'sizeWritten', 'vCore'];
 
 const SHOW_REPORT = 'aciDataShare.showSynchronizationReport';
 const SHOW_SCHEDULE = 'aciDataShare.showSynchronizationSchedule';
-const TEST_HOOKS = 'aciDataShare.report.testHooks';
 
 const base = { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-share', accountName: 'contoso-share' };
 const target = (shareSubscriptionName: string, label?: string): ShareSubscriptionTarget => ({ ...base, shareSubscriptionName, label });
@@ -28,19 +32,29 @@ function details(name: string) {
 }
 
 suite('Synchronization report', () => {
+  let api: TestApi;
   let hooks: ReportTestHooks;
   const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-report-'));
 
   suiteSetup(async () => {
-    await activateExtension();
-    hooks = await vscode.commands.executeCommand<ReportTestHooks>(TEST_HOOKS);
-    assert.ok(hooks && typeof hooks.waitFor === 'function', 'the test hooks are available outside production mode');
+    api = await activateExtension();
+    hooks = api.report;
   });
   suiteTeardown(async () => {
-    hooks?.setExportTarget(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(exportDir, { recursive: true, force: true });
   });
+
+  /** Export as the user does it: the page's Export button, then a file picked in the save dialog. */
+  const exportTo = async (file: string, format: 'csv' | 'json'): Promise<void> => {
+    const script = new ScriptedInput([{ save: new RegExp(`^Export \\d+ rows as ${format.toUpperCase()}$`), uri: vscode.Uri.file(file) }]);
+    await withAnswers(api, script, async () => {
+      await hooks.post({ type: 'command', command: 'export', format });
+      await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
+    });
+    script.assertDone();
+    assert.ok(script.messages('info').some((m) => m.startsWith('Exported ')), script.messages().join(' | '));
+  };
 
   const done = (r: ReportRecord) => r.state !== 'loading' && r.view !== undefined && r.rowsReceived === r.rowsSent;
 
@@ -91,13 +105,11 @@ suite('Synchronization report', () => {
     assert.strictEqual(sorted.loads, loads, 'narrowing a complete load is answered by the page, not the service');
 
     const file = path.join(exportDir, 'failed.csv');
-    hooks.setExportTarget(file);
-    await hooks.post({ type: 'command', command: 'export', format: 'csv' });
-    await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
-    const records = parseCsv(fs.readFileSync(file, 'utf8'));
-    assert.deepStrictEqual(records[0], REPORT_COLUMNS.map((c) => c.key));
+    await exportTo(file, 'csv');
+    const records = readCsv(fs.readFileSync(file, 'utf8'));
+    assert.deepStrictEqual(records[0].slice(0, CSV_COLUMNS.length), CSV_COLUMNS);
     assert.strictEqual(records.length - 1, failed.length);
-    const col = (k: string) => REPORT_COLUMNS.findIndex((c) => c.key === k);
+    const col = (k: string) => records[0].indexOf(k);
     assert.deepStrictEqual(records.slice(1).map((r) => r[col('name')]), slowest.map((d) => d.name));
     assert.ok(records.slice(1).every((r) => r[col('status')] === 'Failed'));
 
@@ -114,10 +126,8 @@ suite('Synchronization report', () => {
     assert.strictEqual(record.view?.injected, 0, 'no element was created from service text');
     assert.strictEqual(record.view?.firstCells[0], '<img src=x onerror=alert(1)>');
     const file = path.join(exportDir, 'hostile.csv');
-    hooks.setExportTarget(file);
-    await hooks.post({ type: 'command', command: 'export', format: 'csv' });
-    await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
-    const names = parseCsv(fs.readFileSync(file, 'utf8')).slice(1).map((r) => r[0]);
+    await exportTo(file, 'csv');
+    const names = readCsv(fs.readFileSync(file, 'utf8')).slice(1).map((r) => r[0]);
     assert.ok(names.includes('<img src=x onerror=alert(1)>'));
     assert.ok(names.includes(`'=HYPERLINK("http://x")`));
     assert.ok(names.every((n) => !/^[=+\-@\t\r]/.test(n)), names.join(' | '));
@@ -147,15 +157,11 @@ suite('Synchronization report', () => {
   test('the synchronization quick pick lists newest first and opens the pick', async function () {
     this.timeout(60_000);
     const name = 'picked-rows-30';
-    const previous = hooks.lastReport();
-    const command = vscode.commands.executeCommand(SHOW_REPORT, target(name));
-    // Enter does nothing while the list loads, so keep accepting until the report opens.
-    const deadline = Date.now() + 30_000;
-    while (hooks.lastReport() === previous && Date.now() < deadline) {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await command;
+    const script = new ScriptedInput([{ pick: new RegExp(`^Synchronizations of ${name}`), choose: /./ }]);
+    await withAnswers(api, script, async () => vscode.commands.executeCommand(SHOW_REPORT, target(name)));
+    script.assertDone();
+    const listed = script.shown.find((p) => p.kind === 'pick')?.items ?? [];
+    assert.strictEqual(listed.length, generateSynchronizations(base.accountName, name).length);
     const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
     assert.strictEqual(record.synchronizationId, newestSyncId(name));
     assert.strictEqual(record.rowsReceived, 30);
@@ -163,7 +169,6 @@ suite('Synchronization report', () => {
 
   test('the schedule section lists every source synchronization setting', async function () {
     this.timeout(30_000);
-    const api = await activateExtension();
     const sales = await child(api, await child(api, undefined, 'Share subscriptions'), 'Sales data');
     assert.strictEqual((await shownChildren(api, sales.node)).length, 5);
     await vscode.commands.executeCommand(SHOW_SCHEDULE, sales.node);

@@ -5,10 +5,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../../src/extension';
-import { definitionSetting } from '../../../src/tree/definitionFiles';
+import type { TestApi } from '../../../src/extension';
 import { CaseCounter } from '../../summary/record';
 import { EXTENSION_ID, activateExtension, child, nextTreeChange, shownChildren, shownNow } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
 
 const sizeCaps = new CaseCounter('sizeCaps', 'vscode-targets-definition-reads');
 const scopeWrites = new CaseCounter('scopeWrites', 'vscode-targets-settings-lists');
@@ -24,7 +24,7 @@ function within<T>(work: PromiseLike<T>, ms: number): Promise<T | 'held'> {
   return Promise.race([Promise.resolve(work), new Promise<'held'>((r) => setTimeout(() => r('held'), ms))]);
 }
 
-async function withSetting(key: string, extra: unknown[], run: () => Promise<void>, api: ExtensionApi): Promise<void> {
+async function withSetting(key: string, extra: unknown[], run: () => Promise<void>, api: TestApi): Promise<void> {
   const config = vscode.workspace.getConfiguration('aciDataShare');
   const before = config.inspect<unknown[]>(key)?.workspaceValue;
   const changed = nextTreeChange(api);
@@ -40,18 +40,16 @@ async function withSetting(key: string, extra: unknown[], run: () => Promise<voi
 }
 
 suite('View entries: paths, loading and menus', () => {
-  let api: ExtensionApi;
+  let api: TestApi;
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
 
   suiteSetup(async () => {
     api = await activateExtension();
   });
 
-  test('a definition path written for a single-folder workspace reads back as that file', async () => {
-    const uri = vscode.Uri.joinPath(folder(), 'definitions', 'web-frontend.aci.yaml');
-    const written = definitionSetting(uri);
-    assert.strictEqual(written, 'definitions/web-frontend.aci.yaml');
-    const entry = { name: 'round-trip', subscriptionId: SUB, resourceGroup: 'rg-rt', definitionFile: written };
+  // What Add writes for a file here is checked through the command below; this is the path a user types.
+  test('a definition path relative to a single-folder workspace reads as that file', async () => {
+    const entry = { name: 'round-trip', subscriptionId: SUB, resourceGroup: 'rg-rt', definitionFile: 'definitions/web-frontend.aci.yaml' };
     await withSetting('containerGroups', [entry], async () => {
       const node = await child(api, await child(api, undefined, 'Container groups'), 'round-trip');
       const items = await shownChildren(api, node.node);
@@ -167,12 +165,22 @@ suite('View entries: paths, loading and menus', () => {
 suite('Deploy: target and secret checks before anything is sent', function () {
   this.timeout(60_000);
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
+  let api: TestApi;
   type Result = { outcome: string; notifications: string[] };
-  const deploy = (target: object) =>
-    vscode.commands.executeCommand<Result>('aciDataShare.deploy', { target }, { confirm: false });
+  /** Deploy on the entry's node in the view, as a user clicks it; no question may come before the refusal. */
+  const deploy = async (target: { name: string; [key: string]: string }): Promise<Result> => {
+    let result: Result | undefined;
+    await withSetting('containerGroups', [target], async () => {
+      const node = await child(api, await child(api, undefined, 'Container groups'), target.name);
+      const script = new ScriptedInput();
+      result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<Result>('aciDataShare.deploy', node.node)));
+      script.assertDone();
+    }, api);
+    return result!;
+  };
 
   suiteSetup(async () => {
-    await activateExtension();
+    api = await activateExtension();
   });
 
   test('a group name or subscription id Azure would refuse stops the deploy and names the setting', async () => {
@@ -200,23 +208,17 @@ suite('Deploy: target and secret checks before anything is sent', function () {
   });
 });
 
-/** Accepts whatever the open quick pick or input box offers (its first item, or its default value) until `work` settles. */
-async function acceptDefaults<T>(work: Thenable<T>, ms = 30_000): Promise<T> {
-  let settled = false;
-  const result = Promise.resolve(work).finally(() => (settled = true));
-  const until = Date.now() + ms;
-  while (!settled && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 300));
-    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-  }
-  // A step the defaults cannot answer: close it, so the command ends (as cancelled) and the test says so.
-  if (!settled) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+/** Runs `command` answering every step with what it offers first (its first item, or its default value). */
+async function acceptDefaults<T>(api: TestApi, command: () => Thenable<T>): Promise<T> {
+  const script = new ScriptedInput([], { acceptDefaults: true });
+  const result = await withAnswers(api, script, async () => command());
+  script.assertDone();
   return result;
 }
 
 suite('Add Container Group through the command, signed in', function () {
   this.timeout(90_000);
-  let api: ExtensionApi;
+  let api: TestApi;
 
   suiteSetup(async () => {
     api = await activateExtension();
@@ -236,7 +238,7 @@ suite('Add Container Group through the command, signed in', function () {
     try {
       const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'broken.aci.json');
       await vscode.commands.executeCommand('aciDataShare.signIn');
-      const added = await acceptDefaults(vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
+      const added = await acceptDefaults(api, () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
       assert.ok(added, 'the flow finished');
       const after = fs.readFileSync(file, 'utf8');
       assert.match(after, /\/\/ the demo groups: keep this note/);
@@ -254,7 +256,7 @@ suite('Add Container Group through the command, signed in', function () {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'batch-job.aci.json');
     try {
       await vscode.commands.executeCommand('aciDataShare.signIn');
-      const added = await acceptDefaults(vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
+      const added = await acceptDefaults(api, () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
       assert.ok(added, 'the flow finished');
       // The first of each list from the emulator: its one subscription, resource groups in name order.
       assert.strictEqual(added.subscriptionId, SUB);
@@ -274,9 +276,10 @@ suite('Add Container Group through the command, signed in', function () {
 
 suite('Add Share Subscription through the command, signed in', function () {
   this.timeout(90_000);
+  let api: TestApi;
 
   suiteSetup(async () => {
-    await activateExtension();
+    api = await activateExtension();
     await vscode.commands.executeCommand('aciDataShare.signIn');
   });
 
@@ -289,7 +292,7 @@ suite('Add Share Subscription through the command, signed in', function () {
     await config().update('shareSubscriptions', [mine], vscode.ConfigurationTarget.Global);
     try {
       await vscode.commands.executeCommand('aciDataShare.signIn');
-      const added = await acceptDefaults(vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addShareSubscription'));
+      const added = await acceptDefaults(api, () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addShareSubscription'));
       assert.ok(added, 'the flow finished');
       assert.deepStrictEqual(
         [added.subscriptionId, added.accountName, added.resourceGroup, added.shareSubscriptionName],
@@ -307,9 +310,10 @@ suite('Add Share Subscription through the command, signed in', function () {
 
 suite('Sign-in and tenants', function () {
   this.timeout(60_000);
+  let api: TestApi;
 
   suiteSetup(async () => {
-    await activateExtension();
+    api = await activateExtension();
   });
 
   test('the sign-in message names the account and, off the public cloud, where requests and sign-in go', async () => {
@@ -322,18 +326,12 @@ suite('Sign-in and tenants', function () {
     const config = () => vscode.workspace.getConfiguration('aciDataShare');
     const before = config().inspect<string>('auth.tenant')?.globalValue;
     try {
-      // The list: "Home tenant", then each tenant from Azure, then "Enter a tenant ID…". The second is the tenant.
-      const picked = vscode.commands.executeCommand('aciDataShare.selectTenant');
-      let settled = false;
-      void Promise.resolve(picked).finally(() => (settled = true));
-      const until = Date.now() + 20_000;
-      while (!settled && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 500));
-        if (settled) break;
-        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      }
-      assert.strictEqual(await picked, '00000000-0000-0000-0000-0000000000aa');
+      // The list: "Home tenant", then each tenant from Azure, then "Enter a tenant ID…".
+      const script = new ScriptedInput([{ pick: /^Select Tenant/, choose: /^[^$]/ }]);
+      const picked = await withAnswers(api, script, async () => vscode.commands.executeCommand<string>('aciDataShare.selectTenant'));
+      script.assertDone();
+      assert.deepStrictEqual(script.shown[0].items?.map((l) => l.startsWith('$(')), [true, false, true]);
+      assert.strictEqual(picked, '00000000-0000-0000-0000-0000000000aa');
       assert.strictEqual(config().inspect('auth.tenant')?.globalValue, '00000000-0000-0000-0000-0000000000aa');
     } finally {
       await config().update('auth.tenant', before, vscode.ConfigurationTarget.Global);

@@ -1,11 +1,11 @@
 // The explorer tree against the fixture workspace and the ARM emulator, in the real VS Code.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../../src/extension';
+import type { TestApi } from '../../../src/extension';
 import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
 
 suite('Explorer tree', () => {
-  let api: ExtensionApi;
+  let api: TestApi;
 
   suiteSetup(async () => {
     api = await activateExtension();

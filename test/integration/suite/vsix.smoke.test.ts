@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../../src/extension';
+import type { TestApi } from '../../../src/extension';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import { generateSynchronizations } from '../../emulator/data-share-generator';
 import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, type ReportPageCheck } from '../vsixProtocol';
@@ -55,12 +55,12 @@ function labelOf(item: vscode.TreeItem): string {
 
 function defineTests(root: Mocha.Suite): void {
   const suite = Mocha.Suite.create(root, 'installed .vsix');
-  let extension: vscode.Extension<ExtensionApi>;
-  let api: ExtensionApi;
+  let extension: vscode.Extension<TestApi>;
+  let api: TestApi;
   const test = (title: string, fn: () => Promise<void> | void) => suite.addTest(new Mocha.Test(title, fn));
 
   test('the extension is the installed copy, not this repository', () => {
-    const found = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    const found = vscode.extensions.getExtension<TestApi>(EXTENSION_ID);
     assert.ok(found, `extension ${EXTENSION_ID} is installed`);
     extension = found;
     const installed = path.resolve(extension.extensionPath);

@@ -8,11 +8,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { AzureSession } from '../../../src/azure/session';
-import type { ExtensionApi } from '../../../src/extension';
-import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
+import type { TestApi } from '../../../src/extension';
 import { writeSummary } from '../../summary/record';
-import { EXTENSION_ID, activateExtension, shownChildren } from './extensionApi';
+import { activateExtension, shownChildren } from './extensionApi';
+import { everythingShown, recorder } from './scriptedInput';
 
 /** Values the other integration files put in definitions and the secret store (deploy.test.ts). */
 const SUITE_SECRETS = ['it-Db-Secret-8f3a91', 'it-Registry-Secret-55c0'];
@@ -25,22 +24,6 @@ const CLI_SECRETS = {
   protectedSetting: 'zz-Protected-Setting-77f0',
   secretVolume: 'enotLVNlY3JldC1Wb2x1bWU=',
 };
-
-/** Every notification shown from here on; patched when mocha loads this file, before any suite runs. */
-const notifications: string[] = [];
-for (const kind of ['showInformationMessage', 'showWarningMessage', 'showErrorMessage'] as const) {
-  const original = vscode.window[kind] as (...args: unknown[]) => Thenable<unknown>;
-  try {
-    (vscode.window as any)[kind] = (message: unknown, ...rest: unknown[]) => {
-      notifications.push(String(message));
-      const detail = rest.find((r): r is { detail: string } => typeof r === 'object' && r !== null && typeof (r as { detail?: unknown }).detail === 'string');
-      if (detail) notifications.push(detail.detail);
-      return original.call(vscode.window, message, ...rest);
-    };
-  } catch {
-    // A frozen API object: the deploy tests' own notification records still feed the scan through the log.
-  }
-}
 
 export interface Leak {
   where: string;
@@ -76,7 +59,7 @@ function filesUnder(dir: string, accept: (file: string) => boolean, out: string[
   return out;
 }
 
-async function treeTexts(api: ExtensionApi): Promise<string[]> {
+async function treeTexts(api: TestApi): Promise<string[]> {
   const texts: string[] = [];
   const walk = async (node: Parameters<typeof shownChildren>[1], depth: number): Promise<void> => {
     for (const item of await shownChildren(api, node)) {
@@ -128,6 +111,30 @@ properties:
   });
 }
 
+/** Everything the run made visible or wrote, by source. */
+async function gather(api: TestApi): Promise<{ texts: Array<[string, string]>; logs: string[] }> {
+  const texts: Array<[string, string]> = [];
+
+  // Every log this VS Code wrote (the extension's output channel is one of these files).
+  const stateDir = path.resolve(process.env.HOME ?? os.homedir(), '..');
+  const logs = filesUnder(path.join(stateDir, 'user-data', 'logs'), (f) => f.endsWith('.log'));
+  for (const f of logs) texts.push([`log ${path.basename(f)}`, fs.readFileSync(f, 'utf8')]);
+
+  // Every prompt, dialog and notification any command showed in this run, with its detail and buttons.
+  const prompts = everythingShown.flatMap((p) => [p.text, p.detail ?? '', ...(p.actions ?? []), ...(p.items ?? [])]);
+  texts.push(['prompts and notifications', prompts.join('\n')]);
+  texts.push(['tree', (await treeTexts(api)).join('\n')]);
+  texts.push(['report record', JSON.stringify(api.report.lastReport() ?? {})]);
+  texts.push(['diagnostics', vscode.languages.getDiagnostics().flatMap(([uri, ds]) => ds.map((d) => `${uri.path}: ${d.message}`)).join('\n')]);
+
+  // Nothing the user wrote may have received a secret value: definitions and settings as they are on disk.
+  const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+  for (const f of filesUnder(folder, (file) => /\.(ya?ml|json|jsonc)$/.test(file))) texts.push([`file ${path.relative(folder, f)}`, fs.readFileSync(f, 'utf8')]);
+  return { texts, logs };
+}
+
+const sourceOf = (where: string) => where.replace(/^(log|file) .*/, '$1');
+
 suite('Secret scan of everything the suite wrote (runs last)', function () {
   this.timeout(120_000);
 
@@ -139,25 +146,46 @@ suite('Secret scan of everything the suite wrote (runs last)', function () {
     assert.deepStrictEqual(findLeaks([['clean', 'secureValue: <redacted>']], SUITE_SECRETS).leaks, []);
   });
 
+  test('a canary planted in each source is found there: logs, prompts, tree, report, diagnostics, files', async function () {
+    this.timeout(90_000);
+    const api = await activateExtension();
+    const canary = `zz-Canary-${Date.now().toString(36)}-91fe`;
+    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const planted = path.join(folder, 'definitions', 'zz-canary.aci.yaml');
+    const channel = vscode.window.createOutputChannel('zz canary', { log: true });
+    const diagnostics = vscode.languages.createDiagnosticCollection('zz-canary');
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    const before = config.inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    const share = { subscriptionId: '00000000-0000-0000-0000-0000000000fb', resourceGroup: 'rg-zz', accountName: 'zz-account', shareSubscriptionName: 'rep-rows-30', label: canary };
+    try {
+      channel.info(`planted ${canary}`);
+      await recorder.message('info', `planted ${canary}`);
+      diagnostics.set(vscode.Uri.file(planted), [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), `planted ${canary}`)]);
+      fs.writeFileSync(planted, `# planted ${canary}\n`);
+      await config.update('shareSubscriptions', [...(before ?? []), share], vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('aciDataShare.showSynchronizationReport', share, 'zz-none');
+      await api.report.waitFor((r) => r.target.label === canary);
+      const wanted = ['log', 'prompts and notifications', 'tree', 'report record', 'diagnostics', 'file'];
+      let found: string[] = [];
+      // The log file is written a moment after the line.
+      for (let i = 0; i < 50 && found.length < wanted.length; i++, await new Promise((r) => setTimeout(r, 200))) {
+        const { texts } = await gather(api);
+        found = [...new Set(findLeaks(texts, [canary]).leaks.map((l) => sourceOf(l.where)))].filter((w) => wanted.includes(w));
+      }
+      assert.deepStrictEqual(found.sort(), wanted.slice().sort());
+    } finally {
+      await config.update('shareSubscriptions', before, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      channel.dispose();
+      diagnostics.dispose();
+      fs.rmSync(planted, { force: true });
+    }
+  });
+
   test('no secret value appears in logs, notifications, tree, report, diagnostics, workspace files or CLI output', async () => {
     const api = await activateExtension();
-    const texts: Array<[string, string]> = [];
-
-    // Every log this VS Code wrote (the extension's output channel is one of these files).
-    const stateDir = path.resolve(process.env.HOME ?? os.homedir(), '..');
-    const logs = filesUnder(path.join(stateDir, 'user-data', 'logs'), (f) => f.endsWith('.log'));
+    const { texts, logs } = await gather(api);
     assert.ok(logs.some((f) => path.basename(f).includes('ACI & Data Share')), `the extension's log file is among ${logs.length} logs`);
-    for (const f of logs) texts.push([`log ${path.basename(f)}`, fs.readFileSync(f, 'utf8')]);
-
-    texts.push(['notifications', notifications.join('\n')]);
-    texts.push(['tree', (await treeTexts(api)).join('\n')]);
-    const hooks = await vscode.commands.executeCommand<ReportTestHooks | undefined>('aciDataShare.report.testHooks');
-    texts.push(['report record', JSON.stringify(hooks?.lastReport() ?? {})]);
-    texts.push(['diagnostics', vscode.languages.getDiagnostics().flatMap(([uri, ds]) => ds.map((d) => `${uri.path}: ${d.message}`)).join('\n')]);
-
-    // Nothing the user wrote may have received a secret value: definitions and settings as they are on disk.
-    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    for (const f of filesUnder(folder, (file) => /\.(ya?ml|json|jsonc)$/.test(file))) texts.push([`file ${path.relative(folder, f)}`, fs.readFileSync(f, 'utf8')]);
 
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-zz-'));
     try {
@@ -166,18 +194,17 @@ suite('Secret scan of everything the suite wrote (runs last)', function () {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
 
-    // Tokens the emulator hands this sign-in: what a leaked bearer token would look like in this run.
-    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const connection = await new AzureSession({ extension } as unknown as vscode.ExtensionContext).connection();
+    // The token the extension's own sign-in holds (cached since the first request of the run).
+    const connection = await api.connection();
     const token = (await connection.tokenProvider.getToken([connection.cloud.scope])).token;
 
     const secrets = [...SUITE_SECRETS, ...Object.values(CLI_SECRETS), token, ...((globalThis as { aciDsTestSecrets?: string[] }).aciDsTestSecrets ?? [])];
     if (process.env.AZURE_CLIENT_SECRET) secrets.push(process.env.AZURE_CLIENT_SECRET);
     const { leaks, lines } = findLeaks(texts, secrets);
     writeSummary('secretScan', 'vscode-zz-secret-scan', lines);
-    console.log(`[secret scan] ${lines} lines from ${logs.length} log files, ${notifications.length} notifications, ${texts.length} sources`);
+    console.log(`[secret scan] ${lines} lines from ${logs.length} log files, ${everythingShown.length} prompts and notifications, ${texts.length} sources`);
     assert.ok(lines > 200, `enough was gathered to mean something: ${lines} lines`);
-    assert.ok(notifications.length > 0 || logs.length > 0);
+    assert.ok(everythingShown.filter((p) => p.modal).length >= 5, `the deploy confirmations were gathered: ${everythingShown.length} prompts`);
     assert.deepStrictEqual(leaks, [], `${leaks.length} lines hold a secret`);
   });
 });

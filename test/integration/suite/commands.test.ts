@@ -1,0 +1,105 @@
+// The commands a user runs from the view and the palette, each through executeCommand with scripted answers:
+// Remove from View (confirmed and declined), New Definition, Delete Secret and Sign Out.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../../src/extension';
+import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+
+const SUB = '00000000-0000-0000-0000-0000000000c0';
+
+suite('Commands with scripted answers', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  const config = () => vscode.workspace.getConfiguration('aciDataShare');
+
+  /** Runs a command with `answers`; every answer must be used and no other question asked. */
+  const run = async <T>(command: string, args: unknown[], answers: Answer[]): Promise<{ result: T | undefined; script: ScriptedInput }> => {
+    const script = new ScriptedInput(answers);
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, ...args));
+    script.assertDone();
+    return { result, script };
+  };
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
+
+  test('Remove from View asks first, keeps the entry on Cancel and removes only it on Remove', async () => {
+    const before = config().inspect<unknown[]>('containerGroups')?.workspaceValue ?? [];
+    const entry = { name: 'cmd-remove-me', subscriptionId: SUB, resourceGroup: 'rg-cmd', definitionFile: 'definitions/web-frontend.aci.yaml' };
+    const shown = nextTreeChange(api);
+    await config().update('containerGroups', [...before, entry], vscode.ConfigurationTarget.Workspace);
+    await shown;
+    try {
+      const node = await child(api, await child(api, undefined, 'Container groups'), entry.name);
+      const question = /^Remove container group cmd-remove-me from the ACI & Data Share view\?$/;
+      const kept = await run<boolean>('aciDataShare.removeContainerGroup', [node.node], [{ message: question, choose: undefined }]);
+      assert.strictEqual(kept.result, false);
+      assert.match(kept.script.shown[0].detail ?? '', /nothing changes in Azure or in your files/);
+      assert.strictEqual(config().inspect<unknown[]>('containerGroups')?.workspaceValue?.length, before.length + 1);
+
+      const removed = await run<boolean>('aciDataShare.removeContainerGroup', [node.node], [{ message: question, choose: 'Remove' }]);
+      assert.strictEqual(removed.result, true);
+      assert.deepStrictEqual(config().inspect<unknown[]>('containerGroups')?.workspaceValue, before);
+      assert.ok(fs.existsSync(path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, entry.definitionFile)), 'the definition file stays');
+    } finally {
+      await config().update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('Remove from View on a share subscription removes that entry', async () => {
+    const before = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue ?? [];
+    const entry = { subscriptionId: SUB, resourceGroup: 'rg-cmd', accountName: 'cmd-account', shareSubscriptionName: 'cmd-settings-2', label: 'Remove me' };
+    await config().update('shareSubscriptions', [...before, entry], vscode.ConfigurationTarget.Workspace);
+    try {
+      const node = await child(api, await child(api, undefined, 'Share subscriptions'), 'Remove me');
+      const { result } = await run<boolean>('aciDataShare.removeShareSubscription', [node.node], [{ message: /^Remove share subscription Remove me /, choose: 'Remove' }]);
+      assert.strictEqual(result, true);
+      assert.deepStrictEqual(config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue, before);
+      const labels = (await shownChildren(api, (await child(api, undefined, 'Share subscriptions')).node)).map((i) => i.label);
+      assert.ok(!labels.includes('Remove me'), labels.join(', '));
+    } finally {
+      await config().update('shareSubscriptions', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('New Container Group Definition writes a file with no problems where the save dialog says', async () => {
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'cmd-new.aci.yaml');
+    try {
+      const { result } = await run<vscode.Uri>('aciDataShare.newDefinition', [], [
+        { pick: /^New Container Group Definition/, choose: /^YAML$/ },
+        { input: /Container group name/, value: 'cmd-new' },
+        { save: /cmd-new\.aci\.yaml$/, uri: file },
+      ]);
+      assert.strictEqual(result?.toString(), file.toString());
+      const doc = await vscode.workspace.openTextDocument(file);
+      assert.match(doc.getText(), /name: cmd-new/);
+      const findings = await api.language.diagnostics.validateNow(doc);
+      assert.deepStrictEqual(findings.map((f) => f.message), []);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(file.fsPath, { force: true });
+    }
+  });
+
+  test('Delete Secret asks which and confirms; the name is gone from the store', async () => {
+    await run('aciDataShare.setSecret', ['cmd-secret'], [{ input: /^Set Secret \(2\/2\)/, value: 'cmd-Secret-Value-77aa' }]);
+    assert.ok(api.secrets.names().includes('cmd-secret'));
+    const { result } = await run<string>('aciDataShare.deleteSecret', [], [
+      { pick: /^Delete Secret/, choose: /^cmd-secret$/ },
+      { message: /^Delete the secret 'cmd-secret'\?$/, choose: 'Delete' },
+    ]);
+    assert.strictEqual(result, 'cmd-secret');
+    assert.ok(!api.secrets.names().includes('cmd-secret'));
+  });
+
+  test('Sign Out says so, and the next sign-in works again', async () => {
+    const out = await run('aciDataShare.signOut', [], []);
+    assert.match(out.script.messages('info')[0] ?? '', /^Signed out of Azure in ACI & Data Share\./);
+    const signedIn = await run<string>('aciDataShare.signIn', [], []);
+    assert.match(signedIn.result ?? '', /^Signed in to Custom as /);
+  });
+});
