@@ -8,16 +8,16 @@ import * as settings from './settings/configuration';
 import { AzureSession } from './azure/session';
 import { log, disposeLog, onLogLine } from './output/log';
 import { useUserInput, type UserInput } from './ui/userInput';
-import type { SecretStore } from './secrets/secretStore';
+import { SecretStore } from './secrets/secretStore';
 import type { ReportTestHooks } from './webview/report/reportRecord';
-import { addContainerGroup } from './commands/addContainerGroup';
+import { addContainerGroup } from './commands/addContainerGroup/addContainerGroup';
 import { usePickSession } from './commands/pickSources';
-import { addShareSubscription } from './commands/addShareSubscription';
+import { addShareSubscription } from './commands/addShareSubscription/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
-import { newDefinition } from './commands/newDefinition';
-import { selectTenant, signIn, signOut } from './commands/signIn';
-import { registerDeployCommands } from './commands/deploy';
-import { registerReports } from './commands/showReport';
+import { newDefinition } from './commands/newDefinition/newDefinition';
+import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
+import { registerDeployCommands } from './commands/deploy/registerDeploy';
+import { registerReports } from './commands/showReport/registerReports';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
 /**
@@ -53,18 +53,18 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   usePickSession(session);
   const deployStates = new DeployStates(context.workspaceState);
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
-  // The language features ask for secret names lazily, so deploy (which owns the store) can come second.
-  const secretNames = () => deploy.secrets.names();
-  const language = registerLanguageFeatures(context, { secretNames });
-  const deploy = registerDeployCommands({
-    context,
+  const secrets = new SecretStore(context.secrets, context.globalState);
+  const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
+  const deployDiagnostics = registerDeployCommands({
+    subscriptions: context.subscriptions,
     session,
-    deployStates,
-    explorer,
+    secrets,
     validate: (doc) => language.diagnostics.validateNow(doc),
+    // The tree follows deploys through the states it shows.
+    publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
   });
   const report = registerReports(context, session);
-  context.subscriptions.push(deploy.secrets.onDidChange(() => language.diagnostics.refreshAll()));
+  context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
   // Menus and other extensions pass whatever arguments they like; each command checks its own.
@@ -72,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     session,
+    deployStates,
     explorer,
     view,
     command('aciDataShare.refresh', () => explorer.refresh()),
@@ -105,8 +106,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   return {
     explorer,
     language,
-    secrets: deploy.secrets,
-    deployDiagnostics: deploy.diagnostics,
+    secrets,
+    deployDiagnostics,
     report,
     useUserInput,
     onLogLine,

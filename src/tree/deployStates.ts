@@ -1,4 +1,4 @@
-/** The last deploy result per container group, kept in workspace state so the tree can show it. */
+/** The last deploy result per container group, kept in workspace state; the tree follows its changes. */
 import * as vscode from 'vscode';
 import { ContainerGroupTarget, containerGroupKey } from '../core/settings/model';
 
@@ -7,8 +7,11 @@ export interface DeployState {
   at: number;
 }
 
-export class DeployStates {
+export class DeployStates implements vscode.Disposable {
   private static readonly KEY = 'aciDataShare.deployStates';
+
+  private readonly changed = new vscode.EventEmitter<ContainerGroupTarget>();
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly memento: vscode.Memento) {}
 
@@ -20,5 +23,10 @@ export class DeployStates {
     const all = { ...this.memento.get<Record<string, DeployState>>(DeployStates.KEY, {}) };
     all[containerGroupKey(target)] = state;
     await this.memento.update(DeployStates.KEY, all);
+    this.changed.fire(target);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
   }
 }

@@ -4,6 +4,7 @@ import * as settings from '../settings/configuration';
 import { ContainerGroupNode } from './containerGroupNodes';
 import { ShareSubscriptionNode, SourceSettingsLoader } from './shareSubscriptionNodes';
 import { DeployStates } from './deployStates';
+import { containerGroupKey, type ContainerGroupTarget } from '../core/settings/model';
 import { ErrorNode, InfoNode, TreeNode } from './treeNode';
 
 const NEVER = new vscode.CancellationTokenSource().token;
@@ -46,10 +47,22 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   /** How long the first build of the roots took (the tree's first render), in ms. */
   firstRenderMs: number | undefined;
 
+  private readonly following: vscode.Disposable;
+
   constructor(
     private readonly loadSourceSettings: SourceSettingsLoader,
     private readonly deployStates: DeployStates,
-  ) {}
+  ) {
+    this.following = deployStates.onDidChange((target) => this.refreshGroup(target));
+  }
+
+  /** Shows a group's new deploy state: only its node is rebuilt. */
+  private refreshGroup(target: ContainerGroupTarget): void {
+    const key = containerGroupKey(target);
+    for (const node of this.entries()) {
+      if (node instanceof ContainerGroupNode && containerGroupKey(node.target) === key) this.refresh(node);
+    }
+  }
 
   /** Rebuilds everything, or only `node` and its children. */
   refresh(node?: TreeNode): void {
@@ -120,6 +133,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   dispose(): void {
+    this.following.dispose();
     this.disposeRoots();
     this.changed.dispose();
   }

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { DeployCommandResult } from '../../../src/commands/deploy';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { TestApi } from '../../../src/extension';
 import { CaseCounter } from '../../summary/record';
 import { generateSynchronizations } from '../../emulator/data-share-generator';

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { DeployCommandResult } from '../../../src/commands/deploy';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import { armRequest, getToken } from '../../emulator/test-client';
 import { EXTENSION_ID, activateExtension } from './extensionApi';
 

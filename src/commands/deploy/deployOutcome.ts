@@ -1,0 +1,82 @@
+/**
+ * How a deploy ends once the request went out: success (state, address, actions, the state published), or
+ * failure (logged with every detail, placed on the definition's property where the error says which, a
+ * cancel told as "may continue in Azure").
+ */
+import * as vscode from 'vscode';
+import { ArmError } from '../../core/arm/errors';
+import { describeInstanceView, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
+import { locateErrorTargets } from '../../core/deploy/errorTargets';
+import type { DeployCommandResult, DeployRun } from './deployRun';
+
+export function deploySucceeded(run: DeployRun, group: DeployedGroup, extra: Partial<DeployCommandResult>): DeployCommandResult {
+  const name = run.target.name;
+  run.ctx.diagnostics.clear(run.uri);
+  const state = group.provisioningState ?? 'Succeeded';
+  const address = [group.ip && `IP ${group.ip}`, group.fqdn].filter(Boolean).join(' · ');
+  run.log('info', `${name}: ${state}${address ? ` · ${address}` : ''}${group.ports.length ? ` · ports ${group.ports.join(', ')}` : ''}`);
+  for (const line of describeInstanceView(group)) run.log('info', line);
+  run.publishState(state);
+  const actions: Record<string, () => unknown> = {};
+  if (group.ip) actions[vscode.l10n.t('Copy IP')] = () => vscode.env.clipboard.writeText(group.ip!);
+  if (group.fqdn && group.ipType?.toLowerCase() !== 'private') {
+    actions[vscode.l10n.t('Open in Browser')] = () => vscode.env.openExternal(vscode.Uri.parse(`http://${group.fqdn}`));
+  }
+  const outcome = `${state}${address ? ` · ${address}` : ''}`;
+  run.notify('info', extra.created ? vscode.l10n.t('{0} created: {1}.', name, outcome) : vscode.l10n.t('{0} updated: {1}.', name, outcome), actions);
+  return run.done('succeeded', { group, ...extra });
+}
+
+export async function deployFailed(run: DeployRun, err: unknown): Promise<DeployCommandResult> {
+  const name = run.target.name;
+  if (!(err instanceof ArmError)) {
+    run.log('error', `${name}: deploy failed: ${(err as Error)?.message ?? String(err)}`);
+    run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, (err as Error)?.message ?? String(err)));
+    return run.done('failed');
+  }
+  if (err.kind === 'canceled') {
+    run.log('warn', `${name}: stopped waiting for the deployment; it may continue in Azure.`);
+    run.notify('info', vscode.l10n.t('Stopped waiting for {0}. The deployment may continue in Azure; refresh later to see its state.', name));
+    return run.done('canceled');
+  }
+  run.log('error', `${name}: ${err.message}${err.requestId ? ` (x-ms-request-id ${err.requestId})` : ''}`);
+  const logDetails = (details: typeof err.details, depth: number): void => {
+    for (const d of details ?? []) {
+      run.log('error', `${'  '.repeat(depth)}${d.code ?? 'Error'}${d.target ? ` at ${d.target}` : ''}: ${d.message ?? ''}`);
+      logDetails(d.details, depth + 1);
+    }
+  };
+  logDetails(err.details, 1);
+  const count = await placeProblems(run, err);
+  if (err.kind === 'lro' || err.kind === 'http') run.publishState('Failed');
+  const showOutput = () => vscode.commands.executeCommand('aciDataShare.showOutput');
+  const actions: Record<string, () => unknown> = count.placed
+    ? { [vscode.l10n.t('Show Problem')]: count.open, [vscode.l10n.t('Show Output')]: showOutput }
+    : { [vscode.l10n.t('Show Output')]: showOutput };
+  run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, err.message), actions);
+  return run.done('failed', { errorCode: err.code, errorTarget: err.target, diagnostics: count.placed });
+}
+
+/** Puts the error's problems on the definition's properties; `open` reveals the first. */
+async function placeProblems(run: DeployRun, err: ArmError): Promise<{ placed: number; open: () => Promise<void> }> {
+  const { doc, version, text } = run.source;
+  const uri = doc.uri;
+  const name = run.target.name;
+  // Offsets from the deployed text would land on wrong lines of an edited document: use its current text.
+  const edited = doc.version !== version;
+  const locations = locateErrorTargets(edited ? doc.getText() : text, uri.path, err, run.prepared.prefix);
+  if (edited && locations.length) run.log('info', `${name}: the definition was edited during the deploy; the problems are placed in its current text.`);
+  const placedIn = doc.version;
+  const placed = locations.length ? await run.ctx.diagnostics.show(uri, locations, (t) => run.redact(t), placedIn) : 0;
+  if (locations.length && placed === 0) run.log('info', `${name}: the definition changed again; no problems were placed in it (see the lines above).`);
+  const open = async () => {
+    const editor = await vscode.window.showTextDocument(uri);
+    if (locations[0] && editor.document.version === placedIn) {
+      const shown = editor.document;
+      const range = new vscode.Range(shown.positionAt(locations[0].range.start), shown.positionAt(locations[0].range.end));
+      editor.selection = new vscode.Selection(range.start, range.end);
+      editor.revealRange(range);
+    }
+  };
+  return { placed, open };
+}

@@ -1,0 +1,115 @@
+/**
+ * One deploy from start to end: what it has learned so far (target, document, request body, connection, the
+ * group as it is), and the only ways it speaks — the log and the user's prompts — both redacted of its secrets.
+ */
+import * as vscode from 'vscode';
+import type { ArmClient } from '../../core/arm/client';
+import { redactText } from '../../core/arm/redact';
+import type { DeployedGroup, PreparedDeploy } from '../../core/deploy/deployContainerGroup';
+import type { Finding } from '../../core/definition/types';
+import type { CloudEndpoints } from '../../core/settings/endpoints';
+import type { ContainerGroupTarget } from '../../core/settings/model';
+import type { SecretStore } from '../../secrets/secretStore';
+import { ui } from '../../ui/userInput';
+import type { DeployDiagnostics } from './deployDiagnostics';
+
+export type DeployOutcome = 'succeeded' | 'failed' | 'canceled' | 'invalid' | 'dismissed';
+
+export interface DeployCommandResult {
+  outcome: DeployOutcome;
+  target?: ContainerGroupTarget;
+  /** True when the group did not exist before. */
+  created?: boolean;
+  /** Changes listed in the update confirmation, one path per line. */
+  changes?: string[];
+  group?: DeployedGroup;
+  errorCode?: string;
+  errorTarget?: string;
+  /** Diagnostics placed in the definition for a failure. */
+  diagnostics?: number;
+  polls?: number;
+  /** Every notification text this run showed, redacted. */
+  notifications: string[];
+}
+
+export interface DeployLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** A deploy's end state for a group, published to whoever follows deploys (the tree shows it). */
+export interface DeployStateEvent {
+  target: ContainerGroupTarget;
+  state: string;
+  at: number;
+}
+
+export interface DeployContext {
+  session: { connection(): Promise<{ client: ArmClient; cloud?: CloudEndpoints }> };
+  secrets: SecretStore;
+  diagnostics: DeployDiagnostics;
+  /** The editor's checks of a definition (they also show in the Problems view). */
+  validate(doc: vscode.TextDocument): Promise<Finding[]>;
+  logger: DeployLogger;
+  publishState(event: DeployStateEvent): void;
+}
+
+/** The definition as it was read for this deploy; failures are placed in it. */
+export interface DeploySource {
+  doc: vscode.TextDocument;
+  text: string;
+  version: number;
+}
+
+export class DeployRun {
+  /** Values never to show: the literal secrets in the file, then the stored ones sent. */
+  secrets: string[] = [];
+  readonly notifications: string[] = [];
+  target!: ContainerGroupTarget;
+  uri!: vscode.Uri;
+  source!: DeploySource;
+  prepared!: PreparedDeploy;
+  client!: ArmClient;
+  cloud: CloudEndpoints | undefined;
+  /** The group as Azure has it; undefined when it does not exist yet. */
+  existing: unknown;
+  changes: string[] | undefined;
+
+  constructor(readonly ctx: DeployContext) {}
+
+  get ref(): { subscriptionId: string; resourceGroup: string; name: string } {
+    return { subscriptionId: this.target.subscriptionId, resourceGroup: this.target.resourceGroup, name: this.target.name };
+  }
+
+  /** The command's result, ending the run. */
+  done(outcome: DeployOutcome, extra: Partial<DeployCommandResult> = {}): DeployCommandResult {
+    return { outcome, notifications: this.notifications, ...(this.target ? { target: this.target } : {}), ...extra };
+  }
+
+  redact(text: string): string {
+    return redactText(text, this.secrets);
+  }
+
+  log(level: keyof DeployLogger, message: string): void {
+    this.ctx.logger[level](this.redact(message));
+  }
+
+  /** Shows a notification without waiting for it to close; actions run when picked. */
+  notify(kind: 'info' | 'error', message: string, actions: Record<string, () => unknown> = {}): void {
+    const text = this.redact(message);
+    this.notifications.push(text);
+    void ui().message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
+  }
+
+  /** A modal question with one action; true when the user chose it. */
+  async ask(message: string, detail: string, action: string): Promise<boolean> {
+    const text = this.redact(message);
+    this.notifications.push(text);
+    return (await ui().message('warning', text, { modal: true, detail: this.redact(detail) }, action)) === action;
+  }
+
+  publishState(state: string): void {
+    this.ctx.publishState({ target: this.target, state, at: Date.now() });
+  }
+}
