@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '../../..');
 const dirs = ['test/integration/suite', 'test/integration/probe'];
 
 /** `import … from '…/src/…'` statements that bring in values, with their file. */
-export function valueImportsOfSrc(file: string, text: string): string[] {
+function valueImportsOfSrc(file: string, text: string): string[] {
   const statements = text.match(/^\s*import\s[^;]*?from\s+['"][^'"]*\/src\/[^'"]*['"]/gm) ?? [];
   const requires = text.match(/require\(\s*['"][^'"]*\/src\/[^'"]*['"]\s*\)/g) ?? [];
   return [...statements.filter((s) => !/^\s*import\s+type\s/.test(s)), ...requires].map((s) => `${file}: ${s.trim().replace(/\s+/g, ' ')}`);

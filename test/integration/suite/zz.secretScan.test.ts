@@ -25,7 +25,7 @@ const CLI_SECRETS = {
   secretVolume: 'enotLVNlY3JldC1Wb2x1bWU=',
 };
 
-export interface Leak {
+interface Leak {
   where: string;
   line: number;
   /** The line with the secret masked, so a failing run does not print it either. */
@@ -33,7 +33,7 @@ export interface Leak {
 }
 
 /** Lines of `texts` containing any of `secrets` (or a bearer token), masked. */
-export function findLeaks(texts: Array<[string, string]>, secrets: readonly string[]): { leaks: Leak[]; lines: number } {
+function findLeaks(texts: Array<[string, string]>, secrets: readonly string[]): { leaks: Leak[]; lines: number } {
   const wanted = [...new Set(secrets.filter((s) => s.length >= 8))];
   const leaks: Leak[] = [];
   let lines = 0;
