@@ -122,3 +122,23 @@ describe('{{secret:NAME}} placeholders', () => {
     assert.deepEqual(codes(yaml("'{{secret:db}}'", extra)).filter(([c]) => c === 'ACI208' || c === 'ACI210' || c === 'ACI312'), []);
   });
 });
+
+describe('an unquoted {{secret:NAME}} in YAML', () => {
+  it('is one error that says to quote it, with a fix that quotes it', () => {
+    const text = yaml('{{secret:db-password}}');
+    const { findings } = validateText(text, 'app.aci.yaml');
+    const onSecret = findings.filter((f) => f.path.includes('secureValue') || f.range.start >= text.indexOf('{{'));
+    assert.deepEqual(onSecret.map((f) => [f.code, f.severity]), [['ACI111', 'error']]);
+    assert.equal(onSecret[0].message, "Unquoted {{secret:db-password}} is a YAML mapping, not text. Quote it: '{{secret:db-password}}'.");
+    const edit = onSecret[0].fix!.edits[0];
+    assert.equal(text.slice(edit.range.start, edit.range.end), '{{secret:db-password}}');
+    const fixed = text.slice(0, edit.range.start) + edit.newText + text.slice(edit.range.end);
+    assert.deepEqual(validateText(fixed, 'app.aci.yaml').findings.filter((f) => f.severity === 'error'), []);
+  });
+
+  it('leaves other flow mappings to the schema', () => {
+    const { findings } = validateText(yaml('{value: 1}'), 'app.aci.yaml');
+    assert.ok(findings.every((f) => f.code !== 'ACI111'));
+    assert.ok(findings.some((f) => f.code === 'ACI002'));
+  });
+});

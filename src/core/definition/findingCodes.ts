@@ -21,6 +21,7 @@ export const Code = {
   emptyDocument: 'ACI108',
   yamlWarning: 'ACI109',
   complexKey: 'ACI110',
+  unquotedPlaceholder: 'ACI111',
   propertyCase: 'ACI200',
   enumCase: 'ACI201',
   numberAsString: 'ACI202',

@@ -146,6 +146,19 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
     return resolved;
   }
   if (node.anchor) ctx.usesAliases = true;
+  const placeholder = unquotedPlaceholder(node);
+  if (placeholder !== undefined) {
+    const quoted = `'{{secret:${placeholder}}}'`;
+    ctx.diagnostics.push({
+      code: Code.unquotedPlaceholder,
+      severity: 'error',
+      message: `Unquoted {{secret:${placeholder}}} is a YAML mapping, not text. Quote it: ${quoted}.`,
+      range,
+      path,
+      fix: { title: `Quote it: ${quoted}`, edits: [{ range, newText: quoted }] },
+    });
+    return { kind: 'string', value: `{{secret:${placeholder}}}`, range };
+  }
   if (isMap(node)) {
     const properties: DefinitionNode[] = [];
     const seen = new Set<string>();
@@ -222,6 +235,19 @@ function mergeInto(properties: DefinitionNode[], seen: Set<string>, value: YamlN
       properties.push(prop);
     }
   }
+}
+
+/**
+ * The name in `{{secret:NAME}}` written without quotes, which YAML reads as a flow mapping whose only key is the
+ * mapping `{secret:NAME}`; undefined for anything else.
+ */
+function unquotedPlaceholder(node: YamlNode): string | undefined {
+  if (!isMap(node) || !node.flow || node.items.length !== 1) return undefined;
+  const outer = node.items[0];
+  if (!isPair(outer) || outer.value !== null || !isMap(outer.key) || !outer.key.flow || outer.key.items.length !== 1) return undefined;
+  const inner = outer.key.items[0];
+  if (!isPair(inner) || inner.value !== null || !isScalar(inner.key)) return undefined;
+  return /^secret:(.*)$/.exec(String(inner.key.value))?.[1]?.trim();
 }
 
 function checkYaml11(node: Scalar, range: Range, path: PathSegment[], ctx: Ctx): void {

@@ -1,5 +1,6 @@
 // The commands a user runs from the view and the palette, each through executeCommand with scripted answers:
-// Remove from View (confirmed and declined), New Definition, Delete Secret and Sign Out.
+// Remove from View (confirmed and declined), New Definition, Delete Secret, Sign Out, Open Definition, Refresh and
+// Show Output.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -101,5 +102,30 @@ suite('Commands with scripted answers', function () {
     assert.match(out.script.messages('info')[0] ?? '', /^Signed out of Azure in ACI & Data Share\./);
     const signedIn = await run<string>('aciDataShare.signIn', [], []);
     assert.match(signedIn.result ?? '', /^Signed in to Custom as /);
+  });
+
+  test('Open Definition opens the node\'s file; Refresh and Refresh Node rebuild the tree', async () => {
+    const node = await child(api, await child(api, undefined, 'Container groups'), 'web-frontend');
+    await vscode.commands.executeCommand('aciDataShare.openDefinition', node.node);
+    assert.match(vscode.window.activeTextEditor?.document.uri.path ?? '', /\/definitions\/web-frontend\.aci\.yaml$/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    const whole = nextTreeChange(api);
+    await vscode.commands.executeCommand('aciDataShare.refresh');
+    await whole;
+    const fresh = await child(api, await child(api, undefined, 'Container groups'), 'web-frontend');
+    assert.notStrictEqual(fresh.node, node.node, 'the roots were rebuilt');
+    const one = new Promise<unknown>((resolve) => {
+      const sub = api.explorer.onDidChangeTreeData((changed) => (sub.dispose(), resolve(changed)));
+    });
+    await vscode.commands.executeCommand('aciDataShare.refreshNode', fresh.node);
+    assert.strictEqual(await one, fresh.node, 'only that node changed');
+  });
+
+  test('Show Output opens the extension\'s log', async () => {
+    await vscode.commands.executeCommand('aciDataShare.showOutput');
+    const shown = () => vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'output' && /aci/i.test(e.document.uri.toString()));
+    for (let i = 0; i < 50 && !shown(); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(shown(), vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', '));
   });
 });

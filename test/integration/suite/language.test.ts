@@ -176,6 +176,22 @@ suite('Definition editing', () => {
     await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI201'));
   });
 
+  test('an unquoted {{secret:NAME}} is one error whose quick fix quotes it', async () => {
+    const text = YAML.replace('        image: nginx\n', '        image: nginx\n        environmentVariables:\n          - name: DB\n            secureValue: {{secret:lang-db}}\n');
+    const doc = await write('lang-unquoted.aci.yaml', text);
+    const diags = await diagnosticsOf(doc, (d) => d.some((x) => x.code === 'ACI111'));
+    const onValue = diags.filter((d) => d.range.start.line === at(doc, '{{secret').line);
+    // ACI900 (no secret of that name is stored) stays true after quoting; no type error comes with ACI111.
+    assert.deepStrictEqual(onValue.map((d) => d.code).filter((c) => c !== 'ACI900'), ['ACI111'], onValue.map(describe).join('\n'));
+    assert.match(onValue[0].message, /Quote it: '\{\{secret:lang-db\}\}'/);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, onValue[0].range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => /^Quote it/.test(a.title) && a.edit);
+    assert.ok(fix, `a fix among: ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!));
+    assert.match(doc.getText(), /secureValue: '\{\{secret:lang-db\}\}'/);
+    await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI111'));
+  });
+
   test('the outline lists the containers and volumes', async () => {
     const doc = await write('lang-outline.aci.yaml', YAML);
     await diagnosticsOf(doc);
