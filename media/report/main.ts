@@ -8,7 +8,7 @@ import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../
 import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
 import { mergeSorted, rowComparator, rowPredicate, sortRows } from '../../src/core/report/query';
-import { emptyTotals, type ReportTotals } from '../../src/core/report/totals';
+import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
 import { barChart } from './chart';
 import { el } from './dom';
 import { buildLayout, fillPairs, option, renderSchedule, TABS, type Layout } from './layout';
@@ -78,6 +78,7 @@ function rebuildView(): void {
   table.setRows(view);
   chartDirty = true;
   refreshChart();
+  renderSummary();
   reportView();
 }
 
@@ -101,10 +102,13 @@ function addRows(rows: ReportRow[]): void {
 
 function reportView(): void {
   const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
-  vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: table.renderedNames(5), injected });
+  const summary = [...ui.summary.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent ?? ''}`);
+  vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: table.renderedNames(5), injected, summary });
 }
 
+/** Totals describe the whole synchronization; "Shown" is what the filters leave in view. */
 function renderSummary(): void {
+  const wall = wallTimeMs(totals);
   const failedClass = totals.failed > 0 ? 'failed-count' : '';
   fillPairs(ui.summary, [
     ['Data sets', formatCount(totals.rows)],
@@ -112,7 +116,8 @@ function renderSummary(): void {
     ['Failed', formatCount(totals.failed), failedClass],
     ['Size read', formatBytes(totals.sizeRead)],
     ['Size written', formatBytes(totals.sizeWritten)],
-    ['Total duration', formatDuration(totals.durationMs)],
+    ['Duration (wall time)', wall === undefined ? '—' : formatDuration(wall)],
+    ['Sum of data set durations', formatDuration(totals.durationMs)],
     ['Rows read / copied', `${formatCount(totals.rowsRead)} / ${formatCount(totals.rowsCopied)}`],
     ['Files read / written', `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
     ['Pages loaded', formatCount(totals.pagesLoaded)],
@@ -197,6 +202,8 @@ function runCommand(c: PageCommand): void {
       return vscode.postMessage({ type: 'export', format: c.format });
     case 'stop':
       return vscode.postMessage({ type: 'stop' });
+    case 'reload':
+      return vscode.postMessage({ type: 'reload' });
     case 'copyRow':
       if (view[c.index]) vscode.postMessage({ type: 'copyRow', row: view[c.index] });
       return;

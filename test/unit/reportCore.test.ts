@@ -3,9 +3,9 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import {
   applyQuery,
-  canAnswerLocally,
   chartData,
   computeTotals,
+  wallTimeMs,
   csvCell,
   filterRows,
   formatBytes,
@@ -78,14 +78,6 @@ describe('report query', () => {
     for (let i = 0; i < all.length; i += 50) view = mergeSorted(view, all.slice(i, i + 50), compare);
     assert.deepEqual(view, sortRows(all, { column: 'durationMs', descending: false }));
   });
-
-  it('answers locally only from a complete load filtered by no more than wanted', () => {
-    assert.equal(canAnswerLocally({}, true, { status: 'Failed' }), true);
-    assert.equal(canAnswerLocally({}, false, { status: 'Failed' }), false);
-    assert.equal(canAnswerLocally({ status: 'Failed' }, true, {}), false);
-    assert.equal(canAnswerLocally({ status: 'Failed' }, true, { status: 'failed', dataSetType: 'Blob' }), true);
-    assert.equal(canAnswerLocally({ status: 'Failed' }, true, { status: 'Succeeded' }), false);
-  });
 });
 
 describe('report totals and units', () => {
@@ -98,6 +90,18 @@ describe('report totals and units', () => {
     assert.equal(t.durationMs, 12_500);
     assert.equal(t.rowsCopied, 4);
     assert.equal(t.filesRead, 2);
+  });
+
+  it('the wall time runs from the first start to the last end, not the sum of overlapping durations', () => {
+    const overlapping = [
+      { name: 'x', startTime: '2024-03-01T02:00:00Z', endTime: '2024-03-01T02:09:00Z', durationMs: 540_000 },
+      { name: 'y', startTime: '2024-03-01T02:01:00Z', endTime: '2024-03-01T02:09:46Z', durationMs: 526_000 },
+      { name: 'z', startTime: 'not a time', durationMs: 1 },
+    ];
+    const t = computeTotals(overlapping);
+    assert.equal(wallTimeMs(t), 586_000);
+    assert.equal(t.durationMs, 1_066_001);
+    assert.equal(wallTimeMs(computeTotals([{ name: 'open', startTime: '2024-03-01T02:00:00Z' }])), undefined);
   });
 
   it('formats durations, bytes and counts', () => {

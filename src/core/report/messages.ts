@@ -36,6 +36,7 @@ export type PageCommand =
   | { command: 'filter'; query: ReportQuery }
   | { command: 'export'; format: ExportFormat }
   | { command: 'stop' }
+  | { command: 'reload' }
   | { command: 'copyRow'; index: number }
   | { command: 'showTab'; tab: ReportTab };
 
@@ -56,7 +57,7 @@ export type PageMessage =
    * of the first rows as the DOM shows them, and how many elements service text could have injected
    * (img, iframe, style, inline script: always 0 when text is rendered as text).
    */
-  | { type: 'viewUpdated'; shown: number; domRows: number; firstCells: string[]; injected: number }
+  | { type: 'viewUpdated'; shown: number; domRows: number; firstCells: string[]; injected: number; summary: string[] }
   | { type: 'query'; query: ReportQuery; tab: ReportTab }
   | { type: 'stop' }
   | { type: 'reload' }
@@ -104,7 +105,7 @@ export function isPageMessage(v: unknown): v is PageMessage {
     case 'pageRendered':
       return int(m.pageNumber) && int(m.rows) && int(m.totalRows);
     case 'viewUpdated':
-      return int(m.shown) && int(m.domRows) && int(m.injected) && Array.isArray(m.firstCells) && m.firstCells.every(str);
+      return int(m.shown) && int(m.domRows) && int(m.injected) && Array.isArray(m.firstCells) && m.firstCells.every(str) && Array.isArray(m.summary) && m.summary.every(str);
     case 'query':
       return isReportQuery(m.query) && isReportTab(m.tab);
     case 'export':

@@ -43,16 +43,6 @@ export function toServerQuery(query: ReportQuery): ServerQuery {
   return { filter, orderby };
 }
 
-/**
- * Whether rows already loaded with `loaded` can answer `wanted` without asking the service again: the loaded
- * set must be complete and filtered by no more than `wanted` filters by.
- */
-export function canAnswerLocally(loaded: ReportQuery, loadedComplete: boolean, wanted: ReportQuery): boolean {
-  if (!loadedComplete) return false;
-  const want = new Map(serverClauses(wanted).map(([f, v]) => [f, v.toLowerCase()]));
-  return serverClauses(loaded).every(([f, v]) => want.get(f) === v.toLowerCase());
-}
-
 const TEXT_FIELDS: (keyof ReportRow)[] = ['name', 'dataSetType', 'status', 'message', 'dataSetId'];
 
 /** A predicate for every filter of the query (service-side ones included, so the result is right either way). */

@@ -6,8 +6,11 @@ export interface ReportTotals {
   failed: number;
   sizeRead: number;
   sizeWritten: number;
-  /** Sum of the data sets' durations. */
+  /** Sum of the data sets' durations (they overlap: this is not how long the synchronization took). */
   durationMs: number;
+  /** Earliest data set start and latest data set end (ms since the epoch): the synchronization's wall time. */
+  firstStartMs?: number;
+  lastEndMs?: number;
   filesRead: number;
   filesWritten: number;
   rowsRead: number;
@@ -35,6 +38,10 @@ export function addRows(totals: ReportTotals, rows: readonly ReportRow[]): Repor
     totals.filesWritten += num(r.filesWritten);
     totals.rowsRead += num(r.rowsRead);
     totals.rowsCopied += num(r.rowsCopied);
+    const start = Date.parse(r.startTime ?? '');
+    const end = Date.parse(r.endTime ?? '');
+    if (Number.isFinite(start) && !(start >= (totals.firstStartMs ?? Infinity))) totals.firstStartMs = start;
+    if (Number.isFinite(end) && !(end <= (totals.lastEndMs ?? -Infinity))) totals.lastEndMs = end;
   }
   return totals;
 }
@@ -44,6 +51,11 @@ export function addPage(totals: ReportTotals, rows: readonly ReportRow[], remain
   totals.pagesLoaded++;
   if (remainingReads !== undefined) totals.remainingReads = remainingReads;
   return totals;
+}
+
+/** From the first data set's start to the last one's end; undefined until both are known. */
+export function wallTimeMs(totals: ReportTotals): number | undefined {
+  return totals.firstStartMs !== undefined && totals.lastEndMs !== undefined ? Math.max(0, totals.lastEndMs - totals.firstStartMs) : undefined;
 }
 
 export function computeTotals(rows: readonly ReportRow[]): ReportTotals {

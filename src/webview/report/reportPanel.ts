@@ -11,7 +11,7 @@ import { toCsv, toJson } from '../../core/report/exportFormats';
 import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
 import type { ReportQuery, ReportRow } from '../../core/report/model';
 import { LatestRun } from '../../core/report/latestRun';
-import { applyQuery, canAnswerLocally, toServerQuery } from '../../core/report/query';
+import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
 import { reportHtml, reportWebviewOptions } from './reportHtml';
@@ -42,8 +42,6 @@ export class ReportPanel implements vscode.Disposable {
   private rows: ReportRow[] = [];
   /** The pages of the current load as received, replayed to a page that starts after them. */
   private pages: Extract<HostMessage, { type: 'rows' }>[] = [];
-  /** Query the current load was requested with (service-side filters narrowed the rows held). */
-  private loadedQuery: ReportQuery = {};
   /** Each load gets its own slot: a reload or close aborts what is still paging, and late older results are dropped. */
   private readonly details = new LatestRun();
   private readonly settings = new LatestRun();
@@ -111,7 +109,7 @@ export class ReportPanel implements vscode.Disposable {
         return this.changed();
       }
       case 'viewUpdated':
-        this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells, injected: m.injected };
+        this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells, injected: m.injected, summary: m.summary };
         return this.changed();
       case 'query':
         return this.onQuery(m.query, m.tab);
@@ -148,13 +146,8 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   private onQuery(query: ReportQuery, tab: ReportPanelState['tab']): void {
+    // Every load holds the whole synchronization, so the page answers any filter and sort itself.
     this.state = { ...this.state, query, tab };
-    // Narrowing what is loaded (or loading) is done by the page; anything wider needs the service again.
-    const loaded = toServerQuery(this.loadedQuery);
-    const wanted = toServerQuery(query);
-    const sameServerPart = loaded.filter === wanted.filter && loaded.orderby === wanted.orderby;
-    const local = sameServerPart || canAnswerLocally(this.loadedQuery, this.record.state === 'done' || this.record.state === 'loading', query);
-    if (!local && this.state.synchronizationId) void this.load();
     this.changed();
   }
 
@@ -163,10 +156,8 @@ export class ReportPanel implements vscode.Disposable {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
     const run = this.details.start();
-    const query = this.state.query;
     this.rows = [];
     this.pages = [];
-    this.loadedQuery = query;
     this.loadStarted = Date.now();
     Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, rowsSent: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
@@ -177,10 +168,9 @@ export class ReportPanel implements vscode.Disposable {
     try {
       const client = await this.deps.client();
       if (!run.isCurrent()) return;
-      for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query, signal: run.signal })) {
+      // Always the whole synchronization: the totals describe it, whatever the page filters (also after a reload).
+      for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query: {}, signal: run.signal })) {
         if (!run.isCurrent()) return;
-        // The service refused the query: everything came back, so any later narrowing is local.
-        if (page.pageNumber === 1 && !page.server.filter) this.loadedQuery = { ...query, status: undefined, dataSetType: undefined, name: undefined };
         for (const row of page.rows) this.rows.push(row);
         this.record.rowsSent += page.rows.length;
         this.record.totals = page.totals;

@@ -27,7 +27,7 @@ export interface ReportRecord {
   /** Totals of the current load as computed on the host. */
   totals?: ReportTotals;
   /** Last `viewUpdated` of the page. */
-  view?: { shown: number; domRows: number; firstCells: string[]; injected: number };
+  view?: { shown: number; domRows: number; firstCells: string[]; injected: number; summary: string[] };
   settingsRows?: number;
   exports: ReportExportRecord[];
   /** When the first and the last page of the current load were acknowledged (ms since load start). */

@@ -97,7 +97,12 @@ suite('Synchronization report', () => {
     const loads = hooks.lastReport()!.loads;
 
     await hooks.post({ type: 'command', command: 'filter', query: { status: 'Failed' } });
-    await hooks.waitFor((r) => r.view?.shown === failed.length);
+    const filtered = await hooks.waitFor((r) => r.view?.shown === failed.length);
+    // The totals are the synchronization's; "Shown" is the view's.
+    const pair = (r: ReportRecord, label: string) => r.view?.summary.find((p) => p.startsWith(`${label}: `))?.slice(label.length + 2);
+    const count = (n: number) => n.toLocaleString('en-US');
+    assert.strictEqual(pair(filtered, 'Shown'), count(failed.length), filtered.view?.summary.join(' | '));
+    assert.strictEqual(pair(filtered, 'Data sets'), count(10_000));
 
     const slowest = failed.slice().sort((a, b) => b.durationMs - a.durationMs);
     await hooks.post({ type: 'command', command: 'sort', query: { status: 'Failed', sort: { column: 'durationMs', descending: true } } });
@@ -113,9 +118,29 @@ suite('Synchronization report', () => {
     assert.deepStrictEqual(records.slice(1).map((r) => r[col('name')]), slowest.map((d) => d.name));
     assert.ok(records.slice(1).every((r) => r[col('status')] === 'Failed'));
 
+    // Reloaded with the filter on (as after a window reload): still the whole synchronization's totals.
+    await hooks.post({ type: 'command', command: 'reload' });
+    const reloaded = await hooks.waitFor((r) => r.loads === loads + 1 && done(r) && r.rowsReceived === 10_000 && r.view?.shown === failed.length);
+    assert.strictEqual(reloaded.totals?.rows, 10_000);
+    assert.strictEqual(pair(reloaded, 'Data sets'), count(10_000));
+    assert.strictEqual(pair(reloaded, 'Shown'), count(failed.length));
+
     await hooks.post({ type: 'command', command: 'filter', query: {} });
     const widened = await hooks.waitFor((r) => r.view?.shown === 10_000);
-    assert.strictEqual(widened.loads, loads, 'the complete, unfiltered load answers every filter');
+    assert.strictEqual(widened.loads, loads + 1, 'the complete, unfiltered load answers every filter');
+  });
+
+  test('the duration is the synchronization\'s wall time; the sum of data set durations is called that', async () => {
+    const name = 'big-rows-10000-pagesize-50';
+    const expected = details(name);
+    const record = hooks.lastReport()!;
+    assert.strictEqual(record.target.shareSubscriptionName, name);
+    const first = Math.min(...expected.map((d) => Date.parse(d.startTime)));
+    const last = Math.max(...expected.map((d) => Date.parse(d.endTime)));
+    assert.deepStrictEqual([record.totals?.firstStartMs, record.totals?.lastEndMs], [first, last]);
+    const labels = record.view?.summary.map((p) => p.split(': ')[0]) ?? [];
+    assert.ok(labels.includes('Duration (wall time)') && labels.includes('Sum of data set durations'), labels.join(', '));
+    assert.ok(!labels.includes('Total duration'), labels.join(', '));
   });
 
   test('hostile strings render as text and export neutralised', async function () {
