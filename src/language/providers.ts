@@ -59,13 +59,17 @@ export class QuickFixProvider implements vscode.CodeActionProvider {
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
       const match = published.find((p) => sameDiagnostic(p.diagnostic, diagnostic));
-      const fix = match?.finding.fix;
-      if (!fix) continue;
-      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-      action.edit = editFor(doc, fix.edits);
-      action.diagnostics = [diagnostic];
-      action.isPreferred = true;
-      actions.push(action);
+      if (!match) continue;
+      const { fix, moreFixes = [] } = match.finding;
+      const choices = fix ? [fix, ...moreFixes.filter((m) => m.title !== fix.title)] : moreFixes;
+      choices.forEach((choice, i) => {
+        const action = new vscode.CodeAction(choice.title, vscode.CodeActionKind.QuickFix);
+        action.edit = editFor(doc, choice.edits);
+        action.diagnostics = [diagnostic];
+        // Only a finding's own fix, or its one choice, is safe to apply without looking.
+        action.isPreferred = i === 0 && (!!fix || choices.length === 1);
+        actions.push(action);
+      });
     }
     return actions;
   }

@@ -16,13 +16,20 @@ export interface TextEdit {
   newText: string;
 }
 
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
 export interface Finding {
   code: string;
   severity: Severity;
   message: string;
   range: Range;
   path: PathSegment[];
-  fix?: { title: string; edits: TextEdit[] };
+  fix?: Fix;
+  /** Further choices offered beside `fix` (each allowed value, each declared volume, …). */
+  moreFixes?: Fix[];
   /** Extra facts for quick fixes (e.g. the canonical value). */
   data?: Record<string, unknown>;
 }
