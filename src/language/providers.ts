@@ -58,14 +58,16 @@ export class QuickFixProvider implements vscode.CodeActionProvider {
     const published = this.diagnostics.findingsFor(doc);
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
-      const match = published.find((p) => sameDiagnostic(p.diagnostic, diagnostic));
-      const fix = match?.finding.fix;
-      if (!fix) continue;
-      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-      action.edit = editFor(doc, fix.edits);
-      action.diagnostics = [diagnostic];
-      action.isPreferred = true;
-      actions.push(action);
+      const finding = published.find((p) => sameDiagnostic(p.diagnostic, diagnostic))?.finding;
+      if (!finding) continue;
+      const fixes = [...(finding.fix ? [{ fix: finding.fix, preferred: true }] : []), ...(finding.moreFixes ?? []).map((fix) => ({ fix, preferred: false }))];
+      for (const { fix, preferred } of fixes) {
+        const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+        action.edit = editFor(doc, fix.edits);
+        action.diagnostics = [diagnostic];
+        action.isPreferred = preferred;
+        actions.push(action);
+      }
     }
     return actions;
   }

@@ -16,13 +16,21 @@ export interface TextEdit {
   newText: string;
 }
 
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
 export interface Finding {
   code: string;
   severity: Severity;
   message: string;
   range: Range;
   path: PathSegment[];
-  fix?: { title: string; edits: TextEdit[] };
+  /** The preferred quick fix. */
+  fix?: Fix;
+  /** Other quick fixes, offered after it (e.g. each allowed value when none is close). */
+  moreFixes?: Fix[];
   /** Extra facts for quick fixes (e.g. the canonical value). */
   data?: Record<string, unknown>;
 }
