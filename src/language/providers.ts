@@ -58,18 +58,16 @@ export class QuickFixProvider implements vscode.CodeActionProvider {
     const published = this.diagnostics.findingsFor(doc);
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
-      const match = published.find((p) => sameDiagnostic(p.diagnostic, diagnostic));
-      if (!match) continue;
-      const { fix, moreFixes = [] } = match.finding;
-      const choices = fix ? [fix, ...moreFixes.filter((m) => m.title !== fix.title)] : moreFixes;
-      choices.forEach((choice, i) => {
-        const action = new vscode.CodeAction(choice.title, vscode.CodeActionKind.QuickFix);
-        action.edit = editFor(doc, choice.edits);
+      const finding = published.find((p) => sameDiagnostic(p.diagnostic, diagnostic))?.finding;
+      if (!finding) continue;
+      const fixes = [...(finding.fix ? [{ fix: finding.fix, preferred: true }] : []), ...(finding.moreFixes ?? []).map((fix) => ({ fix, preferred: false }))];
+      for (const { fix, preferred } of fixes) {
+        const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+        action.edit = editFor(doc, fix.edits);
         action.diagnostics = [diagnostic];
-        // Only a finding's own fix, or its one choice, is safe to apply without looking.
-        action.isPreferred = i === 0 && (!!fix || choices.length === 1);
+        action.isPreferred = preferred;
         actions.push(action);
-      });
+      }
     }
     return actions;
   }

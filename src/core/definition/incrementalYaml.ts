@@ -4,6 +4,7 @@
  * shifted. Returns undefined whenever the shortcut could differ from a full parse; the caller then parses all.
  */
 import { Code } from './findingCodes';
+import { shiftFinding } from './shiftFinding';
 import { DefinitionNode, Finding, PathSegment, Range } from './types';
 import { parseYaml } from './yamlParser';
 
@@ -48,7 +49,7 @@ export function tryIncrementalYaml(prev: YamlState, newText: string, offset: num
   for (const d of prev.diagnostics) {
     if (d.range.start >= S && d.range.end <= E) continue;
     if (d.range.start < S && d.range.end > S) return undefined;
-    diagnostics.push(d.range.start >= E ? { ...d, range: shiftRange(d.range, delta), fix: shiftFix(d.fix, delta) } : d);
+    diagnostics.push(d.range.start >= E ? shiftFinding(d, delta) : d);
   }
   for (const d of sub.diagnostics) diagnostics.push({ ...d, path: [...path, ...d.path] });
   // Last step, after every check that can give up: the previous tree is modified in place.
@@ -107,10 +108,6 @@ function shiftRange(r: Range, delta: number): Range {
   return { start: r.start + delta, end: r.end + delta };
 }
 
-function shiftFix(fix: Finding['fix'], delta: number): Finding['fix'] {
-  if (!fix) return fix;
-  return { ...fix, edits: fix.edits.map((e) => ({ ...e, range: shiftRange(e.range, delta) })) };
-}
 
 /**
  * Splices in place (like tree-sitter's edit): ancestors get their new end, later subtrees are shifted and

@@ -27,8 +27,9 @@ export interface Finding {
   message: string;
   range: Range;
   path: PathSegment[];
+  /** The preferred quick fix. */
   fix?: Fix;
-  /** Further choices offered beside `fix` (each allowed value, each declared volume, …). */
+  /** Other quick fixes, offered after it (e.g. each allowed value when none is close). */
   moreFixes?: Fix[];
   /** Extra facts for quick fixes (e.g. the canonical value). */
   data?: Record<string, unknown>;

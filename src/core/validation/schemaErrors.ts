@@ -3,6 +3,7 @@ import { ErrorObject } from 'ajv';
 import { nodeAtPath, rangeForPath } from '../definition/nodeQuery';
 import { DefinitionNode, Finding, PathSegment } from '../definition/types';
 import { Code } from '../definition/findingCodes';
+import { replacementText } from './fixText';
 
 function pathFromPointer(base: DefinitionNode, pointer: string): PathSegment[] {
   if (!pointer) return [];
@@ -66,13 +67,20 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, base: D
       }
       case 'enum': {
         const allowed = (e.params as { allowedValues: string[] }).allowedValues;
+        const range = rangeForPath(base, path);
+        const node = nodeAtPath(base, path);
         findings.push({
           code: Code.enum,
           severity: 'error',
           message: `'${String(valueAt(base, path))}' is not a valid ${name}; use one of: ${allowed.join(', ')}.`,
-          range: rangeForPath(base, path),
+          range,
           path: full,
           data: { allowed },
+          // No allowed value is close (a case slip is ACI201 with its own fix): offer each one.
+          moreFixes: allowed.map((value) => {
+            const newText = replacementText(node, String(value));
+            return { title: `Change to ${newText}`, edits: [{ range, newText }] };
+          }),
         });
         break;
       }

@@ -4,6 +4,7 @@
  * containers are checked again; the rules that span the group run on the cached results.
  */
 import { findProperty } from '../definition/nodeQuery';
+import { shiftFinding } from '../definition/shiftFinding';
 import { DefinitionFormat, DefinitionNode, Finding, PathSegment } from '../definition/types';
 import { Code } from '../definition/findingCodes';
 import { normalize, NormalizeContext } from './normalize';
@@ -82,9 +83,7 @@ function validateContainer(item: DefinitionNode, text: string, format: Definitio
 }
 
 function relocate(f: Finding, delta: number, prefix: PathSegment[]): Finding {
-  const out: Finding = { ...f, range: { start: f.range.start + delta, end: f.range.end + delta }, path: [...prefix, ...f.path] };
-  if (f.fix) out.fix = { ...f.fix, edits: f.fix.edits.map((e) => ({ ...e, range: { start: e.range.start + delta, end: e.range.end + delta } })) };
-  return out;
+  return { ...shiftFinding(f, delta), path: [...prefix, ...f.path] };
 }
 
 export function validateParsed(doc: ParsedDefinition): Finding[] {

@@ -176,6 +176,25 @@ suite('Definition editing', () => {
     await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI201'));
   });
 
+  test('a Windows mountPath and a mount of a missing volume offer the fixes that make them right', async () => {
+    const doc = await write('lang-more-fixes.aci.yaml', YAML);
+    await diagnosticsOf(doc, (d) => d.some((x) => x.code === 'ACI301') && d.some((x) => x.code === 'ACI307'));
+    // The quick fixes VS Code offers anywhere in the document (the light bulb's list).
+    const fixesFor = async () => vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), vscode.CodeActionKind.QuickFix.value);
+    const volumeFixes = await fixesFor();
+    const volume = volumeFixes.find((a) => a.title === 'Change to cache-volume');
+    assert.ok(volume?.edit, volumeFixes.map((a) => a.title).join(', '));
+    assert.ok(await vscode.workspace.applyEdit(volume.edit));
+    await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI307') && d.some((x) => x.code === 'ACI301'));
+    const pathFixes = await fixesFor();
+    const path = pathFixes.find((a) => a.title === 'Change to /cache');
+    assert.ok(path?.edit, pathFixes.map((a) => a.title).join(', '));
+    assert.ok(await vscode.workspace.applyEdit(path.edit));
+    assert.match(doc.getText(), /- name: cache-volume\n\s+mountPath: \/data/);
+    assert.match(doc.getText(), /mountPath: \/cache/);
+    await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI301'));
+  });
+
   test('an unquoted {{secret:NAME}} is one error whose quick fix quotes it', async () => {
     const text = YAML.replace('        image: nginx\n', '        image: nginx\n        environmentVariables:\n          - name: DB\n            secureValue: {{secret:lang-db}}\n');
     const doc = await write('lang-unquoted.aci.yaml', text);
@@ -192,7 +211,7 @@ suite('Definition editing', () => {
     await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI111'));
   });
 
-  test('the commonest mistakes each have quick fixes, and applying them leaves no error', async () => {
+  test('text for a number, a missing required property and a missing volume have quick fixes; with the others, no error is left', async () => {
     const text = YAML.replace('  osType: Linux', '  osType: Windoze')
       .replace('cpu: 1', 'cpu: one')
       .replace('        image: nginx\n', '')
@@ -212,7 +231,7 @@ suite('Definition editing', () => {
     await choose('ACI002', 'Change to 1');
     await choose('ACI001', 'Add image');
     await choose('ACI301', 'Change to /cache/files');
-    await choose('ACI307', 'Declare volume missing-volume (an emptyDir)', ['Use volume cache-volume', 'Declare volume missing-volume (an emptyDir)']);
+    await choose('ACI307', 'Declare volume missing-volume (an emptyDir)', ['Change to cache-volume', 'Declare volume missing-volume (an emptyDir)']);
     const left = await diagnosticsOf(doc, (d) => !d.some((x) => x.severity === vscode.DiagnosticSeverity.Error));
     assert.deepStrictEqual(left.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map(describe), []);
     assert.match(doc.getText(), /osType: Linux/);

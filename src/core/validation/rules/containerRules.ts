@@ -4,6 +4,7 @@ import { Code } from '../../definition/findingCodes';
 import { CONTAINER_NAME, ENV_NAME, suggestName } from './naming';
 import { list } from '../../definition/plainValues';
 import { emit, num, obj, RuleContext, literalString } from './ruleContext';
+import { linuxPath } from '../fixText';
 
 export function checkContainer(value: unknown, at: PathSegment[], ctx: RuleContext, kind: 'container' | 'init container'): void {
   const c = obj(value);
@@ -22,7 +23,7 @@ export function checkContainer(value: unknown, at: PathSegment[], ctx: RuleConte
   list(props.volumeMounts).forEach((m, i) => {
     const mountPath = literalString(ctx, obj(m)?.mountPath);
     if (mountPath?.includes(':')) {
-      emit(ctx, Code.mountPathColon, 'error', `mountPath '${mountPath}' must not contain a colon (:); use a Linux path such as /mnt/data (drive letters like C:\\ are not supported).`, [...p, 'volumeMounts', i, 'mountPath']);
+      emit(ctx, Code.mountPathColon, 'error', `mountPath '${mountPath}' must not contain a colon (:); use a Linux path such as /mnt/data (drive letters like C:\\ are not supported).`, [...p, 'volumeMounts', i, 'mountPath'], { replacements: [linuxPath(mountPath)] });
     }
   });
   const seen = new Set<string>();

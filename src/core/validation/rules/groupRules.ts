@@ -39,7 +39,7 @@ export function checkGroup(group: Record<string, unknown>, containers: unknown[]
       const name = literalString(ctx, obj(m)?.name);
       if (name === undefined || !volumesKnown || volumeNames.has(name)) return;
       const declared = [...volumeNames].join(', ');
-      emit(ctx, Code.mountUnknownVolume, 'error', `Volume mount '${name}' names no volume of this group; declare it under properties.volumes${declared ? ` or use one of: ${declared}` : ''}.`, [...path, 'properties', 'volumeMounts', j, 'name'], { data: { declared: [...volumeNames] } });
+      emit(ctx, Code.mountUnknownVolume, 'error', `Volume mount '${name}' names no volume of this group; declare it under properties.volumes${declared ? ` or use one of: ${declared}` : ''}.`, [...path, 'properties', 'volumeMounts', j, 'name'], { data: { declared: [...volumeNames] }, replacements: [...volumeNames] });
     });
   };
   containers.forEach((c, i) => checkMounts(c, [...P, 'containers', i]));

@@ -1,5 +1,6 @@
 /** What the rules share: where values came from (for ranges) and how to report. */
-import { rangeForPath } from '../../definition/nodeQuery';
+import { nodeAtPath, rangeForPath } from '../../definition/nodeQuery';
+import { replacementText } from '../fixText';
 import { DefinitionNode, Finding, PathSegment, Severity } from '../../definition/types';
 import { isTemplateExpression } from '../normalize';
 import { isPlainObject, type PlainObject } from '../../definition/plainValues';
@@ -17,6 +18,8 @@ export interface EmitOptions {
   preferKey?: boolean;
   data?: Record<string, unknown>;
   fixText?: { title: string; newText: string };
+  /** Values that may replace the flagged one, each offered as its own quick fix ("Change to …"). */
+  replacements?: string[];
 }
 
 export function emit(ctx: RuleContext, code: string, severity: Severity, message: string, path: PathSegment[], opts: EmitOptions = {}): void {
@@ -24,6 +27,13 @@ export function emit(ctx: RuleContext, code: string, severity: Severity, message
   const finding: Finding = { code, severity, message, range, path: [...ctx.prefix, ...path] };
   if (opts.data) finding.data = opts.data;
   if (opts.fixText) finding.fix = { title: opts.fixText.title, edits: [{ range, newText: opts.fixText.newText }] };
+  if (opts.replacements?.length) {
+    const node = nodeAtPath(ctx.base, path);
+    finding.moreFixes = opts.replacements.map((value) => {
+      const newText = replacementText(node, value);
+      return { title: `Change to ${newText}`, edits: [{ range, newText }] };
+    });
+  }
   ctx.findings.push(finding);
 }
 

@@ -1,8 +1,8 @@
 /**
- * The further quick fixes of the commonest mistakes, offered beside a finding's own fix: each allowed value
- * of an enum (closest first), the number inside text where a number goes, each declared volume for a mount
- * naming none (and "declare it"), a mountPath without its drive letter, and a missing required property
- * added with a value that passes. Edits are plain text in the document's own format and indentation.
+ * Quick fixes that write new values, so they take the completion's skeletons: the number meant by text where
+ * a number goes, "declare it" for a mount naming no volume, and a missing required property added with a
+ * value that passes. Offered after the finding's own fixes; edits are plain text in the document's format
+ * and indentation.
  */
 import { DefinitionDocument, DefinitionNode, Finding, Fix, PathSegment, TextEdit } from '../definition';
 import { Code } from '../definition/findingCodes';
@@ -12,18 +12,13 @@ import { detectLayout, Layout, yamlKey, yamlString } from '../completion/render'
 import { arr, obj, Skel, skeletonFor } from '../completion/skeleton';
 import { lineIndent, lineStartOf } from '../completion/site';
 
-
-/** The extra fixes for `finding` in `doc` (none when the document's shape gives no safe edit). */
-export function moreFixes(doc: DefinitionDocument, finding: Finding): Fix[] {
+/** The fixes for `finding` in `doc` (none when the document's shape gives no safe edit). */
+export function skeletonFixes(doc: DefinitionDocument, finding: Finding): Fix[] {
   switch (finding.code) {
-    case Code.enum:
-      return enumFixes(doc, finding);
     case Code.type:
       return numberFixes(doc, finding);
     case Code.mountUnknownVolume:
       return volumeFixes(doc, finding);
-    case Code.mountPathColon:
-      return mountPathFixes(doc, finding);
     case Code.required:
       return requiredFixes(doc, finding);
     default:
@@ -31,46 +26,12 @@ export function moreFixes(doc: DefinitionDocument, finding: Finding): Fix[] {
   }
 }
 
-/** Findings with their extra fixes attached. */
-export function withMoreFixes(doc: DefinitionDocument, findings: Finding[]): Finding[] {
+/** Findings with these fixes added to their other fixes. */
+export function withSkeletonFixes(doc: DefinitionDocument, findings: Finding[]): Finding[] {
   return findings.map((f) => {
-    const more = moreFixes(doc, f);
-    return more.length ? { ...f, moreFixes: more } : f;
+    const more = skeletonFixes(doc, f);
+    return more.length ? { ...f, moreFixes: [...(f.moreFixes ?? []), ...more] } : f;
   });
-}
-
-function scalarText(doc: DefinitionDocument, node: DefinitionNode, value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  if (doc.format === 'json') return JSON.stringify(value);
-  const plain = node.kind !== 'object' && node.kind !== 'array' && node.plain !== false;
-  const written = yamlString(value);
-  return plain || written.startsWith("'") ? written : JSON.stringify(value);
-}
-
-function replaceWith(doc: DefinitionDocument, node: DefinitionNode, title: string, value: string | number): Fix {
-  return { title, edits: [{ range: node.range, newText: scalarText(doc, node, value) }] };
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]++;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j];
-      row[j] = next;
-    }
-  }
-  return row[b.length];
-}
-
-function enumFixes(doc: DefinitionDocument, f: Finding): Fix[] {
-  const node = nodeAtPath(doc.root, f.path);
-  const allowed = (f.data?.allowed as unknown[] | undefined)?.filter((v): v is string => typeof v === 'string');
-  if (!node || !allowed?.length) return [];
-  const written = String('value' in node ? node.value : '').toLowerCase();
-  const ranked = [...allowed].sort((a, b) => distance(written, a.toLowerCase()) - distance(written, b.toLowerCase()));
-  return ranked.map((v) => replaceWith(doc, node, `Change to ${v}`, v));
 }
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -97,11 +58,9 @@ function volumeFixes(doc: DefinitionDocument, f: Finding): Fix[] {
   const node = nodeAtPath(doc.root, f.path);
   if (!node || node.kind !== 'string') return [];
   const name = String(node.value);
-  const fixes = ((f.data?.declared as string[] | undefined) ?? []).map((v) => replaceWith(doc, node, `Use volume ${v}`, v));
   const at = f.path.findIndex((s) => s === 'containers' || s === 'initContainers');
   const declare = at > 0 ? declareVolume(doc, f.path.slice(0, at), name) : undefined;
-  if (declare) fixes.push(declare);
-  return fixes;
+  return declare ? [declare] : [];
 }
 
 /** Adds `{ name, emptyDir: {} }` to the group's volumes (the list is created when there is none). */
@@ -127,15 +86,6 @@ function declareVolume(doc: DefinitionDocument, props: PathSegment[], name: stri
   const dash = ' '.repeat(lineIndent(doc.text, last.range.start));
   const column = last.range.start - lineStartOf(doc.text, last.range.start);
   return { title, edits: [{ range: { start: end, end }, newText: `\n${dash}- ${yamlLines(item, column, layout).join('\n').trimStart()}` }] };
-}
-
-function mountPathFixes(doc: DefinitionDocument, f: Finding): Fix[] {
-  const node = nodeAtPath(doc.root, f.path);
-  if (!node || node.kind !== 'string') return [];
-  const rest = String(node.value).replace(/^[A-Za-z]:/, '').replace(/\\/g, '/').replace(/:/g, '');
-  const path = rest.startsWith('/') ? rest : `/${rest}`;
-  const value = path === '/' ? '/mnt/data' : path;
-  return [replaceWith(doc, node, `Change to ${value}`, value)];
 }
 
 function requiredFixes(doc: DefinitionDocument, f: Finding): Fix[] {
