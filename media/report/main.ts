@@ -29,6 +29,8 @@ let all: ReportRow[] = [];
 let view: ReportRow[] = [];
 let totals: ReportTotals = emptyTotals();
 let loadState: LoadState = 'loading';
+/** The synchronization itself (its own start, status and duration), when the host knows it. */
+let synchronization: SynchronizationSummary | undefined;
 let chartDirty = true;
 const statuses = new Set<string>();
 
@@ -106,9 +108,12 @@ function reportView(): void {
   vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: table.renderedNames(5), injected, summary });
 }
 
-/** Totals describe the whole synchronization; "Shown" is what the filters leave in view. */
+/**
+ * Totals describe the whole synchronization; "Shown" is what the filters leave in view. The duration is the
+ * synchronization's own, else the span of its data sets (never their sum: they run side by side).
+ */
 function renderSummary(): void {
-  const wall = wallTimeMs(totals);
+  const wall = synchronization?.durationMs ?? wallTimeMs(totals);
   const failedClass = totals.failed > 0 ? 'failed-count' : '';
   fillPairs(ui.summary, [
     ['Data sets', formatCount(totals.rows)],
@@ -224,7 +229,9 @@ function onMessage(m: HostMessage): void {
     const first = !state;
     state = m.state;
     vscode.setState(state);
+    synchronization = m.synchronization ?? synchronization;
     renderHeader(m.synchronization);
+    if (!first) renderSummary();
     if (first) {
       applyControls(state.query);
       ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));

@@ -141,6 +141,8 @@ suite('Synchronization report', () => {
     const labels = record.view?.summary.map((p) => p.split(': ')[0]) ?? [];
     assert.ok(labels.includes('Duration (wall time)') && labels.includes('Sum of data set durations'), labels.join(', '));
     assert.ok(!labels.includes('Total duration'), labels.join(', '));
+    const shown = (label: string) => record.view?.summary.find((p) => p.startsWith(`${label}: `));
+    assert.notStrictEqual(shown('Duration (wall time)')?.split(': ')[1], shown('Sum of data set durations')?.split(': ')[1]);
   });
 
   test('hostile strings render as text and export neutralised', async function () {
