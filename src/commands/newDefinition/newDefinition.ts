@@ -1,4 +1,4 @@
-/** "New Container Group Definition": writes a starter definition (YAML or JSON) that has no findings. */
+/** "New Container Group Definition": writes a starter definition (YAML or JSON) that has no findings where the user chooses, and offers it for the view. */
 import * as vscode from 'vscode';
 import { ui } from '../../ui/userInput';
 import { newDefinitionText } from '../../core/templates/newDefinition';
@@ -38,5 +38,14 @@ export async function newDefinition(): Promise<vscode.Uri | undefined> {
   }
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   await vscode.window.showTextDocument(target);
+  await offerForView(target);
   return target;
+}
+
+/** A new file in the workspace is offered for the view, where it can be deployed from. */
+async function offerForView(file: vscode.Uri): Promise<void> {
+  if (!vscode.workspace.getWorkspaceFolder(file)) return;
+  const add = vscode.l10n.t('Add to View…');
+  const choice = await ui().message('info', vscode.l10n.t('{0} created. Add it to the ACI & Data Share view to deploy it from there?', vscode.workspace.asRelativePath(file)), add);
+  if (choice === add) await vscode.commands.executeCommand('aciDataShare.addContainerGroup', file);
 }

@@ -86,6 +86,34 @@ suite('Commands with scripted answers', function () {
     }
   });
 
+  test('New Container Group Definition offers the new file for the view, and Add to View adds it', async () => {
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'cmd-new-view.aci.json');
+    const before = config().inspect<unknown[]>('containerGroups')?.workspaceValue;
+    // The new definition's questions are scripted; the Add flow after it takes what each of its steps offers first.
+    const script = new ScriptedInput(
+      [
+        { pick: /^New Container Group Definition/, choose: /^JSON$/ },
+        { input: /Container group name/, value: 'cmd-new-view' },
+        { save: /cmd-new-view\.aci\.json$/, uri: file },
+        { message: /^definitions\/cmd-new-view\.aci\.json created\. Add it to the ACI & Data Share view/, choose: 'Add to View…' },
+      ],
+      { acceptDefaults: true },
+    );
+    try {
+      // Signed in, Add's steps are lists read from Azure (the emulator), so taking the first item answers each.
+      await vscode.commands.executeCommand('aciDataShare.signIn');
+      await withAnswers(api, script, async () => vscode.commands.executeCommand('aciDataShare.newDefinition'));
+      script.assertDone();
+      const written = config().inspect<Record<string, string>[]>('containerGroups')?.workspaceValue ?? [];
+      // An ARM body carries no name; the typed one names the file and, through it, the entry.
+      assert.ok(written.some((e) => e.definitionFile === 'definitions/cmd-new-view.aci.json' && e.name === 'cmd-new-view'), JSON.stringify(written));
+    } finally {
+      await config().update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(file.fsPath, { force: true });
+    }
+  });
+
   test('Delete Secret asks which and confirms; the name is gone from the store', async () => {
     await run('aciDataShare.setSecret', ['cmd-secret'], [{ input: /^Set Secret \(2\/2\)/, value: 'cmd-Secret-Value-77aa' }]);
     assert.ok(api.secrets.names().includes('cmd-secret'));
