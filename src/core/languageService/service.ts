@@ -9,6 +9,7 @@ import { unknownSecretFindings } from '../validation/unknownSecrets';
 import { validateDocument } from '../validation/validateDocument';
 import { complete, CompletionEntry } from '../completion/complete';
 import { hover } from '../hover/hover';
+import { withSkeletonFixes } from './skeletonFixes';
 import { documentSymbols, SymbolEntry } from '../symbols/documentSymbols';
 
 /** Above this size a document gets one informational finding instead of live validation. */
@@ -100,7 +101,7 @@ export class LanguageService {
   diagnostics(uri: string, version: number, secretNames: readonly string[] = []): Versioned<Finding[]> {
     const t = this.current(uri, version);
     if ('missing' in t || 'stale' in t) return t;
-    const own = t.doc ? validateDocument(t.doc) : tooLarge(t.text);
+    const own = t.doc ? withSkeletonFixes(t.doc, validateDocument(t.doc)) : tooLarge(t.text);
     return { version, result: [...own, ...unknownSecretFindings(t.doc ? t.doc.text : t.text, secretNames)] };
   }
 

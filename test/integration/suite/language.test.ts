@@ -222,6 +222,35 @@ suite('Definition editing', () => {
     await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI111'));
   });
 
+  test('text for a number, a missing required property and a missing volume have quick fixes; with the others, no error is left', async () => {
+    const text = YAML.replace('  osType: Linux', '  osType: Windoze')
+      .replace('cpu: 1', 'cpu: one')
+      .replace('        image: nginx\n', '')
+      .replace('mountPath: C:\\cache', 'mountPath: C:\\cache\\files');
+    const doc = await write('lang-fixes.aci.yaml', text);
+    const choose = async (code: string, title: string, offered: string[] = [title]) => {
+      const diags = await diagnosticsOf(doc, (d) => d.some((x) => x.code === code));
+      const diag = diags.find((d) => d.code === code)!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+      const titles = actions.map((a) => a.title);
+      for (const t of offered) assert.ok(titles.includes(t), `${code}: '${t}' among: ${titles.join(', ')}`);
+      assert.ok(await vscode.workspace.applyEdit(actions.find((a) => a.title === title)!.edit!));
+      await diagnosticsOf(doc, (d) => !d.some((x) => x.code === code && x.range.start.line === diag.range.start.line));
+    };
+    // No allowed value is close to 'Windoze' but each is offered.
+    await choose('ACI003', 'Change to Linux', ['Change to Windows', 'Change to Linux']);
+    await choose('ACI002', 'Change to 1');
+    await choose('ACI001', 'Add image');
+    await choose('ACI301', 'Change to /cache/files');
+    await choose('ACI307', 'Declare volume missing-volume (an emptyDir)', ['Change to cache-volume', 'Declare volume missing-volume (an emptyDir)']);
+    const left = await diagnosticsOf(doc, (d) => !d.some((x) => x.severity === vscode.DiagnosticSeverity.Error));
+    assert.deepStrictEqual(left.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map(describe), []);
+    assert.match(doc.getText(), /osType: Linux/);
+    assert.match(doc.getText(), /cpu: 1\n/);
+    assert.match(doc.getText(), /mountPath: \/cache\/files/);
+    assert.match(doc.getText(), / {4}- name: missing-volume\n {6}emptyDir: \{\}/);
+  });
+
   test('the outline lists the containers and volumes', async () => {
     const doc = await write('lang-outline.aci.yaml', YAML);
     await diagnosticsOf(doc);
