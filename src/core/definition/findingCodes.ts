@@ -22,6 +22,7 @@ export const Code = {
   yamlWarning: 'ACI109',
   complexKey: 'ACI110',
   unquotedPlaceholder: 'ACI111',
+  aliasExpansion: 'ACI112',
   propertyCase: 'ACI200',
   enumCase: 'ACI201',
   numberAsString: 'ACI202',

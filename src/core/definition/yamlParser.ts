@@ -26,7 +26,15 @@ interface Ctx {
   doc: Document.Parsed;
   usesAliases: boolean;
   aliasDepth: number;
+  /** Values produced by expanding aliases so far; bounded so a few bytes cannot expand to millions. */
+  expanded: number;
 }
+
+/**
+ * How many values aliases may expand to in one document. Real definitions repeat a few blocks; a file of a few
+ * hundred bytes whose anchors nest ("billion laughs") would otherwise take seconds, then all memory.
+ */
+export const MAX_ALIAS_EXPANSION = 100_000;
 
 /** Parses `text`; with `shift`, ranges are moved by that many characters (used to re-parse a slice). */
 /**
@@ -104,7 +112,7 @@ export function parseYaml(text: string, shift = 0): YamlParseOutput {
     }
     return { root: undefined, diagnostics, usesAliases: false, documentCount: docs.length };
   }
-  const ctx: Ctx = { shift, diagnostics, doc: first, usesAliases: false, aliasDepth: 0 };
+  const ctx: Ctx = { shift, diagnostics, doc: first, usesAliases: false, aliasDepth: 0, expanded: 0 };
   const root = convert(first.contents, [], ctx, undefined);
   return { root, diagnostics, usesAliases: ctx.usesAliases, documentCount: docs.length };
 }
@@ -129,15 +137,30 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
     ctx.diagnostics.push({ code: Code.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
     return { kind: 'null', value: null, range };
   }
+  if (ctx.aliasDepth > 0 && ++ctx.expanded > MAX_ALIAS_EXPANSION) {
+    if (ctx.expanded === MAX_ALIAS_EXPANSION + 1) {
+      ctx.diagnostics.push({
+        code: Code.aliasExpansion,
+        severity: 'error',
+        message: `Aliases here expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values; the rest is not read. Write the repeated values out, or repeat fewer.`,
+        range,
+        path,
+      });
+    }
+    return { kind: 'null', value: null, range };
+  }
   if (isAlias(node)) {
     ctx.usesAliases = true;
-    ctx.diagnostics.push({
-      code: Code.alias,
-      severity: 'info',
-      message: `Alias *${node.source} repeats the anchored value; findings inside it are shown here.`,
-      range,
-      path,
-    });
+    // One note per alias written in the file, not per copy an alias inside an anchor makes.
+    if (ctx.aliasDepth === 0) {
+      ctx.diagnostics.push({
+        code: Code.alias,
+        severity: 'info',
+        message: `Alias *${node.source} repeats the anchored value; findings inside it are shown here.`,
+        range,
+        path,
+      });
+    }
     const target = ctx.aliasDepth < 20 ? (node.resolve(ctx.doc) as YamlNode | undefined) : undefined;
     if (!target) return { kind: 'null', value: null, range };
     ctx.aliasDepth++;

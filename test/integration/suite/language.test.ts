@@ -195,6 +195,17 @@ suite('Definition editing', () => {
     await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI301'));
   });
 
+  test('a 700-byte file of nested anchors gets one error and leaves the other documents their checks', async () => {
+    const lines = ["apiVersion: '2023-05-01'", 'name: bomb', 'location: westeurope', 'a0: &a0 [x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i <= 8; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+    lines.push('properties: {osType: Linux, containers: [{name: c, properties: {image: nginx, command: *a8, resources: {requests: {cpu: 1, memoryInGB: 1}}}}]}');
+    const bomb = await write('lang-bomb.aci.yaml', lines.join('\n') + '\n');
+    const found = await diagnosticsOf(bomb, (d) => d.some((x) => x.code === 'ACI112'));
+    assert.strictEqual(found.filter((d) => d.code === 'ACI112').length, 1);
+    const other = await write('lang-after-bomb.aci.yaml', YAML);
+    await diagnosticsOf(other, (d) => d.some((x) => x.code === 'ACI301'));
+  });
+
   test('an unquoted {{secret:NAME}} is one error whose quick fix quotes it', async () => {
     const text = YAML.replace('        image: nginx\n', '        image: nginx\n        environmentVariables:\n          - name: DB\n            secureValue: {{secret:lang-db}}\n');
     const doc = await write('lang-unquoted.aci.yaml', text);
