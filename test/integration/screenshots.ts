@@ -63,6 +63,8 @@ export interface ScreenshotStep {
   capture?: CaptureOptions;
   /** Taken in the light and the dark theme, as <name>-light.png and <name>-dark.png. */
   themed?: boolean;
+  /** The fixture workspace to open (test/fixtures/<name>, 'workspace' unless set); null: an empty folder. */
+  fixture?: string | null;
 }
 
 export type Theme = 'light' | 'dark';
@@ -368,13 +370,42 @@ export const STEPS: ScreenshotStep[] = [
       await page.mouse.move(0, 799);
     },
   },
+  {
+    name: 'welcome',
+    themed: true,
+    fixture: null,
+    async prepare(page) {
+      await openViewContainer(page, VIEW_CONTAINER_TITLE);
+      await page.locator('.part.sidebar').getByText('New Container Group Definition').first().waitFor({ timeout: 60000 });
+      await setSideBarWidth(page, 420);
+    },
+  },
+  {
+    name: 'tree-refused-path',
+    themed: true,
+    async prepare(page, context) {
+      // An entry whose definition path leaves the workspace folder: its node says so instead of reading it.
+      const settings = path.join(context.workspaceDir, '.vscode', 'settings.json');
+      const value = JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown[]>;
+      const groups = value['aciDataShare.containerGroups'];
+      groups.push({ ...(groups[0] as object), name: 'outside-app', definitionFile: '../elsewhere/outside-app.aci.yaml' });
+      fs.writeFileSync(settings, JSON.stringify(value, null, 2));
+      await openViewContainer(page, VIEW_CONTAINER_TITLE);
+      await page.locator('.part.sidebar').getByText('outside-app').first().waitFor({ timeout: 60000 });
+      await setSideBarWidth(page, 840);
+      await waitForSideBarIdle(page);
+      await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'outside-app' }).first().click();
+      await page.locator('.part.sidebar').getByText('outside the workspace folders').first().waitFor({ timeout: 30000 });
+      await page.mouse.move(0, 799);
+    },
+  },
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
 let stopRunning: (() => Promise<void>) | undefined;
 
 /** Starts the emulator and code-server with the fixture workspace, opens the workbench and runs the given steps. */
-export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'workspace', theme?: Theme): Promise<string[]> {
+export async function takeScreenshots(steps: ScreenshotStep[], fixture: string | null = 'workspace', theme?: Theme): Promise<string[]> {
   // Five polls of a deploy's operation (a second apart) keep its progress notification up long enough to capture.
   const emulator = await startEmulator({ lroPolls: 5 });
   let workspace: PreparedWorkspace | undefined;
@@ -389,7 +420,7 @@ export async function takeScreenshots(steps: ScreenshotStep[], fixture = 'worksp
   };
   stopRunning = stop;
   try {
-    workspace = prepareWorkspace(fixture, emulatorSettings(emulator.url));
+    workspace = prepareWorkspace(fixture ?? undefined, emulatorSettings(emulator.url));
     server = await startCodeServer({
       env: emulatorEnv(emulator.url),
       userSettings: { ...emulatorSettings(emulator.url), ...(theme ? { 'workbench.colorTheme': THEMES[theme] } : {}) },
@@ -436,7 +467,10 @@ async function main(): Promise<void> {
   const written = plain.length ? await takeScreenshots(plain) : [];
   for (const theme of ['light', 'dark'] as const) {
     const themed = steps.filter((s) => s.themed);
-    if (themed.length) written.push(...(await takeScreenshots(themed, 'workspace', theme)));
+    for (const fixture of new Set(themed.map((s) => s.fixture === undefined ? 'workspace' : s.fixture))) {
+      const group = themed.filter((s) => (s.fixture === undefined ? 'workspace' : s.fixture) === fixture);
+      written.push(...(await takeScreenshots(group, fixture, theme)));
+    }
   }
   for (const file of written) console.log(`[screenshots] wrote ${path.relative(REPO_ROOT, file)}`);
 }
