@@ -399,6 +399,26 @@ export const STEPS: ScreenshotStep[] = [
       await page.mouse.move(0, 799);
     },
   },
+  {
+    name: 'tree-loading',
+    themed: true,
+    async prepare(page, context) {
+      // A share subscription whose requests hang (the emulator's fault): its node says Loading…, the others work.
+      const settings = path.join(context.workspaceDir, '.vscode', 'settings.json');
+      const value = JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown[]>;
+      const feeds = value['aciDataShare.shareSubscriptions'];
+      feeds.push({ ...(feeds[0] as object), label: 'Slow feed', shareSubscriptionName: 'feed-fault-hang' });
+      fs.writeFileSync(settings, JSON.stringify(value, null, 2));
+      await openViewContainer(page, VIEW_CONTAINER_TITLE);
+      await page.locator('.part.sidebar').getByText('Slow feed').first().waitFor({ timeout: 60000 });
+      await setSideBarWidth(page, 560);
+      await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Slow feed' }).first().click();
+      await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Sales data' }).first().click();
+      await page.locator('.part.sidebar').getByText(/^Loading/).first().waitFor({ timeout: 30000 });
+      await page.mouse.move(0, 799);
+      await page.waitForTimeout(1500);
+    },
+  },
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
