@@ -231,6 +231,21 @@ async function reportFrame(page: Page) {
   throw new Error('the report page did not appear');
 }
 
+const originalSettings = new Map<string, string>();
+
+/**
+ * Adds an entry to a list in the workspace's settings: a copy of its first entry with `changes` applied.
+ * Steps share the workspace, so each starts again from the settings as they were before any step added one.
+ */
+function addLikeFirst(workspaceDir: string, list: 'containerGroups' | 'shareSubscriptions', changes: Record<string, string>): void {
+  const settings = path.join(workspaceDir, '.vscode', 'settings.json');
+  if (!originalSettings.has(settings)) originalSettings.set(settings, fs.readFileSync(settings, 'utf8'));
+  const value = JSON.parse(originalSettings.get(settings)!) as Record<string, unknown[]>;
+  const entries = value[`aciDataShare.${list}`];
+  entries.push({ ...(entries[0] as object), ...changes });
+  fs.writeFileSync(settings, JSON.stringify(value, null, 2));
+}
+
 /** The screenshots in docs/screenshots/; add a step here to add a picture. */
 export const STEPS: ScreenshotStep[] = [
   {
@@ -385,11 +400,7 @@ export const STEPS: ScreenshotStep[] = [
     themed: true,
     async prepare(page, context) {
       // An entry whose definition path leaves the workspace folder: its node says so instead of reading it.
-      const settings = path.join(context.workspaceDir, '.vscode', 'settings.json');
-      const value = JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown[]>;
-      const groups = value['aciDataShare.containerGroups'];
-      groups.push({ ...(groups[0] as object), name: 'outside-app', definitionFile: '../elsewhere/outside-app.aci.yaml' });
-      fs.writeFileSync(settings, JSON.stringify(value, null, 2));
+      addLikeFirst(context.workspaceDir, 'containerGroups', { name: 'outside-app', definitionFile: '../elsewhere/outside-app.aci.yaml' });
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
       await page.locator('.part.sidebar').getByText('outside-app').first().waitFor({ timeout: 60000 });
       await setSideBarWidth(page, 840);
@@ -404,11 +415,7 @@ export const STEPS: ScreenshotStep[] = [
     themed: true,
     async prepare(page, context) {
       // A share subscription whose requests hang (the emulator's fault): its node says Loading…, the others work.
-      const settings = path.join(context.workspaceDir, '.vscode', 'settings.json');
-      const value = JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown[]>;
-      const feeds = value['aciDataShare.shareSubscriptions'];
-      feeds.push({ ...(feeds[0] as object), label: 'Slow feed', shareSubscriptionName: 'feed-fault-hang' });
-      fs.writeFileSync(settings, JSON.stringify(value, null, 2));
+      addLikeFirst(context.workspaceDir, 'shareSubscriptions', { label: 'Slow feed', shareSubscriptionName: 'feed-fault-hang' });
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
       await page.locator('.part.sidebar').getByText('Slow feed').first().waitFor({ timeout: 60000 });
       await setSideBarWidth(page, 560);
