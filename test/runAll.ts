@@ -27,7 +27,8 @@ const PLAIN_RESULT = /^(\d+) passed, (\d+) failed$/;
 const STAGES: Stage[] = [
   {
     name: 'unit',
-    args: ['--test', '--test-reporter=spec', path.join(OUT, 'test', 'unit')],
+    // Unit tests, and the contract tests that replay published and recorded service traffic (test/contract/).
+    args: ['--test', '--test-reporter=spec', ...['unit', 'contract'].map((dir) => path.join(OUT, 'test', dir)).filter((dir) => fs.existsSync(dir))],
     count(line, t) {
       const m = /^ℹ (pass|fail) (\d+)$/.exec(line.trim());
       if (!m) return;
