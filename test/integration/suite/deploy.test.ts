@@ -152,12 +152,13 @@ suite('Deploy', function () {
     assert.deepStrictEqual(lines.slice(from).filter((l) => /^PUT /.test(l)), []);
   });
 
-  test('a 400 CloudError with a target becomes a diagnostic on that property, cleared by the next edit', async () => {
+  test('a 400 CloudError without a target becomes a diagnostic on the property its message names, cleared by the next edit', async () => {
     const { result } = await deploy('it-bad-image.aci.yaml', [{ message: /has \d+ warnings?\.$/, choose: 'Deploy Anyway' }, create('it-bad-image')]);
     assert.strictEqual(result.outcome, 'failed');
-    assert.strictEqual(result.errorCode, 'MissingRequiredProperty');
-    assert.strictEqual(result.errorTarget, 'properties.containers[0].properties.image');
-    assert.match(result.notifications.at(-1) ?? '', /Bad Request \(400\).*\[MissingRequiredProperty\]/);
+    // As the service answers: code and message only, the JSON path inside the message.
+    assert.strictEqual(result.errorCode, 'InvalidRequestContent');
+    assert.strictEqual(result.errorTarget, undefined);
+    assert.match(result.notifications.at(-1) ?? '', /Bad Request \(400\): .*Required property 'image' not found in JSON\. Path 'properties\.containers\[0\]\.properties'.*\[InvalidRequestContent\]/);
     const uri = uriOf('it-bad-image.aci.yaml');
     const doc = await vscode.workspace.openTextDocument(uri);
     const diagnostics = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
