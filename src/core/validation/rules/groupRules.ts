@@ -172,17 +172,28 @@ function checkIdentity(group: Record<string, unknown>, props: Record<string, unk
 }
 
 function checkTotals(props: Record<string, unknown>, containers: unknown[], ctx: RuleContext): void {
-  let cpu = 0;
-  let memory = 0;
-  for (const c of containers) {
-    const requests = obj(obj(obj(obj(c)?.properties)?.resources)?.requests);
-    cpu += num(requests?.cpu) ?? 0;
-    memory += num(requests?.memoryInGB) ?? 0;
-  }
   const sku = literalString(ctx, props.sku);
   const spot = literalString(ctx, props.priority) === 'Spot';
   const [maxCpu, maxMemory, kind] = spot ? [4, 16, 'Spot'] : sku === 'Confidential' ? [31, 180, 'Confidential'] : [31, 240, 'Standard'];
+  const limits = { cpu: [maxCpu, 'CPU'], memoryInGB: [maxMemory, 'GB'] } as const;
+  let cpu = 0;
+  let memory = 0;
+  let overOnItsOwn = false;
+  containers.forEach((c, i) => {
+    const requests = obj(obj(obj(obj(c)?.properties)?.resources)?.requests);
+    cpu += num(requests?.cpu) ?? 0;
+    memory += num(requests?.memoryInGB) ?? 0;
+    // One container over the group maximum is reported on its own value (which may come from a parameter).
+    for (const key of ['cpu', 'memoryInGB'] as const) {
+      const n = num(requests?.[key]);
+      const [max, unit] = limits[key];
+      if (n === undefined || n <= max) continue;
+      overOnItsOwn = true;
+      emit(ctx, Code.resources, 'warning', `requests.${key} ${round(n)} is more than the documented maximum of ${max} ${unit} for a ${kind} group (limits vary by region).`, [...P, 'containers', i, 'properties', 'resources', 'requests', key]);
+    }
+  });
   const at: PathSegment[] = [...P, 'containers'];
+  if (overOnItsOwn) return;
   if (cpu > maxCpu || memory > maxMemory) {
     emit(ctx, Code.resources, 'warning', `The containers request ${round(cpu)} CPU and ${round(memory)} GB in total; the documented maximum for a ${kind} group is ${maxCpu} CPU and ${maxMemory} GB (limits vary by region).`, at, { preferKey: true });
   } else if (cpu > 4 || memory > 16) {
