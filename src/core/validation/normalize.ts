@@ -10,6 +10,7 @@ import { canonicalKey, looseName, resolveRef, SchemaNode } from '../schema/schem
 import { isTemplateExpression } from '../definition/templateExpression';
 import { findSecretReferences, isSecretField, SECRET_NAME_RULE } from '../definition/secrets';
 import { findProperty } from '../definition/nodeQuery';
+import { findExamplePlaceholder, isCommandPath, placeholderForm } from '../definition/examplePlaceholders';
 import { boundValue, ParameterBinding, ParameterUse } from './parameterBinding';
 
 export interface NormalizeContext {
@@ -156,6 +157,8 @@ function normalizeObject(node: DefinitionNode & { kind: 'object' }, schema: Sche
     }
     if (canonical === undefined) {
       if (mapValues) {
+        // Map keys can be values too (identity resource IDs under userAssignedIdentities).
+        if (prop.keyRange) checkExamplePlaceholder(key, prop.keyRange, [...path, key], ctx);
         const v = normalize(prop, mapValues, [...path, key], ctx);
         if (v !== undefined) out[key] = v;
       } else if (schema.properties && prop.keyRange) {
@@ -222,7 +225,25 @@ function renderKey(ctx: NormalizeContext, prop: DefinitionNode, key: string): st
   return prop.keyPlain ? key : `'${key}'`;
 }
 
+function checkExamplePlaceholder(value: string, range: Range, path: PathSegment[], ctx: NormalizeContext): void {
+  const secret = isSecretField([...(ctx.base ?? []), ...path]);
+  const found = isCommandPath(path) ? undefined : findExamplePlaceholder(value, secret);
+  if (found === undefined) return;
+  ctx.findings.push({
+    code: Code.examplePlaceholder,
+    severity: 'warning',
+    // A secret field's value is never repeated, even in part: only the placeholder's form is named.
+    message: secret
+      ? `'${label(path)}' holds a placeholder from an example (${placeholderForm(found)}); replace it with the real value. Deploy refuses to send it.`
+      : `'${found}' is a placeholder from an example; replace it with the real value. Deploy refuses to send it.`,
+    range,
+    path,
+    data: { placeholder: secret ? placeholderForm(found) : found },
+  });
+}
+
 function checkPlaceholder(value: string, range: Range, path: PathSegment[], ctx: NormalizeContext): void {
+  checkExamplePlaceholder(value, range, path, ctx);
   const refs = findSecretReferences(value);
   if (refs.length === 0) return;
   if (refs.some((r) => !r.valid)) {

@@ -1,6 +1,7 @@
 /** Rules that need the whole container group (cross-references, counts, totals). */
 import { PathSegment } from '../../definition/types';
 import { isSecretPlaceholder } from '../../definition/secrets';
+import { findExamplePlaceholder } from '../../definition/examplePlaceholders';
 import { Code } from '../../definition/findingCodes';
 import { SCHEMA_API_VERSION } from '../../schema/schemaLookup';
 import { checkContainer } from './containerRules';
@@ -102,7 +103,8 @@ function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
     const secret = obj(volume.secret);
     for (const [file, content] of Object.entries(secret ?? {})) {
       const s = literalString(ctx, content);
-      if (s === undefined || isSecretPlaceholder(s)) continue;
+      // A placeholder (ours, or one from an example, which has its own warning) is not the content.
+      if (s === undefined || isSecretPlaceholder(s) || findExamplePlaceholder(s, true) !== undefined) continue;
       if (!BASE64.test(s.replace(/\s+/g, ''))) {
         // The value is a secret: the message names the file, never the content.
         emit(ctx, Code.secretNotBase64, 'error', `Secret volume file '${file}' must be base64-encoded (e.g. the output of base64 -w0 FILE).`, [...at, 'secret', file]);
