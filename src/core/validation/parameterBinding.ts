@@ -39,6 +39,9 @@ export function defaultBinding(parameters: TemplateParameters | undefined): Para
   return values.size ? binding(values) : undefined;
 }
 
+/** Each is a check of the whole group: enough for real templates, bounded for the editor while typing. */
+const MAX_ALLOWED_VALUE_CHECKS = 32;
+
 /** One binding per allowed value (other than the default) of each parameter in `used`. */
 export function allowedValueBindings(parameters: TemplateParameters | undefined, base: ParameterBinding | undefined, used: Iterable<string>): { name: string; binding: ParameterBinding }[] {
   const out: { name: string; binding: ParameterBinding }[] = [];
@@ -52,7 +55,7 @@ export function allowedValueBindings(parameters: TemplateParameters | undefined,
       out.push({ name, binding: binding(values) });
     }
   }
-  return out;
+  return out.slice(0, MAX_ALLOWED_VALUE_CHECKS);
 }
 
 /** The value checked for `value` when it is `[parameters('x')]` with a bound value; records the use either way. */
