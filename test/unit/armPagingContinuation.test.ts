@@ -186,3 +186,20 @@ test('a listing within the caps is unaffected by them', async () => {
     await h.close();
   }
 });
+
+test('a pick list stops paging as soon as its pick is closed (its signal aborts)', async () => {
+  const closed = new AbortController();
+  const arm = await startFixture((req, _body, res, self) => {
+    const url = new URL(req.url ?? '/', self.url);
+    const page = Number(url.searchParams.get('$skipToken') ?? '1');
+    if (page === 3) closed.abort(); // the user closes the pick while page 3 is on its way
+    json(res, 200, { value: [{ name: `rg${page}` }], nextLink: `${self.url}${url.pathname}?api-version=2021-04-01&$skipToken=${page + 1}` });
+  });
+  try {
+    const err = await rejectsWith(listResourceGroups(fixtureClient(arm), SUBSCRIPTION, closed.signal));
+    assert.equal(err.kind, 'canceled');
+    assert.equal(arm.hits.length, 3, 'no page is asked for after the pick closed');
+  } finally {
+    await arm.close();
+  }
+});
