@@ -89,10 +89,15 @@ function refusedRequest(err: unknown): err is ArmError {
   );
 }
 
+/** "1 page", "10,000 pages". */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 function limitError(pages: number, items: number, limits: ListingLimits, response: ListResponse<unknown>): ArmError {
-  const which = pages >= limits.pages ? `${limits.pages.toLocaleString('en-US')} pages` : `${limits.items.toLocaleString('en-US')} items`;
+  const which = pages >= limits.pages ? countOf(limits.pages, 'page', 'pages') : countOf(limits.items, 'item', 'items');
   return new ArmError(
-    `The listing stopped after ${pages.toLocaleString('en-US')} pages and ${items.toLocaleString('en-US')} items although the service offered more: ${which} is the most one listing reads.`,
+    `The listing stopped after ${countOf(pages, 'page', 'pages')} and ${countOf(items, 'item', 'items')} although the service offered more: ${which} is the most one listing reads.`,
     { kind: 'http', code: 'ListingLimit', status: response.status, requestId: response.requestId, correlationId: response.correlationId },
   );
 }

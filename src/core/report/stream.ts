@@ -6,7 +6,7 @@
  */
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
-import type { ListingLimits } from '../arm/paging';
+import { countOf, type ListingLimits } from '../arm/paging';
 import { listSynchronizationDetails, type ShareSubscriptionRef } from '../services/dataShare';
 import { sanitizeRow, type ReportQuery, type ReportRow } from './model';
 import { toServerQuery, type ServerQuery } from './query';
@@ -42,7 +42,7 @@ export class ReportStoppedError extends ArmError {
     readonly reason: ArmError,
   ) {
     super(
-      `The report is incomplete: it stopped after ${rows.toLocaleString('en-US')} rows from ${pages.toLocaleString('en-US')} pages, which stay shown. ${reason.message}`,
+      `The report is incomplete: it stopped after ${countOf(rows, 'row', 'rows')} from ${countOf(pages, 'page', 'pages')}, which stay shown. ${reason.message}`,
       { kind: reason.kind, status: reason.status, code: reason.code, requestId: reason.requestId, correlationId: reason.correlationId, cause: reason },
     );
   }
