@@ -11,6 +11,8 @@ export const FAULT_NAMES = [
   'lro-canceled',
   'lro-status-error',
   'nextlink-loop',
+  'nextlink-endless',
+  'nextlink-get',
   'nextlink-foreign-host',
   'token-expired',
   '429-midpaging',

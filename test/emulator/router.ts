@@ -105,7 +105,10 @@ function decodeParams(groups: Record<string, string>): Record<string, string> {
 
 function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, params: Record<string, string>): HandlerResult {
   const subscriptionId = params.subscriptionId;
-  const quotaKind: QuotaKind = req.method === 'PUT' ? 'writes' : 'reads';
+  // ARM counts every method but GET as a write: the Data Share POST listings answer with
+  // x-ms-ratelimit-remaining-subscription-writes (Azure/azure-cli-extensions, src/datashare/azext_datashare/
+  // tests/latest/recordings/test_datashare.yaml: listSynchronizations and listSourceShareSynchronizationSettings).
+  const quotaKind: QuotaKind = req.method === 'GET' ? 'reads' : 'writes';
   const finish = (reply: Reply): Reply => withArmHeaders(state, req, subscriptionId, quotaKind, reply);
 
   const handler = r.methods[req.method];

@@ -119,7 +119,10 @@ export class ArmClient {
   async request<T = unknown>(req: ArmRequest): Promise<ArmResponse<T>> {
     // Resolve and vet the target first: a foreign URL must fail before a token is even fetched.
     const url = resolveRequestUrl(this.endpointUrl, { path: req.path, url: req.url });
-    const href = withQuery(url, { ...(req.query ?? {}), 'api-version': req.apiVersion });
+    // An absolute URL from the service (nextLink, Azure-AsyncOperation, Location) is used as given: ARM adds
+    // api-version only when the link carries none, so a link pinned to another version keeps it.
+    const keepVersion = req.url !== undefined && hasQueryName(url, 'api-version');
+    const href = withQuery(url, { ...(req.query ?? {}), ...(keepVersion ? {} : { 'api-version': req.apiVersion }) });
     const logUrl = redactUrl(href);
     const signal = req.signal;
     const maxRetries = Math.max(0, req.maxRetries ?? this.maxRetries);
@@ -295,6 +298,21 @@ function parseSuccessBody<T>(raw: RawResponse, requestId?: string, correlationId
   }
 }
 
+/** Decodes a raw query name; a malformed escape stays as written. */
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether the URL's query has the parameter, whatever its case. */
+function hasQueryName(url: URL, name: string): boolean {
+  const wanted = name.toLowerCase();
+  return url.search.slice(1).split('&').some((pair) => pair.length > 0 && decodeName(pair.split('=')[0]).toLowerCase() === wanted);
+}
+
 /** Encodes a query name, keeping `$` readable as ARM documents it (`$skipToken`, `$filter`). */
 function encodeName(name: string): string {
   return encodeURIComponent(name).replace(/%24/g, '$');
@@ -310,17 +328,7 @@ export function withQuery(url: URL, params: Record<string, QueryValue>): string 
   const kept = url.search
     .slice(1)
     .split('&')
-    .filter((pair) => {
-      if (pair.length === 0) return false;
-      const raw = pair.split('=')[0];
-      let name = raw;
-      try {
-        name = decodeURIComponent(raw.replace(/\+/g, ' '));
-      } catch {
-        // keep the raw name
-      }
-      return !names.has(name.toLowerCase());
-    });
+    .filter((pair) => pair.length > 0 && !names.has(decodeName(pair.split('=')[0]).toLowerCase()));
   const added = entries.map(([name, value]) => `${encodeName(name)}=${encodeURIComponent(String(value))}`);
   const query = [...kept, ...added].join('&');
   return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
