@@ -6,7 +6,7 @@ import { randomUUID } from 'crypto';
 import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
-import { redactUrl } from './redact';
+import { redactSecretFields, redactUrl } from './redact';
 import {
   backoffDelayMs,
   canceledError,
@@ -182,7 +182,8 @@ export class ArmClient {
       const error = errorFromResponse({
         status: raw.status,
         contentType: raw.headers['content-type'] ?? '',
-        text: raw.text,
+        // A service that echoes the request in its message must not carry the secrets into errors and logs.
+        text: redactSecretFields(raw.text),
         requestId,
         correlationId,
         retryAfterMs: parseRetryAfterMs(raw.headers['retry-after']),
