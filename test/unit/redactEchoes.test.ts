@@ -38,12 +38,16 @@ test('a 400 that quotes the request body carries none of its secrets, of any len
   const server = await startFixture((_req, received, res) =>
     json(res, 400, { error: { code: 'InvalidRequestContent', message: `The request content ${received} was invalid.` } }));
   try {
-    const client = new ArmClient({ endpoint: server.url, tokenProvider: new StaticTokenProvider(), scope: `${server.url}/.default`, userAgent: 't', logger: new MemoryLogger() });
+    const logger = new MemoryLogger();
+    const client = new ArmClient({ endpoint: server.url, tokenProvider: new StaticTokenProvider(), scope: `${server.url}/.default`, userAgent: 't', logger });
     const err = await rejectsWith(client.request({ method: 'PUT', path: '/subscriptions/s/resourceGroups/r/providers/Microsoft.ContainerInstance/containerGroups/g', apiVersion: '2023-05-01', body: body() }));
     assert.equal(err.status, 400);
     assert.match(err.message, /"username":"u"/, 'the rest of the echo is kept');
     assert.match(err.message, /"secureValue":"\*\*\*"/);
     assertHidden(err.message);
+    // The request body is never logged: the log has the request line and its status only.
+    assert.ok(logger.lines.length > 0);
+    assert.ok(logger.lines.every((l) => !l.includes('westeurope') && !l.includes('r.example')), logger.lines.join('\n'));
   } finally {
     await server.close();
   }
