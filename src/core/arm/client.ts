@@ -3,10 +3,10 @@
  * error mapping and logging all happen here so every caller gets the same behaviour.
  */
 import { randomUUID } from 'crypto';
-import fetch, { FetchError } from 'node-fetch';
+import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
-import { redactUrl } from './redact';
+import { redactSecretFields, redactUrl } from './redact';
 import {
   backoffDelayMs,
   canceledError,
@@ -44,7 +44,17 @@ export interface ArmClientOptions {
   /** First backoff step when the service gives no Retry-After. Default 1000. */
   retryBaseDelayMs?: number;
   sleep?: SleepFn;
+  /** Largest response body read, counted after decompression. Default MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number;
 }
+
+/**
+ * 32 MiB. The replies read here are one container group (its definition with status and events) or one page
+ * of a listing: kilobytes to a few megabytes at most. The cap leaves a wide margin for those while keeping a
+ * hostile or broken server (a 100 MB body, or a small gzip reply that inflates to gigabytes) from filling the
+ * extension host's memory.
+ */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -96,6 +106,7 @@ export class ArmClient {
   private readonly maxRetryDelayMs: number;
   private readonly retryBaseDelayMs: number;
   private readonly sleep: SleepFn;
+  private readonly maxResponseBytes: number;
 
   constructor(options: ArmClientOptions) {
     this.endpointUrl = validateTokenEndpoint(options.endpoint, 'ARM endpoint');
@@ -109,6 +120,7 @@ export class ArmClient {
     this.maxRetryDelayMs = Math.max(0, options.maxRetryDelayMs ?? 30_000);
     this.retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
     this.sleep = options.sleep ?? realSleep;
+    this.maxResponseBytes = Math.max(1, options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
   }
 
   /** Checks an absolute URL against the endpoint without sending anything (throws kind `security`). */
@@ -173,7 +185,8 @@ export class ArmClient {
       const error = errorFromResponse({
         status: raw.status,
         contentType: raw.headers['content-type'] ?? '',
-        text: raw.text,
+        // A service that echoes the request in its message must not carry the secrets into errors and logs.
+        text: redactSecretFields(raw.text),
         requestId,
         correlationId,
         retryAfterMs: parseRetryAfterMs(raw.headers['retry-after']),
@@ -246,16 +259,34 @@ export class ArmClient {
         signal: controller.signal,
         // Never follow redirects: node-fetch would carry the Authorization header along.
         redirect: 'manual',
+        // node-fetch counts the decoded bytes (after gzip/deflate/br) against this as they arrive.
+        size: this.maxResponseBytes,
       });
-      const text = await res.text();
       const lower: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         lower[name.toLowerCase()] = value;
       });
+      const text = await this.readBody(res, lower, controller);
       return { status: res.status, headers: lower, text };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  /** The body as text, or a clear error once it passes the size cap (the connection is closed then). */
+  private async readBody(res: Response, headers: Record<string, string>, controller: AbortController): Promise<string> {
+    try {
+      return await res.text();
+    } catch (err) {
+      if (!(err instanceof FetchError) || err.type !== 'max-size') throw err;
+      // node-fetch stops keeping the bytes but would go on downloading and inflating them: close the connection.
+      controller.abort();
+      const mb = Math.round((this.maxResponseBytes / 1024 / 1024) * 10) / 10;
+      throw new ArmError(
+        `ARM answered ${res.status} with a body larger than ${mb} MB (after decompression); it was not read.`,
+        { kind: 'parse', status: res.status, requestId: headers['x-ms-request-id'], correlationId: headers['x-ms-correlation-request-id'] },
+      );
     }
   }
 

@@ -116,6 +116,10 @@ suite('Deploy', function () {
     const question = script.shown.find((s) => s.modal)!;
     assert.match(question.detail ?? '', /It does not exist yet/);
     assert.match(question.detail ?? '', /it-db → .*secureValue/);
+    assert.match(question.detail ?? '', /it-reg → imageRegistryCredentials\[0\]\.password/);
+    // The emulator is not the public cloud: the question names where the request and the sign-in go.
+    assert.ok((question.detail ?? '').includes(`Cloud Custom: requests go to ${process.env.ACI_DS_EMULATOR_URL}`), question.detail);
+    assert.ok(![DB_SECRET, REG_SECRET].some((s) => (question.detail ?? '').includes(s)), 'no secret value in the question');
     const note = script.messages('info').at(-1) ?? '';
     assert.ok(note.includes(result.group.ip!) && note.includes(result.group.fqdn), note);
     assert.ok(lines.some((l) => l.includes('Instance state: Running')));
