@@ -1,6 +1,7 @@
 // Bundles the extension (CommonJS, `vscode` external) and the CLI.
 // --production minifies and drops sourcemaps; --watch rebuilds on change.
 import * as esbuild from 'esbuild';
+import { compileSchema } from './build/compileSchema.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -82,6 +83,9 @@ for (const options of builds) {
     // Entry point not written yet.
   }
 }
+
+// The schema's validators are generated code that the bundles import.
+compileSchema();
 
 if (!watch) {
   const fs = await import('node:fs');
