@@ -90,6 +90,8 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-if (require.main === module) {
+export function main(): void {
   process.exitCode = run(process.argv.slice(2), (s) => writeAll(1, s), (s) => writeAll(2, s));
 }
+
+if (require.main === module) main();

@@ -35,8 +35,8 @@ describe('the packed aci-validate', { timeout: 3 * BOUND_MS }, () => {
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
-  it('holds the bundle alone: no sources, tests or extension bundles', () => {
-    assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
+  it('holds the command and its bundle alone: no sources, tests or extension bundles', () => {
+    assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/aci-validate.js', 'dist/cli.js', 'package.json']);
   });
 
   it('installs without other packages', () => {
