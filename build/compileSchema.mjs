@@ -20,8 +20,8 @@ const schemaFile = join(root, 'schemas', 'container-group.schema.json');
 const target = join(root, 'src', 'core', 'validation', 'generated', 'schemaValidators.ts');
 
 // The formats the schema uses. Each validate function is written into the generated module as source, so it
-// must not refer to anything outside itself. ajv-formats' `double` accepts anything; YAML's .inf/.nan are not
-// numbers Azure takes.
+// must not refer to anything outside itself. ajv-formats' `double` accepts anything; this one, as validation
+// has always had it, only finite numbers.
 const formats = {
   int32: { type: 'number', validate: (n) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 },
   double: { type: 'number', validate: (n) => Number.isFinite(n) },
