@@ -73,4 +73,5 @@ export const RULES: Record<CodeName, RuleInfo> = {
   portRange: { level: 'error', description: 'A port number is out of range.' },
   duplicateEnvVar: { level: 'warning', description: 'An environment variable is set twice in one container.' },
   unknownSecret: { level: 'warning', description: 'A {{secret:NAME}} placeholder names a secret that is not stored.' },
+  examplePlaceholder: { level: 'warning', description: 'A placeholder left from an example (<subscription-ID>, XXXX) where a real value goes; deploy refuses to send it.' },
 };
