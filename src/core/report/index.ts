@@ -8,3 +8,4 @@ export * from './stream';
 export * from './sourceSettings';
 export * from './messages';
 export * from './latestRun';
+export * from './outbox';

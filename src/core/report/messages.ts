@@ -3,8 +3,8 @@
  * host checks every incoming message with isPageMessage because a page is untrusted input.
  */
 import { isColumnKey, type ReportQuery, type ReportRow } from './model';
+import type { RowsBatch } from './outbox';
 import type { SourceSettingRow } from './sourceSettings';
-import type { ReportTotals } from './totals';
 import type { ShareSubscriptionTarget } from '../settings/model';
 
 export type ExportFormat = 'csv' | 'json';
@@ -43,15 +43,18 @@ export type PageCommand =
 export type HostMessage =
   | { type: 'init'; state: ReportPanelState; synchronization?: SynchronizationSummary }
   | { type: 'reset' }
-  | { type: 'rows'; pageNumber: number; rows: ReportRow[]; totals: ReportTotals; last: boolean }
+  | RowsBatch
   | { type: 'status'; state: LoadState; message?: string }
   | { type: 'settings'; rows: SourceSettingRow[]; error?: string }
   | ({ type: 'command' } & PageCommand);
 
 export type PageMessage =
   | { type: 'ready' }
-  /** Sent after each page's rows are in the page's model and the table was updated. */
-  | { type: 'pageRendered'; pageNumber: number; rows: number; totalRows: number }
+  /**
+   * Sent once rows are in the page's model and the table shows them: `pages` service pages of `rows` rows
+   * (one acknowledgement may cover several batches), up to page `pageNumber`.
+   */
+  | { type: 'pageRendered'; pageNumber: number; pages: number; rows: number; totalRows: number }
   /**
    * After any change of what is shown: rows matching the filters, row elements in the DOM, the name cells
    * of the first rows as the DOM shows them, and how many elements service text could have injected
@@ -103,7 +106,7 @@ export function isPageMessage(v: unknown): v is PageMessage {
     case 'reload':
       return true;
     case 'pageRendered':
-      return int(m.pageNumber) && int(m.rows) && int(m.totalRows);
+      return int(m.pageNumber) && int(m.pages) && int(m.rows) && int(m.totalRows);
     case 'viewUpdated':
       return int(m.shown) && int(m.domRows) && int(m.injected) && Array.isArray(m.firstCells) && m.firstCells.every(str) && Array.isArray(m.summary) && m.summary.every(str);
     case 'query':
