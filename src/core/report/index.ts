@@ -9,3 +9,4 @@ export * from './sourceSettings';
 export * from './messages';
 export * from './latestRun';
 export * from './outbox';
+export * from './synchronization';

@@ -12,6 +12,7 @@ import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelStat
 import type { ReportQuery } from '../../core/report/model';
 import { LatestRun } from '../../core/report/latestRun';
 import { RowOutbox } from '../../core/report/outbox';
+import { sanitizeSynchronization } from '../../core/report/synchronization';
 import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
@@ -67,7 +68,7 @@ export class ReportPanel implements vscode.Disposable {
     private state: ReportPanelState,
     synchronization?: SynchronizationSummary,
   ) {
-    this.synchronization = synchronization;
+    this.synchronization = sanitizeSynchronization(synchronization);
     this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
     panel.title = title(state);
     panel.webview.options = reportWebviewOptions(deps.extensionUri);
@@ -247,7 +248,8 @@ export class ReportPanel implements vscode.Disposable {
       const client = await this.deps.client();
       for await (const page of listSynchronizations(client, this.state.target, { maxPages: 20, signal: run.signal })) {
         if (!run.isCurrent()) return;
-        const found = page.items.find((s) => s.synchronizationId === this.state.synchronizationId);
+        // Only the known, well-typed fields reach the page's header (as rows do).
+        const found = page.items.map(sanitizeSynchronization).find((s) => s?.synchronizationId === this.state.synchronizationId);
         if (found) {
           this.synchronization = found;
           if (this.pageReady) await this.post({ type: 'init', state: this.state, synchronization: found });
