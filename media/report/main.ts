@@ -140,10 +140,27 @@ function scheduleRender(): void {
   }, 0);
 }
 
+const shownOnScreen = (node: Element | null): boolean => node !== null && getComputedStyle(node).display !== 'none';
+
 function reportView(): void {
   const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
-  const summary = [...ui.summary.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent ?? ''}`);
-  vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: table.renderedNames(5), injected, summary });
+  const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
+  const label = (pair: HTMLElement) => pair.querySelector('dt')?.textContent ?? '';
+  vscode.postMessage({
+    type: 'viewUpdated',
+    shown: view.length,
+    domRows: table.domRowCount,
+    firstCells: table.renderedNames(5),
+    injected,
+    summary: pairs.map((p) => `${label(p)}: ${p.querySelector('dd')?.textContent ?? ''}`),
+    meta: ui.meta.textContent ?? '',
+    hints: pairs.filter((p) => p.title).map((p) => `${label(p)}: ${p.title}`),
+    tab: tab(),
+    tabsShown: TABS.filter((t) => shownOnScreen(document.querySelector(`vscode-tab-header[data-tab='${t}']`))),
+    filtersShown: shownOnScreen(ui.toolbar),
+    legend: [...ui.legend.querySelectorAll('li')].map((li) => li.textContent ?? ''),
+    chartSizes: [...ui.chartTop.querySelectorAll('vscode-option')].map((o) => o.textContent ?? ''),
+  });
 }
 
 /**
@@ -164,7 +181,12 @@ function renderSummary(): void {
     ['Rows read / copied', `${formatCount(totals.rowsRead)} / ${formatCount(totals.rowsCopied)}`],
     ['Files read / written', `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
     ['Pages loaded', formatCount(totals.pagesLoaded)],
-    ['Remaining reads', totals.remainingReads === undefined ? '—' : formatCount(totals.remainingReads)],
+    [
+      'Remaining reads',
+      totals.remainingReads === undefined ? '—' : formatCount(totals.remainingReads),
+      undefined,
+      'Read requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded (x-ms-ratelimit-remaining-subscription-reads). Not data: a report of many pages spends them.',
+    ],
   ]);
 }
 
@@ -256,10 +278,18 @@ function runCommand(c: PageCommand): void {
   }
 }
 
+/** Shows what the selected tab needs: a schedule-only panel has nothing but its Schedule tab, which has no filters. */
+function applyTab(): void {
+  if (!state?.synchronizationId && tab() !== 'schedule') ui.tabs.selectedIndex = TABS.indexOf('schedule');
+  ui.toolbar.hidden = tab() === 'schedule';
+}
+
 function onTab(): void {
+  applyTab();
   refreshChart();
   requestAnimationFrame(fitTable);
   queryChanged();
+  reportView();
 }
 
 function onMessage(m: HostMessage): void {
@@ -269,11 +299,15 @@ function onMessage(m: HostMessage): void {
     vscode.setState(state);
     synchronization = m.synchronization ?? synchronization;
     renderHeader(m.synchronization);
-    if (!first) renderSummary();
+    if (!first) {
+      renderSummary();
+      reportView();
+    }
     if (first) {
       applyControls(state.query);
       ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));
       if (!state.synchronizationId) document.body.classList.add('schedule-only');
+      applyTab();
       table.setSort(state.query.sort);
       renderSummary();
       renderProgress();
@@ -306,6 +340,7 @@ function onMessage(m: HostMessage): void {
       return;
     case 'settings':
       renderSchedule(ui.schedule, m.rows, m.error);
+      reportView();
       return;
     case 'command':
       runCommand(m);

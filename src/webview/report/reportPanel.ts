@@ -111,9 +111,12 @@ export class ReportPanel implements vscode.Disposable {
         this.record.lastPageRenderedMs = elapsed;
         return this.changed();
       }
-      case 'viewUpdated':
-        this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells, injected: m.injected, summary: m.summary };
+      case 'viewUpdated': {
+        // Only the known fields: the page is untrusted.
+        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes } = m;
+        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes };
         return this.changed();
+      }
       case 'query':
         return this.onQuery(m.query, m.tab);
       case 'stop':
