@@ -4,11 +4,10 @@
 // for the benchmark to read and settles so the host exits. (A bench file, not an integration test: it runs
 // the core itself to compare, which integration tests may not.)
 import * as vscode from 'vscode';
-import { ArmClient } from '../../src/core/arm/client';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import { streamSynchronizationReport } from '../../src/core/report/stream';
 import type { ShareSubscriptionTarget } from '../../src/core/settings/model';
 import type { TestApi } from '../../src/extension';
+import { benchClient } from './benchClient';
 
 interface BenchReport {
   target: ShareSubscriptionTarget;
@@ -18,16 +17,12 @@ interface BenchReport {
 
 /** The core stream in this process, as the extension's own client would run it but without the panel. */
 async function hostCoreMs(bench: BenchReport): Promise<number> {
-  const url = process.env.ACI_DS_EMULATOR_URL ?? '';
-  const tokens = new ClientSecretTokenProvider({
-    authorityHost: url,
+  const { client, tokens, scope } = benchClient(process.env.ACI_DS_EMULATOR_URL ?? '', {
     tenantId: process.env.AZURE_TENANT_ID ?? '',
     clientId: process.env.AZURE_CLIENT_ID ?? '',
     clientSecret: process.env.AZURE_CLIENT_SECRET ?? '',
-    userAgent: 'aci-data-share-bench',
   });
-  const client = new ArmClient({ endpoint: url, tokenProvider: tokens, scope: `${url}/.default`, userAgent: 'aci-data-share-bench' });
-  await tokens.getToken([`${url}/.default`]);
+  await tokens.getToken([scope]);
   const started = performance.now();
   let rows = 0;
   for await (const page of streamSynchronizationReport(client, bench.target, bench.synchronizationId)) rows += page.rows.length;

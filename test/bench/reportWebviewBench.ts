@@ -5,14 +5,13 @@
  * pages, so the two figures and their ratio come from one box at one moment.
  */
 import * as path from 'path';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
-import { ArmClient } from '../../src/core/arm/client';
 import { listSynchronizations } from '../../src/core/services/dataShare';
 import type { ShareSubscriptionTarget } from '../../src/core/settings/model';
 import { extensionPayload, openWorkbench, startCodeServer } from '../integration/codeServer';
 import { ensureInstalled, REPO_ROOT } from '../integration/install';
 import { emulatorEnv, emulatorSettings, prepareWorkspace } from '../integration/workspace';
-import { startChildEmulator, type ChildEmulator } from './childEmulator';
+import { benchClient } from './benchClient';
+import { startChildEmulator } from './childEmulator';
 import { benchSynchronizationReport } from './reportTiming';
 import { Row, value } from './results';
 
@@ -39,18 +38,6 @@ interface WebviewSample {
   firstRowMs: number;
   hostRowsMs: number;
   lastRowMs: number;
-}
-
-async function coreClient(emu: ChildEmulator): Promise<ArmClient> {
-  const tokens = new ClientSecretTokenProvider({
-    authorityHost: emu.url,
-    tenantId: 'bench-tenant',
-    clientId: 'bench-client',
-    clientSecret: 'bench-client-secret',
-    userAgent: 'aci-data-share-bench',
-  });
-  const scope = `${emu.url}/.default`;
-  return new ArmClient({ endpoint: emu.url, tokenProvider: tokens, scope, userAgent: 'aci-data-share-bench' });
 }
 
 /** One run of the report command in a fresh code-server; resolves with the probe's figures. */
@@ -88,7 +75,7 @@ export async function runReportWebviewBench(): Promise<Row[]> {
   await ensureInstalled();
   const emu = await startChildEmulator();
   try {
-    const client = await coreClient(emu);
+    const { client } = benchClient(emu.url);
     let synchronizationId: string | undefined;
     for await (const page of listSynchronizations(client, TARGET, { maxPages: 1 })) synchronizationId = page.items[0]?.synchronizationId;
     if (!synchronizationId) throw new Error('The emulator listed no synchronization.');

@@ -7,7 +7,7 @@ const hostile = { toString: null, valueOf: null };
 
 describe('sanitizeSynchronization', () => {
   it('keeps the known fields with their types and drops everything else', () => {
-    const raw = {
+    const known = {
       synchronizationId: 'abc',
       synchronizationMode: 'Incremental',
       status: 'Failed',
@@ -15,17 +15,8 @@ describe('sanitizeSynchronization', () => {
       startTime: '2024-03-01T02:00:00Z',
       endTime: '2024-03-01T02:10:00Z',
       durationMs: 600000,
-      extra: { secret: 'x' },
     };
-    assert.deepEqual(sanitizeSynchronization(raw), {
-      synchronizationId: 'abc',
-      synchronizationMode: 'Incremental',
-      status: 'Failed',
-      message: 'Copy failed',
-      startTime: '2024-03-01T02:00:00Z',
-      endTime: '2024-03-01T02:10:00Z',
-      durationMs: 600000,
-    });
+    assert.deepEqual(sanitizeSynchronization({ ...known, extra: { secret: 'x' } }), known);
   });
 
   it('turns a record whose fields would throw when shown into one that can be shown', () => {
