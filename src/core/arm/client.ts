@@ -3,6 +3,8 @@
  * error mapping and logging all happen here so every caller gets the same behaviour.
  */
 import { randomUUID } from 'crypto';
+import * as http from 'http';
+import * as https from 'https';
 import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
@@ -92,6 +94,13 @@ interface RawResponse {
 const EXPIRED_TOKEN_CODE = 'ExpiredAuthenticationToken';
 
 const noopLogger: ArmLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * One pool of kept-alive connections for every client: a report of thousands of pages would otherwise pay a new
+ * connection (and TLS handshake) per page. Idle sockets do not keep the process alive.
+ */
+const AGENTS = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+const agentFor = (url: URL): http.Agent => (url.protocol === 'http:' ? AGENTS.http : AGENTS.https);
 
 export class ArmClient {
   /** Normalized ARM base URL without a trailing slash. */
@@ -259,6 +268,7 @@ export class ArmClient {
         signal: controller.signal,
         // Never follow redirects: node-fetch would carry the Authorization header along.
         redirect: 'manual',
+        agent: agentFor,
         // node-fetch counts the decoded bytes (after gzip/deflate/br) against this as they arrive.
         size: this.maxResponseBytes,
       });
