@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { EmulatorState, RequestContext } from './context';
 import { ACI_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
+import { listContainerGroupsByResourceGroup } from './container-group-list';
 import {
   DATA_SHARE_API_VERSION,
   listSourceShareSynchronizationSettings,
@@ -37,6 +38,12 @@ const ARM_ROUTES: ArmRoute[] = [
     methods: { PUT: putContainerGroup, GET: getContainerGroup },
     apiVersion: ACI_API_VERSION,
     resourceName: (p) => p.name,
+  },
+  {
+    pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups$`, 'i'),
+    methods: { GET: listContainerGroupsByResourceGroup },
+    apiVersion: ACI_API_VERSION,
+    resourceName: () => undefined,
   },
   {
     pattern: /^\/subscriptions\/(?<subscriptionId>[^/]+)\/providers\/Microsoft\.ContainerInstance\/locations\/(?<location>[^/]+)\/operations\/(?<operationId>[^/]+)$/i,
