@@ -4,15 +4,11 @@
  * differently (`on`, `yes`, `0777`, `1:30`, unquoted dates) get warnings with a quoting fix.
  */
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
-import { isSecretField } from './secrets';
 import { duplicateKeyFinding } from './jsonParser';
 import { Code } from './findingCodes';
+import { yaml11Finding } from './yaml11';
+import { parseBlockYaml } from './blockYaml';
 import { DefinitionNode, Finding, MAX_DEPTH, ParseResult, PathSegment, Range } from './types';
-
-const YAML11_BOOL = /^(yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$/;
-const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;
-const YAML11_SEXAGESIMAL = /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/;
-const YAML11_DATE = /^\d{4}-\d\d?-\d\d?(([Tt]|[ \t]+)\d\d?:\d\d:\d\d(\.\d*)?(([ \t]*)Z|[-+]\d\d?(:\d\d)?)?)?$/;
 
 export interface YamlParseOutput extends ParseResult {
   /** True when the text uses anchors, aliases or merge keys (incremental re-parse then falls back). */
@@ -69,6 +65,13 @@ function flowDepthExceededAt(text: string): number {
 }
 
 export function parseYaml(text: string, shift = 0): YamlParseOutput {
+  const block = parseBlockYaml(text, { shift });
+  if (block) return { root: block.root, diagnostics: block.diagnostics, usesAliases: false, documentCount: 1 };
+  return parseYamlFully(text, shift);
+}
+
+/** parseYaml through the `yaml` package, whatever the text holds. */
+export function parseYamlFully(text: string, shift = 0): YamlParseOutput {
   const diagnostics: Finding[] = [];
   const tooDeepAt = flowDepthExceededAt(text);
   if (tooDeepAt >= 0) {
@@ -275,34 +278,6 @@ function unquotedPlaceholder(node: YamlNode): string | undefined {
 
 function checkYaml11(node: Scalar, range: Range, path: PathSegment[], ctx: Ctx): void {
   if (node.type !== 'PLAIN' || typeof node.source !== 'string') return;
-  const src = node.source;
-  // Messages reach the Problems view, logs and CLI output; a secret field's value appears only in the edit.
-  const secret = isSecretField(path);
-  const shown = secret ? 'value' : src;
-  let code: string | undefined;
-  let message = '';
-  if (YAML11_BOOL.test(src)) {
-    code = Code.yaml11Boolean;
-    message = secret
-      ? 'This unquoted value is text here but a boolean in YAML 1.1 (read by az container create). Quote it or write true/false.'
-      : `Unquoted '${src}' is the text "${src}" here but a boolean in YAML 1.1 (read by az container create). Quote it ('${src}') or write true/false.`;
-  } else if (YAML11_OCTAL.test(src) && src.replace(/[-+_]/g, '').length > 1) {
-    code = Code.yaml11Number;
-    message = `Unquoted ${shown} is a decimal number here but an octal number in YAML 1.1 (read by az container create). Quote it or drop the leading zero.`;
-  } else if (YAML11_SEXAGESIMAL.test(src)) {
-    code = Code.yaml11Number;
-    message = `Unquoted ${shown} is text here but a base-60 number in YAML 1.1 (read by az container create). Quote it.`;
-  } else if (YAML11_DATE.test(src)) {
-    code = Code.unquotedDate;
-    message = secret ? 'Unquoted value is read as a date by YAML 1.1 readers (az container create). Quote it.' : `Unquoted ${src} is read as a date by YAML 1.1 readers (az container create). Quote it: '${src}'.`;
-  }
-  if (!code) return;
-  ctx.diagnostics.push({
-    code,
-    severity: 'warning',
-    message,
-    range,
-    path,
-    fix: { title: secret ? 'Quote the value' : `Quote '${src}'`, edits: [{ range, newText: `'${src}'` }] },
-  });
+  const finding = yaml11Finding(node.source, range, () => path);
+  if (finding) ctx.diagnostics.push(finding);
 }
