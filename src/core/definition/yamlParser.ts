@@ -7,7 +7,7 @@ import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, pa
 import { duplicateKeyFinding } from './jsonParser';
 import { Code } from './findingCodes';
 import { yaml11Finding } from './yaml11';
-import { parseBlockYaml } from './blockYaml';
+import { BlockYamlOptions, parseBlockYaml } from './blockYaml';
 import { DefinitionNode, Finding, MAX_DEPTH, ParseResult, PathSegment, Range } from './types';
 
 export interface YamlParseOutput extends ParseResult {
@@ -18,6 +18,9 @@ export interface YamlParseOutput extends ParseResult {
 
 interface Ctx {
   shift: number;
+  /** The root's path, and its first item's index when it is a slice of a sequence (see BlockYamlOptions). */
+  rootPath: PathSegment[];
+  firstIndex: number;
   diagnostics: Finding[];
   doc: Document.Parsed;
   usesAliases: boolean;
@@ -32,7 +35,6 @@ interface Ctx {
  */
 export const MAX_ALIAS_EXPANSION = 100_000;
 
-/** Parses `text`; with `shift`, ranges are moved by that many characters (used to re-parse a slice). */
 /**
  * Where flow brackets (`[`, `{`) first nest deeper than MAX_DEPTH, outside quotes and comments; -1 if never.
  * The yaml package reads flow collections recursively, and at depths near the stack's limit its result
@@ -64,14 +66,16 @@ function flowDepthExceededAt(text: string): number {
   return -1;
 }
 
-export function parseYaml(text: string, shift = 0): YamlParseOutput {
-  const block = parseBlockYaml(text, { shift });
+/** Parses `text`: the fast reader when it takes the text, else the `yaml` package. */
+export function parseYaml(text: string, options: BlockYamlOptions = {}): YamlParseOutput {
+  const block = parseBlockYaml(text, options);
   if (block) return { root: block.root, diagnostics: block.diagnostics, usesAliases: false, documentCount: 1 };
-  return parseYamlFully(text, shift);
+  return parseYamlFully(text, options);
 }
 
 /** parseYaml through the `yaml` package, whatever the text holds. */
-export function parseYamlFully(text: string, shift = 0): YamlParseOutput {
+export function parseYamlFully(text: string, options: BlockYamlOptions = {}): YamlParseOutput {
+  const shift = options.shift ?? 0;
   const diagnostics: Finding[] = [];
   const tooDeepAt = flowDepthExceededAt(text);
   if (tooDeepAt >= 0) {
@@ -115,8 +119,9 @@ export function parseYamlFully(text: string, shift = 0): YamlParseOutput {
     }
     return { root: undefined, diagnostics, usesAliases: false, documentCount: docs.length };
   }
-  const ctx: Ctx = { shift, diagnostics, doc: first, usesAliases: false, aliasDepth: 0, expanded: 0 };
-  const root = convert(first.contents, [], ctx, undefined);
+  const rootPath = options.basePath ?? [];
+  const ctx: Ctx = { shift, rootPath, firstIndex: options.firstIndex ?? 0, diagnostics, doc: first, usesAliases: false, aliasDepth: 0, expanded: 0 };
+  const root = convert(first.contents, rootPath, ctx, undefined);
   return { root, diagnostics, usesAliases: ctx.usesAliases, documentCount: docs.length };
 }
 
@@ -134,7 +139,7 @@ function rangeOf(node: { range?: [number, number, number] | null }, ctx: Ctx, fa
 /** `override` replaces every range (values reached through an alias point at the alias). */
 function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override: Range | undefined, at?: Range): DefinitionNode {
   const fallback = at ?? { start: ctx.shift, end: ctx.shift };
-  if (node === null || node === undefined) return { kind: 'null', value: null, range: override ?? fallback };
+  if (node === null || node === undefined) return { kind: 'null', value: null, range: { ...(override ?? fallback) } };
   const range = override ?? rangeOf(node, ctx, fallback);
   if (path.length > MAX_DEPTH) {
     ctx.diagnostics.push({ code: Code.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
@@ -223,7 +228,8 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
     return { kind: 'object', properties, range: blockEnd(node.flow, override, range, properties) };
   }
   if (isSeq(node)) {
-    const children = node.items.map((item, i) => convert(item as YamlNode | null, [...path, i], ctx, override, range));
+    const first = path === ctx.rootPath ? ctx.firstIndex : 0;
+    const children = node.items.map((item, i) => convert(item as YamlNode | null, [...path, first + i], ctx, override, range));
     return { kind: 'array', children, range: blockEnd(node.flow, override, range, children) };
   }
   if (isScalar(node)) {
