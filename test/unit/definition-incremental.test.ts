@@ -77,6 +77,21 @@ describe('incremental YAML re-parse', () => {
     assert.equal(validationCacheOf(next).misses, misses + 1);
   });
 
+  it('re-validates only the container a syntax error is in', () => {
+    const text = generateDefinition({ containers: 6 }).text;
+    const doc = DefinitionDocument.parse(text, 'yaml');
+    validateDocument(doc);
+    const cache = validationCacheOf(doc);
+    const checked = cache.hits + cache.misses;
+    // A key being typed, without its colon yet, in the third container.
+    const next = doc.applyEdit(text.indexOf('\n', text.indexOf('service-0002:build-')), 0, '\n        wor');
+    assert.ok(next.parseDiagnostics.some((d) => d.severity === 'error'));
+    validateDocument(next);
+    // The five others come from the cache; the broken one is checked without it.
+    assert.equal(cache.hits + cache.misses - checked, 5);
+    assert.deepEqual(stripped(next), stripped(DefinitionDocument.parse(next.text, 'yaml')));
+  });
+
   it('falls back to a full parse for an edit that adds an anchor or crosses top-level keys', () => {
     const doc = DefinitionDocument.parse(BASE, 'yaml');
     assert.equal(doc.applyEdit(BASE.indexOf('demo'), 0, '&a ').incremental, false);
