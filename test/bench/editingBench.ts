@@ -1,9 +1,10 @@
 /**
  * Editing a large YAML definition, ours vs yaml-language-server, same file, same process: first full
- * validation, one-character edit to diagnostics, and completion / hover before and right after an edit.
+ * validation, each kind of edit to diagnostics, and completion / hover before and right after an edit.
  */
 import { join } from 'node:path';
 import { DigitEdits } from './digitEdits';
+import { EDIT_KINDS, EditKind, EditStep, TextChange } from './editKinds';
 import { generateDefinition } from './generateDefinition';
 import { OursDefinitionService, OursWorkerPath } from './oursAdapter';
 import { PeerYamlService } from './peerAdapter';
@@ -15,6 +16,8 @@ export interface EditingBenchOptions {
   /** Fewer iterations, for a quick look. */
   quick?: boolean;
   repoRoot: string;
+  /** Only these parts (see EDITING_PARTS); all when undefined. */
+  rows?: string[];
 }
 
 interface Loops {
@@ -48,8 +51,37 @@ function compared(name: string, ours: Timing, peer: Timing, target?: string, met
   return { section: SECTION, name, ours: o, peer: p, speedup: speedup(o, p), target, met, note };
 }
 
+/** One edit kind's measured steps on one side: prepare applies the setup edits (validated, untimed). */
+interface Side {
+  edit(c: TextChange): void;
+  diagnostics(): Promise<number> | number;
+}
+
+async function measureKind(loop: LoopOptions, side: Side, next: () => EditStep): Promise<{ timing: Timing; after: number }> {
+  let step: EditStep | undefined;
+  let after = 0;
+  const timing = await measure(
+    loop,
+    async () => {
+      side.edit(step!.edit);
+      after = await side.diagnostics();
+    },
+    async () => {
+      step = next();
+      if (step.setup.length === 0) return;
+      for (const c of step.setup) side.edit(c);
+      await side.diagnostics();
+    },
+  );
+  return { timing, after };
+}
+
+/** Parts of the benchmark, selectable with `rows`: `open`, each edit kind's id, `worker`, `features`, `findings`. */
+export const EDITING_PARTS = ['open', 'digit', ...EDIT_KINDS.map((k) => k.id), 'worker', 'features', 'findings'];
+
 export async function runEditingBench(options: EditingBenchOptions): Promise<{ rows: Row[]; info: Record<string, string | number> }> {
   const loops = options.quick ? QUICK : FULL;
+  const wanted = (part: string): boolean => !options.rows || options.rows.includes(part);
   const g = generateDefinition();
   const ours = new OursDefinitionService();
   const peer = new PeerYamlService(join(options.repoRoot, 'schemas', 'container-group.schema.json'));
@@ -66,78 +98,74 @@ export async function runEditingBench(options: EditingBenchOptions): Promise<{ r
     await peer.validate();
   });
   const peerFindings = await peer.validate();
-  rows.push({
-    section: SECTION,
-    name: 'open, first in process (parse + full validation)',
-    ours: value(oursCold, 'ms'),
-    peer: value(peerCold, 'ms'),
-    speedup: peerCold / oursCold,
-    note: 'one run each; includes schema compilation',
-  });
+  if (wanted('open')) {
+    rows.push({
+      section: SECTION,
+      name: 'open, first in process (parse + full validation)',
+      ours: value(oursCold, 'ms'),
+      peer: value(peerCold, 'ms'),
+      speedup: peerCold / oursCold,
+      note: 'one run each; includes schema compilation',
+    });
 
-  // Open, warm: a fresh document each run (new parse, nothing cached from earlier runs).
-  const oursOpen = await measure(loops.open, () => {
+    // Open, warm: a fresh document each run (new parse, nothing cached from earlier runs).
+    const oursOpen = await measure(loops.open, () => {
+      ours.open(g.text);
+      ours.diagnostics();
+    });
+    const peerOpen = await measure(loops.open, async () => {
+      peer.open(g.text);
+      await peer.validate();
+    });
+    rows.push(compared('open (parse + full validation)', oursOpen, peerOpen, 'ours ≥ 2× peer', peerOpen.p50 >= 2 * oursOpen.p50));
+  }
+
+  // Each kind of edit, then diagnostics: the same script from the same text on both sides.
+  const digit: EditKind = {
+    id: 'digit',
+    title: 'one digit inside a value',
+    script: (text) => {
+      const edits = new DigitEdits(text, g.editSites);
+      return () => ({ setup: [], edit: edits.take() });
+    },
+  };
+  for (const kind of [digit, ...EDIT_KINDS]) {
+    if (!wanted(kind.id)) continue;
     ours.open(g.text);
     ours.diagnostics();
-  });
-  const peerOpen = await measure(loops.open, async () => {
+    const o = await measureKind(loops.oursEdit, { edit: (c) => ours.edit(c.offset, c.deleteLength, c.insertText), diagnostics: () => ours.diagnostics().length }, kind.script(g.text));
     peer.open(g.text);
     await peer.validate();
-  });
-  rows.push(compared('open (parse + full validation)', oursOpen, peerOpen));
-
-  // One character changed inside one container, then diagnostics.
-  ours.open(g.text);
-  ours.diagnostics();
-  const oursEdits = new DigitEdits(g.text, g.editSites);
-  let oursAfter = 0;
-  const oursEdit = await measure(loops.oursEdit, () => {
-    const e = oursEdits.take();
-    ours.edit(e.offset, e.deleteLength, e.insertText);
-    oursAfter = ours.diagnostics().length;
-  });
-  peer.open(g.text);
-  await peer.validate();
-  const peerEdits = new DigitEdits(g.text, g.editSites);
-  let peerAfter = 0;
-  const peerEdit = await measure(loops.peerEdit, async () => {
-    const e = peerEdits.take();
-    peer.edit(e.offset, e.deleteLength, e.insertText);
-    peerAfter = (await peer.validate()).length;
-  });
-  const editSpeedup = peerEdit.p50 / oursEdit.p50;
-  rows.push(
-    compared(
-      'edit → diagnostics (one character)',
-      oursEdit,
-      peerEdit,
-      'ours p50 < 50 ms, ≥ 10× peer',
-      oursEdit.p50 < 50 && editSpeedup >= 10,
-      `sites: ${g.editSites.map((s) => `${s.kind} of container ${s.container}`).join(', ')}, in turn; ` +
-        `findings after the last edit: ours ${oursAfter} (open: ${oursFindings.length}), peer ${peerAfter} (open: ${peerFindings.length})`,
-    ),
-  );
+    const p = await measureKind(loops.peerEdit, { edit: (c) => peer.edit(c.offset, c.deleteLength, c.insertText), diagnostics: async () => (await peer.validate()).length }, kind.script(g.text));
+    rows.push(
+      compared(`edit → diagnostics: ${kind.title}`, o.timing, p.timing, 'ours p50 < 50 ms, ≥ 10× peer', o.timing.p50 < 50 && p.timing.p50 / o.timing.p50 >= 10,
+        `findings after the last edit: ours ${o.after} (open: ${oursFindings.length}), peer ${p.after} (open: ${peerFindings.length})` +
+          (kind === digit ? `; sites: ${g.editSites.map((s) => `${s.kind} of container ${s.container}`).join(', ')}, in turn` : '')),
+    );
+  }
 
   // The worker's LanguageService: the same edits as VS Code content changes, versioned diagnostics.
-  const worker = new OursWorkerPath();
-  worker.open(g.text);
-  worker.diagnostics();
-  const workerEdits = new DigitEdits(g.text, g.editSites);
-  const workerEdit = await measure(loops.oursEdit, () => {
-    const e = workerEdits.take();
-    worker.edit(e.offset, e.deleteLength, e.insertText);
+  if (wanted('worker')) {
+    const worker = new OursWorkerPath();
+    worker.open(g.text);
     worker.diagnostics();
-  });
-  rows.push({
-    section: SECTION,
-    name: 'edit → diagnostics via LanguageService (no thread)',
-    ours: timing(workerEdit),
-    target: 'p50 < 50 ms',
-    met: workerEdit.p50 < 50,
-  });
+    const workerEdits = new DigitEdits(g.text, g.editSites);
+    const workerEdit = await measure(loops.oursEdit, () => {
+      const e = workerEdits.take();
+      worker.edit(e.offset, e.deleteLength, e.insertText);
+      worker.diagnostics();
+    });
+    rows.push({
+      section: SECTION,
+      name: 'edit → diagnostics via LanguageService (one digit, no thread)',
+      ours: timing(workerEdit),
+      target: 'p50 < 50 ms',
+      met: workerEdit.p50 < 50,
+    });
+  }
 
-  rows.push(...(await featureRows(g, ours, peer, loops)));
-  rows.push(...findingRows(g, oursFindings, peerFindings));
+  if (wanted('features')) rows.push(...(await featureRows(g, ours, peer, loops)));
+  if (wanted('findings')) rows.push(...findingRows(g, oursFindings, peerFindings));
   return { rows, info: { 'definition': `${g.lines} lines, ${(Buffer.byteLength(g.text) / 1024).toFixed(0)} KB, 1000 containers` } };
 }
 

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
- * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli`.
+ * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli`, `--rows=open,key,…`
+ * (only those parts of the editing benchmark; see EDITING_PARTS).
  * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
  * the exit code 1.
  */
@@ -9,7 +10,7 @@ import { resolve } from 'node:path';
 import { runActivationBench } from './activationBench';
 import { runBundleBench } from './bundleBench';
 import { runCliBench } from './cliBench';
-import { runEditingBench } from './editingBench';
+import { EDITING_PARTS, runEditingBench } from './editingBench';
 import { PEER_NAME, peerVersion } from './peerAdapter';
 import { runReportPagingBench } from './reportPagingBench';
 import { runReportWebviewBench } from './reportWebviewBench';
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
   const json = args.includes('--json');
   const quick = args.includes('--quick');
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const parts = args.find((a) => a.startsWith('--rows='))?.slice('--rows='.length).split(',');
+  const unknown = parts?.filter((r) => !EDITING_PARTS.includes(r)) ?? [];
+  if (unknown.length) throw new Error(`Unknown --rows part ${unknown.join(', ')}; choose from ${EDITING_PARTS.join(', ')}.`);
 
   const info: RunInfo = {
     node: process.version,
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
       id: 'editing',
       title: 'editing',
       run: async (i) => {
-        const r = await runEditingBench({ quick, repoRoot: REPO_ROOT });
+        const r = await runEditingBench({ quick, repoRoot: REPO_ROOT, rows: parts });
         Object.assign(i, r.info);
         return r.rows;
       },

@@ -35,13 +35,18 @@ export async function timeOnce(fn: () => unknown): Promise<number> {
 
 /**
  * Runs `fn` `warmup` times unmeasured, then `iterations` times measured. `fn` gets the run index
- * (warm-up runs included) so callers can vary the input, e.g. alternate edit sites.
+ * (warm-up runs included) so callers can vary the input, e.g. alternate edit sites. `prepare`, when given,
+ * runs before each call of `fn`, untimed (e.g. to put the text in place for the measured edit).
  */
-export async function measure(options: LoopOptions, fn: (run: number) => unknown): Promise<Timing> {
+export async function measure(options: LoopOptions, fn: (run: number) => unknown, prepare?: (run: number) => unknown): Promise<Timing> {
   let run = 0;
-  for (let i = 0; i < options.warmup; i++) await fn(run++);
+  for (let i = 0; i < options.warmup; i++) {
+    await prepare?.(run);
+    await fn(run++);
+  }
   const samples: number[] = [];
   for (let i = 0; i < options.iterations; i++) {
+    await prepare?.(run);
     const started = performance.now();
     await fn(run++);
     samples.push(performance.now() - started);

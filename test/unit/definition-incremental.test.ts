@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import './fuzzSeed';
 import { DefinitionDocument } from '../../src/core/definition';
 import { validateDocument, validationCacheOf } from '../../src/core/validation/validateDocument';
+import { generateDefinition } from '../bench/generateDefinition';
+import { editKindSteps, EDIT_KIND_IDS } from './incrementalEdits';
 
 function containerYaml(i: number): string {
   return [
@@ -75,10 +77,25 @@ describe('incremental YAML re-parse', () => {
     assert.equal(validationCacheOf(next).misses, misses + 1);
   });
 
-  it('falls back to a full parse for an edit outside any list item', () => {
+  it('re-validates only the container a syntax error is in', () => {
+    const text = generateDefinition({ containers: 6 }).text;
+    const doc = DefinitionDocument.parse(text, 'yaml');
+    validateDocument(doc);
+    const cache = validationCacheOf(doc);
+    const checked = cache.hits + cache.misses;
+    // A key being typed, without its colon yet, in the third container.
+    const next = doc.applyEdit(text.indexOf('\n', text.indexOf('service-0002:build-')), 0, '\n        wor');
+    assert.ok(next.parseDiagnostics.some((d) => d.severity === 'error'));
+    validateDocument(next);
+    // The five others come from the cache; the broken one is checked without it.
+    assert.equal(cache.hits + cache.misses - checked, 5);
+    assert.deepEqual(stripped(next), stripped(DefinitionDocument.parse(next.text, 'yaml')));
+  });
+
+  it('falls back to a full parse for an edit that adds an anchor or crosses top-level keys', () => {
     const doc = DefinitionDocument.parse(BASE, 'yaml');
-    const next = doc.applyEdit(BASE.indexOf('demo'), 0, 'x');
-    assert.equal(next.incremental, false);
+    assert.equal(doc.applyEdit(BASE.indexOf('demo'), 0, '&a ').incremental, false);
+    assert.equal(doc.applyEdit(BASE.indexOf('demo'), BASE.indexOf('osType') - BASE.indexOf('demo'), 'x\n  ').incremental, false);
   });
 
   it('gives the same tree and findings as a full parse after random edits (fast-check)', () => {
@@ -109,4 +126,30 @@ describe('incremental YAML re-parse', () => {
       { numRuns: 200 },
     );
   });
+
+  // Each kind of edit typing produces, step by step, on a file shaped like the benchmark's (read by the fast
+  // reader) and on BASE (block scalars: read by the full reader).
+  const BENCH = generateDefinition({ containers: 6 }).text;
+  for (const id of EDIT_KIND_IDS) {
+    it(`gives the same tree and findings as a full parse after each step of: ${id} (fast-check)`, () => {
+      let steps = 0;
+      let incremental = 0;
+      fc.assert(
+        fc.property(fc.constantFrom(BENCH, BASE), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (base, a, b) => {
+          let doc = DefinitionDocument.parse(base, 'yaml');
+          validateDocument(doc);
+          for (const e of editKindSteps(id, base, a, b)) {
+            doc = doc.applyEdit(e.offset, e.deleteLength, e.insertText);
+            steps++;
+            if (doc.incremental) incremental++;
+            assert.deepEqual(stripped(doc), stripped(DefinitionDocument.parse(doc.text, 'yaml')), JSON.stringify(e));
+          }
+        }),
+        { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 60) },
+      );
+      // The point of the exercise: most steps of every kind take the incremental path (a dash moved off its
+      // column changes the list's structure: a full parse).
+      assert.ok(incremental >= steps * (id === 'indent' ? 0.4 : 0.6), `${id}: ${incremental} of ${steps} steps were incremental`);
+    });
+  }
 });

@@ -1,6 +1,7 @@
 /** A parsed definition (JSON or YAML) that can take edits; the layers above validate and complete it. */
 import { tryIncrementalYaml } from './incrementalYaml';
 import { parseDefinition } from './parseDefinition';
+import { detachedFinding } from './shiftFinding';
 import { DefinitionFormat, DefinitionNode, Finding } from './types';
 
 export class DefinitionDocument {
@@ -45,7 +46,7 @@ export class DefinitionDocument {
 
   static parse(text: string, format: DefinitionFormat, lineage: object = {}): DefinitionDocument {
     const r = parseDefinition(text, format);
-    return new DefinitionDocument(text, format, r.root, r.diagnostics, r.usesAliases, lineage);
+    return new DefinitionDocument(text, format, r.root, r.diagnostics.map(detachedFinding), r.usesAliases, lineage);
   }
 
   /** Replaces `deleteLength` characters at `offset` with `insertText`; re-parses only what changed when safe. */
@@ -64,6 +65,8 @@ export class DefinitionDocument {
           insertText,
         );
       } catch {
+        // The previous tree may have been changed part way: rebuild it if it is asked for again.
+        this.superseded = true;
         next = undefined;
       }
       if (next) {

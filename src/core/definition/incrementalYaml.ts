@@ -1,12 +1,17 @@
 /**
- * Incremental YAML re-parse: when an edit falls inside one item of a block sequence (e.g. one of the
- * `containers`), only that item's text is parsed again and spliced into the tree; every later range is
- * shifted. Returns undefined whenever the shortcut could differ from a full parse; the caller then parses all.
+ * Incremental YAML re-parse. An edit usually stays inside a few entries of one block collection (items of
+ * `containers`, keys of `properties`): only those entries' lines are parsed again, on their own, and spliced
+ * into the tree; everything after them is shifted. The smallest collection whose entries bound the edit is
+ * tried first, then the ones around it. Returns undefined whenever the result could differ from a full parse
+ * (the caller then parses all): anchors and aliases, several documents, flow or block scalars crossing the
+ * region, errors that could reach past it, a region that does not start and end on its collection's column.
  */
 import { Code } from './findingCodes';
-import { shiftFinding } from './shiftFinding';
-import { DefinitionNode, Finding, PathSegment, Range } from './types';
+import { duplicateKeyFinding } from './jsonParser';
+import { detachedFinding, shiftFinding } from './shiftFinding';
+import { DefinitionNode, Finding, PathSegment } from './types';
 import { parseYaml } from './yamlParser';
+import { blockMembers, entryRegion, Level, levelsAround, Region } from './yamlRegions';
 
 export interface YamlState {
   text: string;
@@ -15,140 +20,193 @@ export interface YamlState {
   usesAliases: boolean;
 }
 
-const UNSAFE_CODES = new Set<string>([Code.syntax, Code.multipleDocuments, Code.yamlWarning, Code.tooDeep, Code.emptyDocument, Code.complexKey, Code.alias]);
+/** Findings that say the document as a whole reads differently: never re-parsed in parts. */
+const WHOLE_DOCUMENT_CODES = new Set<string>([Code.multipleDocuments, Code.tooDeep, Code.emptyDocument, Code.complexKey, Code.alias, Code.aliasExpansion]);
 
-export function tryIncrementalYaml(prev: YamlState, newText: string, offset: number, deleteLength: number, insertText: string): YamlState | undefined {
-  if (!prev.root || prev.usesAliases || prev.diagnostics.some((d) => UNSAFE_CODES.has(d.code))) return undefined;
-  const editEnd = offset + deleteLength;
-  const target = outermostItemAround(prev.root, offset, editEnd);
-  if (!target) return undefined;
-  const { item, path } = target;
-  const text = prev.text;
-  const S = item.range.start;
-  const lineStart = text.lastIndexOf('\n', S - 1) + 1;
-  const dash = /^( *)- +$/.exec(text.slice(lineStart, S));
-  if (!dash) return undefined;
-  const dashCol = dash[1].length;
-  const E = spanEnd(text, item.range.end, dashCol);
-  if (!(offset > S && editEnd <= E)) return undefined;
+/**
+ * YAML errors whose cause and extent stay on the lines they point at (a key being typed, a key out of line).
+ * Unclosed quotes and flow collections are not among them: they reach as far as the next closing character.
+ */
+const LOCAL_ERRORS = new Set(['MULTILINE_IMPLICIT_KEY', 'BLOCK_AS_IMPLICIT_KEY', 'BAD_INDENT', 'MISSING_CHAR']);
 
-  const delta = insertText.length - deleteLength;
-  const newE = E + delta;
-  if (newE < newText.length && newText[newE - 1] !== '\n') return undefined;
-  const slice = newText.slice(S, newE);
-  if (!laterLinesIndented(slice, dashCol)) return undefined;
-
-  const column = S - lineStart;
-  const sub = parseYaml(' '.repeat(column) + slice, S - column);
-  if (sub.documentCount !== 1 || sub.usesAliases || !sub.root || sub.root.kind !== 'object') return undefined;
-  if (sub.diagnostics.some((d) => UNSAFE_CODES.has(d.code))) return undefined;
-  const replacement = sub.root;
-  if (replacement.range.start !== S || replacement.range.end > newE) return undefined;
-
-  const diagnostics: Finding[] = [];
-  for (const d of prev.diagnostics) {
-    if (d.range.start >= S && d.range.end <= E) continue;
-    if (d.range.start < S && d.range.end > S) return undefined;
-    diagnostics.push(d.range.start >= E ? shiftFinding(d, delta) : d);
-  }
-  for (const d of sub.diagnostics) diagnostics.push({ ...d, path: [...path, ...d.path] });
-  // Last step, after every check that can give up: the previous tree is modified in place.
-  const root = splice(prev.root, path, 0, replacement, item.range.end, E, delta);
-  return { text: newText, root, diagnostics, usesAliases: false };
+function isLocalError(d: Finding): boolean {
+  if (d.code !== Code.syntax) return false;
+  const code = d.data?.yamlCode;
+  if (typeof code !== 'string' || !LOCAL_ERRORS.has(code)) return false;
+  if (code === 'MISSING_CHAR') return d.message.startsWith('Implicit map keys need to be followed by map values');
+  return !/flow/i.test(d.message);
 }
 
-/** The outermost array item whose range strictly contains the edit, with its path. */
-function outermostItemAround(root: DefinitionNode, start: number, end: number): { item: DefinitionNode; path: PathSegment[] } | undefined {
-  let node: DefinitionNode = root;
-  const path: PathSegment[] = [];
-  for (let depth = 0; depth < 64; depth++) {
-    if (node.kind === 'array') {
-      const i = node.children.findIndex((c) => c.range.start < start && end <= c.range.end + 1);
-      if (i < 0) return undefined;
-      const item = node.children[i];
-      return item.kind === 'object' ? { item, path: [...path, i] } : undefined;
+export function tryIncrementalYaml(prev: YamlState, newText: string, offset: number, deleteLength: number, insertText: string): YamlState | undefined {
+  if (!prev.root || prev.usesAliases || prev.diagnostics.some((d) => WHOLE_DOCUMENT_CODES.has(d.code))) return undefined;
+  const editEnd = offset + deleteLength;
+  const delta = insertText.length - deleteLength;
+  // Re-parsing more than a quarter of the text is no faster than parsing all of it.
+  const budget = Math.max(4096, prev.text.length / 4);
+  for (const level of levelsAround(prev.root, prev.text, offset, editEnd)) {
+    // An error may take in the line after it: the region then grows until its last entry is clear of errors.
+    for (let extra = 0; extra <= 3; extra++) {
+      const region = entryRegion(level, prev.text, offset, editEnd, extra);
+      if (!region || region.end - region.start > budget) break;
+      const next = reparse(prev, level, region, newText, delta);
+      if (next !== 'grow') {
+        if (next) return next;
+        break;
+      }
     }
-    if (node.kind !== 'object') return undefined;
-    const next = node.properties.find((p) => p.range.start <= start && end <= p.range.end + 1 && (!p.keyRange || p.keyRange.end < start));
-    if (!next) return undefined;
-    path.push(next.key ?? '');
-    node = next;
   }
   return undefined;
 }
 
-/** End of the item's lines: up to the next non-blank line indented at or left of the dash. */
-function spanEnd(text: string, contentEnd: number, dashCol: number): number {
-  let pos = text.indexOf('\n', Math.max(contentEnd - 1, 0));
-  if (pos < 0) return text.length;
-  pos += 1;
-  while (pos < text.length) {
-    const next = text.indexOf('\n', pos);
-    const line = text.slice(pos, next < 0 ? text.length : next);
-    const indent = line.length - line.replace(/^ +/, '').length;
-    if (line.trim() !== '' && indent <= dashCol) return pos;
-    if (next < 0) return text.length;
-    pos = next + 1;
+/** The state after re-parsing the region; 'grow' when an error reaches its last entry; undefined to give up here. */
+function reparse(prev: YamlState, level: Level, region: Region, newText: string, delta: number): YamlState | 'grow' | undefined {
+  const { node: collection, path, col } = level;
+  const isSeq = collection.kind === 'array';
+  const { first, last, start, end } = region;
+  const newEnd = end + delta;
+  if (newEnd < start || (newEnd > start && newEnd < newText.length && newText[newEnd - 1] !== '\n')) return undefined;
+  const slice = newText.slice(start, newEnd);
+  const starts = entryLines(slice, col, isSeq);
+  if (!starts) return undefined;
+
+  // Findings of the previous parse: those inside the region go, later ones move; none may cross its edges.
+  const kept: Finding[] = [];
+  const removed = last - first + 1;
+  for (const d of prev.diagnostics) {
+    if (d.range.start >= start && d.range.end <= end && !(d.range.start === end && d.range.end === end)) continue;
+    if (d.range.start < end && d.range.end > start) return undefined;
+    if (d.code === Code.syntax || d.code === Code.yamlWarning) return undefined;
+    kept.push(d.range.start >= end ? shiftFinding(d, delta) : d);
   }
-  return text.length;
-}
 
-function laterLinesIndented(slice: string, dashCol: number): boolean {
-  const lines = slice.split('\n');
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i].replace(/\r$/, '');
-    if (line.trim() === '') continue;
-    const indent = line.length - line.replace(/^ +/, '').length;
-    if (indent <= dashCol) return false;
+  let entries: DefinitionNode[] = [];
+  const found: Finding[] = [];
+  if (starts.length > 0) {
+    const sub = parseYaml(slice, { shift: start, basePath: path, firstIndex: first });
+    if (sub.documentCount !== 1 || sub.usesAliases || !sub.root) return undefined;
+    if (sub.root.kind !== collection.kind || sub.root.range.start !== start + starts[0]) return undefined;
+    const lastEntry = start + starts[starts.length - 1];
+    let grow = false;
+    for (const d of sub.diagnostics) {
+      if (WHOLE_DOCUMENT_CODES.has(d.code)) return undefined;
+      if (d.code === Code.syntax || d.code === Code.yamlWarning) {
+        if (!isLocalError(d)) return undefined;
+        if (d.range.end >= lastEntry) grow = true;
+      }
+      found.push(detachedFinding(d));
+    }
+    if (grow) return end < prev.text.length && last + 1 < blockMembers(collection).length ? 'grow' : undefined;
+    entries = blockMembers(sub.root);
+    if (entries.length !== starts.length) return undefined;
+    if (!isSeq && entries.some((e, i) => e.keyRange?.start !== start + starts[i])) return undefined;
   }
-  return true;
+  if (blockMembers(collection).length - removed + entries.length === 0) return undefined;
+
+  // Last step, after every check that can give up. Later nodes are shifted in place (the previous document
+  // is marked superseded); the collections on the path are copied, so a changed container is a new node.
+  if (delta !== 0) shiftAfter(prev.root!, end, delta);
+  const copies = level.chain.map(({ node }) => copyOf(node));
+  for (let i = 0; i + 1 < copies.length; i++) blockMembers(copies[i]).splice(level.chain[i].index, 1, copies[i + 1]);
+  const copy = copies[copies.length - 1];
+  const members = blockMembers(copy);
+  members.splice(first, removed, ...entries);
+  if (first === 0) {
+    const begin = isSeq ? (entries.length ? start + starts[0] : end + delta + col) : members[0].keyRange!.start;
+    copy.range = { start: begin, end: copy.range.end };
+  }
+  for (let i = copies.length - 1; i >= 0; i--) {
+    const m = blockMembers(copies[i]);
+    copies[i].range = { start: copies[i].range.start, end: Math.max(copies[i].range.start, m[m.length - 1].range.end) };
+  }
+
+  let diagnostics = kept;
+  const shiftIndex = entries.length - removed;
+  if (isSeq && shiftIndex !== 0) diagnostics = diagnostics.map((d) => reindexed(d, path, last, shiftIndex));
+  diagnostics.push(...found);
+  if (!isSeq) diagnostics = withDuplicateKeys(diagnostics, copy, path);
+  return { text: newText, root: copies[0], diagnostics, usesAliases: false };
 }
 
-function shiftRange(r: Range, delta: number): Range {
-  return { start: r.start + delta, end: r.end + delta };
+function copyOf(node: DefinitionNode): DefinitionNode {
+  if (node.kind === 'object') return { ...node, properties: [...node.properties] };
+  if (node.kind === 'array') return { ...node, children: [...node.children] };
+  return { ...node };
 }
-
 
 /**
- * Splices in place (like tree-sitter's edit): ancestors get their new end, later subtrees are shifted and
- * the item is replaced. The caller marks the previous document as superseded.
+ * Offsets (in `slice`) where the region's entries start: content lines at the collection's column (dashes
+ * for a sequence; keys, or an indentless sequence's dashes, for a mapping). Undefined when a line sits left
+ * of the column, a sequence line at the column is not a dash, or a line could end the document.
  */
-function splice(node: DefinitionNode, path: PathSegment[], depth: number, replacement: DefinitionNode, oldItemEnd: number, E: number, delta: number): DefinitionNode {
-  if (depth === path.length) {
-    if (node.key !== undefined) replacement.key = node.key;
-    if (node.keyRange) replacement.keyRange = node.keyRange;
-    if (node.keyPlain !== undefined) replacement.keyPlain = node.keyPlain;
-    return replacement;
-  }
-  const seg = path[depth];
-  if (node.kind === 'array') {
-    const children = node.children;
-    for (let i = 0; i < children.length; i++) {
-      if (i === seg) children[i] = splice(children[i], path, depth + 1, replacement, oldItemEnd, E, delta);
-      else if (children[i].range.start >= E) shiftInPlace(children[i], delta);
-    }
-  } else if (node.kind === 'object') {
-    let done = false;
-    const properties = node.properties;
-    for (let i = 0; i < properties.length; i++) {
-      const p = properties[i];
-      if (!done && p.key === seg && p.range.start <= replacement.range.start && (p.range.end >= E || p.range.end >= oldItemEnd)) {
-        done = true;
-        properties[i] = splice(p, path, depth + 1, replacement, oldItemEnd, E, delta);
-      } else if (p.range.start >= E) {
-        shiftInPlace(p, delta);
+function entryLines(slice: string, col: number, isSeq: boolean): number[] | undefined {
+  const starts: number[] = [];
+  let firstContent = -1;
+  let pos = 0;
+  while (pos < slice.length) {
+    let lineEnd = slice.indexOf('\n', pos);
+    if (lineEnd < 0) lineEnd = slice.length;
+    let c = pos;
+    while (c < lineEnd && slice.charCodeAt(c) === 32) c++;
+    const ch = slice[c];
+    if (c < lineEnd && ch !== '#') {
+      if (ch === '\t' || ch === '\r' || (c === pos && (slice.startsWith('---', c) || slice.startsWith('...', c) || ch === '%'))) return undefined;
+      const indent = c - pos;
+      if (indent < col) return undefined;
+      if (firstContent < 0) firstContent = c;
+      if (indent === col) {
+        const dash = ch === '-' && (c + 1 === lineEnd || slice[c + 1] === ' ');
+        if (isSeq && !dash) return undefined;
+        if (isSeq || !dash) starts.push(c);
       }
     }
+    pos = lineEnd + 1;
   }
-  // Every ancestor on the path is a block collection (block items cannot sit in flow ones): it ends with its last member.
-  const members = node.kind === 'array' ? node.children : node.kind === 'object' ? node.properties : [];
-  if (members.length) node.range = { start: node.range.start, end: Math.max(node.range.start, members[members.length - 1].range.end) };
-  return node;
+  // Content before the first entry would join the entry before the region.
+  if (firstContent >= 0 && starts[0] !== firstContent) return undefined;
+  return starts;
 }
 
+/** Moves every node that starts at or after `from` by `delta`, and the ends of those that span it. */
+function shiftAfter(node: DefinitionNode, from: number, delta: number): void {
+  if (node.range.start >= from) {
+    shiftInPlace(node, delta);
+    return;
+  }
+  if (node.range.end < from) return;
+  for (const m of blockMembers(node)) shiftAfter(m, from, delta);
+}
+
+/** Range objects are changed, not replaced (no allocation per node); findings never share them (detachedFinding). */
 function shiftInPlace(node: DefinitionNode, delta: number): void {
-  node.range = shiftRange(node.range, delta);
-  if (node.keyRange) node.keyRange = shiftRange(node.keyRange, delta);
+  node.range.start += delta;
+  node.range.end += delta;
+  if (node.keyRange) {
+    node.keyRange.start += delta;
+    node.keyRange.end += delta;
+  }
   if (node.kind === 'object') for (const p of node.properties) shiftInPlace(p, delta);
   else if (node.kind === 'array') for (const c of node.children) shiftInPlace(c, delta);
+}
+
+/** A finding under a later item of the sequence at `path` gets the item's new index. */
+function reindexed(d: Finding, path: PathSegment[], last: number, shift: number): Finding {
+  if (d.path.length <= path.length || !path.every((seg, i) => d.path[i] === seg)) return d;
+  const index = d.path[path.length];
+  if (typeof index !== 'number' || index <= last) return d;
+  const moved = [...d.path];
+  moved[path.length] = index + shift;
+  return { ...d, path: moved };
+}
+
+/** Repeated keys of the mapping at `path`, found again over all its keys (the region saw only its own). */
+function withDuplicateKeys(diagnostics: Finding[], mapping: DefinitionNode, path: PathSegment[]): Finding[] {
+  const isOwn = (d: Finding): boolean => d.code === Code.duplicateKey && d.path.length === path.length + 1 && path.every((seg, i) => d.path[i] === seg);
+  const out = diagnostics.filter((d) => !isOwn(d));
+  const seen = new Set<string>();
+  for (const p of blockMembers(mapping)) {
+    const key = p.key ?? '';
+    if (seen.has(key) && p.keyRange) out.push(duplicateKeyFinding(key, p.keyRange, [...path, key]));
+    seen.add(key);
+  }
+  return out;
 }

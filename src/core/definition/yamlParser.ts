@@ -4,15 +4,11 @@
  * differently (`on`, `yes`, `0777`, `1:30`, unquoted dates) get warnings with a quoting fix.
  */
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
-import { isSecretField } from './secrets';
 import { duplicateKeyFinding } from './jsonParser';
 import { Code } from './findingCodes';
+import { yaml11Finding } from './yaml11';
+import { BlockYamlOptions, parseBlockYaml } from './blockYaml';
 import { DefinitionNode, Finding, MAX_DEPTH, ParseResult, PathSegment, Range } from './types';
-
-const YAML11_BOOL = /^(yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$/;
-const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;
-const YAML11_SEXAGESIMAL = /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/;
-const YAML11_DATE = /^\d{4}-\d\d?-\d\d?(([Tt]|[ \t]+)\d\d?:\d\d:\d\d(\.\d*)?(([ \t]*)Z|[-+]\d\d?(:\d\d)?)?)?$/;
 
 export interface YamlParseOutput extends ParseResult {
   /** True when the text uses anchors, aliases or merge keys (incremental re-parse then falls back). */
@@ -22,6 +18,9 @@ export interface YamlParseOutput extends ParseResult {
 
 interface Ctx {
   shift: number;
+  /** The root's path, and its first item's index when it is a slice of a sequence (see BlockYamlOptions). */
+  rootPath: PathSegment[];
+  firstIndex: number;
   diagnostics: Finding[];
   doc: Document.Parsed;
   usesAliases: boolean;
@@ -36,7 +35,6 @@ interface Ctx {
  */
 export const MAX_ALIAS_EXPANSION = 100_000;
 
-/** Parses `text`; with `shift`, ranges are moved by that many characters (used to re-parse a slice). */
 /**
  * Where flow brackets (`[`, `{`) first nest deeper than MAX_DEPTH, outside quotes and comments; -1 if never.
  * The yaml package reads flow collections recursively, and at depths near the stack's limit its result
@@ -68,7 +66,16 @@ function flowDepthExceededAt(text: string): number {
   return -1;
 }
 
-export function parseYaml(text: string, shift = 0): YamlParseOutput {
+/** Parses `text`: the fast reader when it takes the text, else the `yaml` package. */
+export function parseYaml(text: string, options: BlockYamlOptions = {}): YamlParseOutput {
+  const block = parseBlockYaml(text, options);
+  if (block) return { root: block.root, diagnostics: block.diagnostics, usesAliases: false, documentCount: 1 };
+  return parseYamlFully(text, options);
+}
+
+/** parseYaml through the `yaml` package, whatever the text holds. */
+export function parseYamlFully(text: string, options: BlockYamlOptions = {}): YamlParseOutput {
+  const shift = options.shift ?? 0;
   const diagnostics: Finding[] = [];
   const tooDeepAt = flowDepthExceededAt(text);
   if (tooDeepAt >= 0) {
@@ -112,8 +119,9 @@ export function parseYaml(text: string, shift = 0): YamlParseOutput {
     }
     return { root: undefined, diagnostics, usesAliases: false, documentCount: docs.length };
   }
-  const ctx: Ctx = { shift, diagnostics, doc: first, usesAliases: false, aliasDepth: 0, expanded: 0 };
-  const root = convert(first.contents, [], ctx, undefined);
+  const rootPath = options.basePath ?? [];
+  const ctx: Ctx = { shift, rootPath, firstIndex: options.firstIndex ?? 0, diagnostics, doc: first, usesAliases: false, aliasDepth: 0, expanded: 0 };
+  const root = convert(first.contents, rootPath, ctx, undefined);
   return { root, diagnostics, usesAliases: ctx.usesAliases, documentCount: docs.length };
 }
 
@@ -131,7 +139,7 @@ function rangeOf(node: { range?: [number, number, number] | null }, ctx: Ctx, fa
 /** `override` replaces every range (values reached through an alias point at the alias). */
 function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override: Range | undefined, at?: Range): DefinitionNode {
   const fallback = at ?? { start: ctx.shift, end: ctx.shift };
-  if (node === null || node === undefined) return { kind: 'null', value: null, range: override ?? fallback };
+  if (node === null || node === undefined) return { kind: 'null', value: null, range: { ...(override ?? fallback) } };
   const range = override ?? rangeOf(node, ctx, fallback);
   if (path.length > MAX_DEPTH) {
     ctx.diagnostics.push({ code: Code.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
@@ -220,7 +228,8 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
     return { kind: 'object', properties, range: blockEnd(node.flow, override, range, properties) };
   }
   if (isSeq(node)) {
-    const children = node.items.map((item, i) => convert(item as YamlNode | null, [...path, i], ctx, override, range));
+    const first = path === ctx.rootPath ? ctx.firstIndex : 0;
+    const children = node.items.map((item, i) => convert(item as YamlNode | null, [...path, first + i], ctx, override, range));
     return { kind: 'array', children, range: blockEnd(node.flow, override, range, children) };
   }
   if (isScalar(node)) {
@@ -275,34 +284,6 @@ function unquotedPlaceholder(node: YamlNode): string | undefined {
 
 function checkYaml11(node: Scalar, range: Range, path: PathSegment[], ctx: Ctx): void {
   if (node.type !== 'PLAIN' || typeof node.source !== 'string') return;
-  const src = node.source;
-  // Messages reach the Problems view, logs and CLI output; a secret field's value appears only in the edit.
-  const secret = isSecretField(path);
-  const shown = secret ? 'value' : src;
-  let code: string | undefined;
-  let message = '';
-  if (YAML11_BOOL.test(src)) {
-    code = Code.yaml11Boolean;
-    message = secret
-      ? 'This unquoted value is text here but a boolean in YAML 1.1 (read by az container create). Quote it or write true/false.'
-      : `Unquoted '${src}' is the text "${src}" here but a boolean in YAML 1.1 (read by az container create). Quote it ('${src}') or write true/false.`;
-  } else if (YAML11_OCTAL.test(src) && src.replace(/[-+_]/g, '').length > 1) {
-    code = Code.yaml11Number;
-    message = `Unquoted ${shown} is a decimal number here but an octal number in YAML 1.1 (read by az container create). Quote it or drop the leading zero.`;
-  } else if (YAML11_SEXAGESIMAL.test(src)) {
-    code = Code.yaml11Number;
-    message = `Unquoted ${shown} is text here but a base-60 number in YAML 1.1 (read by az container create). Quote it.`;
-  } else if (YAML11_DATE.test(src)) {
-    code = Code.unquotedDate;
-    message = secret ? 'Unquoted value is read as a date by YAML 1.1 readers (az container create). Quote it.' : `Unquoted ${src} is read as a date by YAML 1.1 readers (az container create). Quote it: '${src}'.`;
-  }
-  if (!code) return;
-  ctx.diagnostics.push({
-    code,
-    severity: 'warning',
-    message,
-    range,
-    path,
-    fix: { title: secret ? 'Quote the value' : `Quote '${src}'`, edits: [{ range, newText: `'${src}'` }] },
-  });
+  const finding = yaml11Finding(node.source, range, () => path);
+  if (finding) ctx.diagnostics.push(finding);
 }

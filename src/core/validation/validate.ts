@@ -42,8 +42,8 @@ export class ValidationCache {
   misses = 0;
 
   /**
-   * `reliable` is false when the document has syntax errors: error recovery can then build a different tree
-   * from the same container text, so results are neither cached nor reused.
+   * `reliable` is false when a syntax error touches the container: error recovery can then build a different
+   * tree from the same container text, so results are neither cached nor reused.
    */
   container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, reliable = true, binding?: ParameterBinding): CachedContainer {
     if (!reliable) return validateContainer(item, text, format, template, binding);
@@ -150,9 +150,11 @@ function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: Pat
   findings.push(...schemaFindings(validate.errors, node, prefix, ctx.expressions, value));
 
   const items = ctx.skippedItems ?? [];
-  const reliable = !doc.parseDiagnostics.some((d) => d.severity === 'error');
+  // A syntax error makes only the containers it touches unreliable (see ValidationCache.container).
+  const errors = doc.parseDiagnostics.filter((d) => d.severity === 'error');
   const containerValues: unknown[] = [];
   items.forEach((item, i) => {
+    const reliable = !errors.some((d) => d.range.start <= item.range.end && d.range.end >= item.range.start);
     const cached = doc.cache.container(item, doc.text, doc.format, template, reliable, binding);
     containerValues.push(cached.value);
     const itemPrefix = [...prefix, 'properties', 'containers', i];

@@ -6,6 +6,7 @@
 import { detectFormat } from '../definition/detect';
 import { DefinitionDocument } from '../definition/document';
 import { Finding } from '../definition/types';
+import { detachedFinding } from '../definition/shiftFinding';
 import { validateParsed, ValidationCache } from './validate';
 
 const caches = new WeakMap<object, ValidationCache>();
@@ -22,7 +23,8 @@ export function validationCacheOf(doc: DefinitionDocument): ValidationCache {
 export function validateDocument(doc: DefinitionDocument): Finding[] {
   let out = findings.get(doc);
   if (!out) {
-    out = validateParsed({ text: doc.text, format: doc.format, root: doc.root, parseDiagnostics: doc.parseDiagnostics, cache: validationCacheOf(doc) });
+    // Findings keep ranges of their own: a later incremental edit moves the tree's ranges in place.
+    out = validateParsed({ text: doc.text, format: doc.format, root: doc.root, parseDiagnostics: doc.parseDiagnostics, cache: validationCacheOf(doc) }).map(detachedFinding);
     findings.set(doc, out);
   }
   return out;
