@@ -29,12 +29,12 @@ suite('Welcome view (empty workspace)', () => {
 });
 
 suite('Welcome view content', () => {
-  test('offers Add Container Group, Add Share Subscription and New Definition, each a command the extension has', async () => {
+  test('offers Add Container Group, Add Share Subscription, New Definition and Import, each a command the extension has', async () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { viewsWelcome: { view: string; contents: string }[] } };
     const welcome = manifest.contributes.viewsWelcome.find((w) => w.view === 'aciDataShare.explorer')!;
     // The manifest as VS Code loaded it, with the %…% texts filled in from package.nls.json.
     const linked = [...welcome.contents.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
-    assert.deepStrictEqual(linked, ['aciDataShare.addContainerGroup', 'aciDataShare.addShareSubscription', 'aciDataShare.newDefinition']);
+    assert.deepStrictEqual(linked, ['aciDataShare.addContainerGroup', 'aciDataShare.addShareSubscription', 'aciDataShare.newDefinition', 'aciDataShare.importContainerGroup']);
     const commands = await vscode.commands.getCommands(true);
     for (const id of linked) assert.ok(commands.includes(id), id);
   });
