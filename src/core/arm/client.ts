@@ -16,7 +16,7 @@ import {
   realSleep,
   type SleepFn,
 } from './retryPolicy';
-import { resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
+import { carriesApiVersion, resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
 
 /** Fits a VS Code LogOutputChannel. */
 export interface ArmLogger {
@@ -119,7 +119,9 @@ export class ArmClient {
   async request<T = unknown>(req: ArmRequest): Promise<ArmResponse<T>> {
     // Resolve and vet the target first: a foreign URL must fail before a token is even fetched.
     const url = resolveRequestUrl(this.endpointUrl, { path: req.path, url: req.url });
-    const href = withQuery(url, { ...(req.query ?? {}), 'api-version': req.apiVersion });
+    // A service-given URL keeps its own api-version; ours is added only when it has none.
+    const apiVersion = req.url !== undefined && carriesApiVersion(url) ? undefined : req.apiVersion;
+    const href = withQuery(url, { ...(req.query ?? {}), 'api-version': apiVersion });
     const logUrl = redactUrl(href);
     const signal = req.signal;
     const maxRetries = Math.max(0, req.maxRetries ?? this.maxRetries);
