@@ -13,7 +13,7 @@ import { parseRetryAfterMs, pollDelayMs, realSleep, type SleepFn } from './retry
 export const STATUS_UNAVAILABLE = 'OperationStatusUnavailable';
 
 /** True when Azure may still be working on the operation though its status could not be read. */
-export function isStatusUnavailable(err: unknown): err is ArmError {
+export function isStatusUnavailable(err: unknown): boolean {
   return err instanceof ArmError && err.code === STATUS_UNAVAILABLE;
 }
 
@@ -31,7 +31,7 @@ export interface PutAndWaitOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   onProgress?: (progress: LroProgress) => void;
-  /** Wait between polls when the service sends no usable Retry-After (missing, zero, negative, past). Default 5000. */
+  /** Wait between polls when the service sends no usable Retry-After (missing, zero, negative, past). Default 2000. */
   defaultPollMs?: number;
   /** Cap for a Retry-After between polls. Default 60000. */
   maxPollMs?: number;
@@ -64,7 +64,8 @@ type PollMode = 'async' | 'location' | 'resource';
 export async function putAndWait<T = unknown>(client: ArmClient, options: PutAndWaitOptions): Promise<LroResult<T>> {
   const started = Date.now();
   const sleep = options.sleep ?? realSleep;
-  const defaultPollMs = options.defaultPollMs ?? 5000;
+  // @azure/core-lro waits 2 s between polls when the service names no interval; so do we.
+  const defaultPollMs = options.defaultPollMs ?? 2000;
   const maxPollMs = options.maxPollMs ?? 60_000;
   const statusReadRetries = options.statusReadRetries ?? 3;
   const { signal } = options;
@@ -156,6 +157,8 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
         continue;
       }
       failIfUnsuccessful(status, mode === 'async' ? poll.body : undefined, poll);
+      // Polling the resource itself already read it in its final state: no second GET.
+      if (mode === 'resource') return { resource: poll.body as T, response: poll as ArmResponse<T>, polls, elapsedMs: Date.now() - started };
       break;
     }
   } catch (err) {

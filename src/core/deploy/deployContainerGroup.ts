@@ -4,7 +4,6 @@
  */
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
-import type { LroProgress } from '../arm/lro';
 import { portSummaries } from '../containerGroup/summary';
 import { list, prop, scalarText } from '../definition/plainValues';
 import type { ContainerGroupTarget } from '../settings/model';
@@ -16,6 +15,7 @@ import {
   putContainerGroup,
   type ContainerGroupRef,
   type ContainerGroupResource,
+  type PutContainerGroupOptions,
 } from '../services/containerGroups';
 import { DeployInputError, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
 import { findSecretReferences, SECRET_NAME_RULE } from '../definition/secrets';
@@ -173,11 +173,7 @@ export function describeInstanceView(group: DeployedGroup): string[] {
   return out;
 }
 
-export interface DeployRunOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: LroProgress) => void;
-  defaultPollMs?: number;
-}
+export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'defaultPollMs' | 'sleep'>;
 
 export interface DeployRun {
   resource: ContainerGroupResource;
