@@ -50,6 +50,12 @@ export class ContainerGroupNode implements TreeNode {
     const where = [t.location, t.resourceGroup].filter(Boolean).join(' · ');
     item.description = deploy ? `${where} · ${deploy.state}` : where;
     item.iconPath = new vscode.ThemeIcon('server-environment');
+    // A path the tree will not read is said on the node itself, before anyone expands it.
+    const at = locateDefinition(t);
+    if (!at.ok) {
+      item.description = vscode.l10n.t('definition not read · {0}', where);
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+    }
     item.resourceUri = this.uri;
     item.contextValue = 'containerGroup';
     const tip = new vscode.MarkdownString(undefined, true);
@@ -60,6 +66,7 @@ export class ContainerGroupNode implements TreeNode {
     row(vscode.l10n.t('Resource group'), t.resourceGroup);
     row(vscode.l10n.t('Location'), t.location ?? vscode.l10n.t('from the definition'));
     row(vscode.l10n.t('Definition'), t.definitionFile);
+    if (!at.ok) row(vscode.l10n.t('Not read'), at.message);
     if (deploy) row(vscode.l10n.t('Last deploy'), vscode.l10n.t('{0} at {1}', deploy.state, new Date(deploy.at).toLocaleString()));
     item.tooltip = tip;
     return item;

@@ -1,7 +1,7 @@
 /** Share subscription nodes: expanded lazily to the source share's synchronization settings from ARM. */
 import * as vscode from 'vscode';
 import { ShareSubscriptionTarget, shareSubscriptionKey } from '../core/settings/model';
-import { describeSchedule, formatUtc, nextRun } from '../core/schedule/nextRun';
+import { describeSchedule, formatUtc, nextRun, orderBySoonest } from '../core/schedule/nextRun';
 import { prop } from '../core/definition/plainValues';
 import { ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 
@@ -76,7 +76,11 @@ export class ShareSubscriptionNode implements TreeNode {
         const label = vscode.l10n.t('No synchronization schedule');
         return [new InfoNode(`${this.id}:none`, label, vscode.l10n.t('the source share has none'), new vscode.ThemeIcon('info'))];
       }
-      return settings.map((s, i) => settingNode(`${this.id}:setting:${i}`, s));
+      const ordered = orderBySoonest(settings, (s) => {
+        const props = prop(s, 'properties');
+        return { time: prop(props, 'synchronizationTime'), interval: prop(props, 'recurrenceInterval') };
+      });
+      return ordered.map((s, i) => settingNode(`${this.id}:setting:${i}`, s));
     } catch (err) {
       return [
         new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load synchronization settings'), (err as Error).message, {

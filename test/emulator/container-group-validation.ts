@@ -1,7 +1,22 @@
-// Validates a container group PUT body the way ARM / the ACI resource provider reports problems:
-// one CloudError with a top-level code, a target (JSON path) and one `details` entry per problem.
+// Validates a container group PUT body the way the ACI resource provider reports problems. By default it
+// answers like the real service: one problem at a time, `code` and `message` as the service words them, no
+// `target` (test/contract/armErrors/ holds the recorded errors this imitates). The `validation-targets`
+// scenario instead lists every problem in `details`, each with a JSON-path target.
 import { ErrorInfo } from './reply';
 import { Schema, containerGroupSchema } from './container-group-schema';
+import {
+  Problem,
+  Segment,
+  conversionProblem,
+  invalidContainerName,
+  invalidDnsNameLabel,
+  invalidMountPath,
+  invalidOsType,
+  joinPath,
+  missingProperty,
+  requestsNotSpecified,
+  someRequestsNotSpecified,
+} from './container-group-errors';
 
 type Json = unknown;
 
@@ -13,9 +28,12 @@ export function isValidContainerGroupName(name: string): boolean {
   return NAME_PATTERN.test(name);
 }
 
-/** Returns every problem found; an empty list means the body is acceptable. */
-export function validateContainerGroup(groupName: string, body: Json): ErrorInfo[] {
-  const problems: ErrorInfo[] = [];
+/**
+ * Every problem found, in the order the service meets them: the group name, then what the JSON reader
+ * rejects, then the service's own rules. An empty list means the body is acceptable.
+ */
+export function validateContainerGroup(groupName: string, body: Json): Problem[] {
+  const problems: Problem[] = [];
   if (!isValidContainerGroupName(groupName)) {
     problems.push({
       code: 'InvalidContainerGroupName',
@@ -27,14 +45,15 @@ export function validateContainerGroup(groupName: string, body: Json): ErrorInfo
     problems.push({ code: 'InvalidRequestContent', message: 'The request content must be a JSON object.', target: '' });
     return problems;
   }
-  walk(body, containerGroupSchema, '', problems);
+  walk(body, containerGroupSchema, [], problems, body);
   checkSemantics(body as Record<string, Json>, groupName, problems);
   return problems;
 }
 
-/** Folds the problem list into the single CloudError body ARM returns. */
-export function toCloudError(problems: ErrorInfo[]): ErrorInfo {
+/** The CloudError body: the first problem alone as the service sends it, or every problem with its target. */
+export function toCloudError(problems: Problem[], withTargets = false): ErrorInfo {
   const first = problems[0];
+  if (!withTargets) return { code: first.code, message: first.message };
   const sameCode = problems.every((p) => p.code === first.code);
   return {
     code: sameCode ? first.code : 'InvalidRequestContent',
@@ -44,75 +63,53 @@ export function toCloudError(problems: ErrorInfo[]): ErrorInfo {
   };
 }
 
-function join(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return path ? `${path}.${key}` : key;
-}
+/** Required members the service checks itself (with its own codes) after reading the JSON. */
+const CHECKED_LATER = /^properties\.(osType|(init)?[cC]ontainers\[\d+\]\.properties\.resources(\.requests(\.(cpu|memoryInGB))?)?)$/;
 
-function jsonType(value: Json): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
-
-function typeProblem(path: string, expected: string, value: Json): ErrorInfo {
-  return {
-    code: 'InvalidRequestContent',
-    message: `Invalid value at '${path}': expected ${expected} but found ${jsonType(value)}.`,
-    target: path,
+function walk(value: Json, schema: Schema, path: Segment[], out: Problem[], body: Json): void {
+  const wrong = (expected: string): void => {
+    out.push(conversionProblem(body, path, expected, value));
   };
-}
-
-function walk(value: Json, schema: Schema, path: string, out: ErrorInfo[]): void {
+  if (joinPath(path) === 'properties.osType') return; // InvalidOsType, checked with the rules
   switch (schema.t) {
     case 'any':
       return;
     case 'string':
-      if (typeof value !== 'string') out.push(typeProblem(path, 'a string', value));
+      if (typeof value !== 'string') wrong('a string');
       return;
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) out.push(typeProblem(path, 'a number', value));
+      if (typeof value !== 'number' || !Number.isFinite(value)) wrong('a number');
       return;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 2147483647) out.push(typeProblem(path, 'a 32-bit integer', value));
+      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > 2147483647) wrong('a 32-bit integer');
       return;
     case 'boolean':
-      if (typeof value !== 'boolean') out.push(typeProblem(path, 'a boolean', value));
+      if (typeof value !== 'boolean') wrong('a boolean');
       return;
     case 'enum':
-      if (typeof value !== 'string') {
-        out.push(typeProblem(path, 'a string', value));
-      } else if (!schema.values.some((v) => v.toLowerCase() === value.toLowerCase())) {
-        out.push({
-          code: 'InvalidRequestContent',
-          message: `The value '${value}' at '${path}' is not valid. Allowed values: ${schema.values.join(', ')}.`,
-          target: path,
-        });
-      }
+      if (typeof value !== 'string') wrong('a string');
+      else if (!schema.values.some((v) => v.toLowerCase() === value.toLowerCase())) wrong(`one of ${schema.values.join(', ')}`);
       return;
     case 'array':
       if (!Array.isArray(value)) {
-        out.push(typeProblem(path, 'an array', value));
+        wrong('an array');
         return;
       }
-      value.forEach((item, i) => walk(item, schema.items, join(path, i), out));
+      value.forEach((item, i) => walk(item, schema.items, [...path, i], out, body));
       return;
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        out.push(typeProblem(path, 'an object', value));
+        wrong('an object');
         return;
       }
       const record = value as Record<string, Json>;
       for (const key of schema.required ?? []) {
-        if (record[key] === undefined || record[key] === null) {
-          out.push({ code: 'MissingRequiredProperty', message: `The required property '${join(path, key)}' is missing from the request.`, target: join(path, key) });
-        }
+        if ((record[key] === undefined || record[key] === null) && !CHECKED_LATER.test(joinPath([...path, key]))) out.push(missingProperty(body, path, key));
       }
       for (const [key, child] of Object.entries(record)) {
         if (child === undefined || child === null) continue; // null means "not set" for optional fields
         const childSchema = schema.props[key] ?? schema.values;
-        if (childSchema) walk(child, childSchema, join(path, key), out);
+        if (childSchema) walk(child, childSchema, [...path, key], out, body);
       }
       return;
     }
@@ -127,10 +124,12 @@ function asRecord(value: Json): Record<string, Json> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, Json>) : undefined;
 }
 
-/** Rules the resource provider enforces beyond the JSON shape (facts §1.3 limits and §1.5 naming). */
-function checkSemantics(body: Record<string, Json>, groupName: string, out: ErrorInfo[]): void {
+/** Rules the resource provider enforces beyond the JSON shape (facts §1.3 limits and §1.5 naming; osType and resource requests as the service reports them). */
+function checkSemantics(body: Record<string, Json>, groupName: string, out: Problem[]): void {
   const props = asRecord(body.properties);
   if (!props) return;
+  const osType = props.osType;
+  if (typeof osType !== 'string' || !['linux', 'windows'].includes(osType.toLowerCase())) out.push(invalidOsType());
 
   const volumeNames = new Set<string>();
   asArray(props.volumes).forEach((vol, i) => {
@@ -152,17 +151,23 @@ function checkSemantics(body: Record<string, Json>, groupName: string, out: Erro
       const path = `${listPath}[${i}]`;
       if (typeof c.name === 'string') {
         if (c.name.length > 63 || !CONTAINER_NAME_PATTERN.test(c.name)) {
-          out.push({ code: 'InvalidContainerName', message: `The container name '${c.name}' in container group '${groupName}' is invalid. The container name must contain no more than 63 characters and must match the regex '[a-z0-9]([-a-z0-9]*[a-z0-9])?' (e.g. 'my-name').`, target: `${path}.name` });
+          out.push(invalidContainerName(c.name, groupName, `${path}.name`));
         } else if (seen.has(c.name)) {
           out.push({ code: 'DuplicateContainerName', message: `The container name '${c.name}' is used more than once in container group '${groupName}'.`, target: `${path}.name` });
         }
         seen.add(c.name);
       }
       const cprops = asRecord(c.properties);
+      if (listPath.endsWith('.containers') && cprops) {
+        const resourcesPath = `${path}.properties.resources`;
+        const requests = asRecord(asRecord(cprops.resources)?.requests);
+        if (!requests) out.push(requestsNotSpecified(String(c.name), groupName, resourcesPath));
+        else if (requests.cpu == null || requests.memoryInGB == null) out.push(someRequestsNotSpecified(String(c.name), groupName, requests, `${resourcesPath}.requests`));
+      }
       asArray(cprops?.volumeMounts).forEach((m, j) => {
         const mpath = `${path}.properties.volumeMounts[${j}]`;
         if (typeof m.mountPath === 'string' && m.mountPath.includes(':')) {
-          out.push({ code: 'InvalidVolumeMountPath', message: `The mount path '${m.mountPath}' must not contain a colon.`, target: `${mpath}.mountPath` });
+          out.push(invalidMountPath(`${mpath}.mountPath`));
         }
         if (typeof m.name === 'string' && !volumeNames.has(m.name)) {
           out.push({ code: 'VolumeMountNotFound', message: `The volume mount '${m.name}' does not match any volume of container group '${groupName}'.`, target: `${mpath}.name` });
@@ -180,6 +185,6 @@ function checkSemantics(body: Record<string, Json>, groupName: string, out: Erro
 
   const label = asRecord(props.ipAddress)?.dnsNameLabel;
   if (typeof label === 'string' && (label.length < 5 || label.length > 63 || !DNS_LABEL_PATTERN.test(label))) {
-    out.push({ code: 'InvalidDnsNameLabel', message: `The DNS name label '${label}' is invalid. It must be 5 to 63 letters, digits or hyphens and not start or end with a hyphen.`, target: 'properties.ipAddress.dnsNameLabel' });
+    out.push(invalidDnsNameLabel(label, groupName));
   }
 }

@@ -47,7 +47,7 @@ export function putContainerGroup(ctx: RequestContext): Reply {
   }
   const { subscriptionId, resourceGroup, name } = ctx.params;
   const problems = validateContainerGroup(name, parsed.value);
-  if (problems.length > 0) return cloudError(400, toCloudError(problems));
+  if (problems.length > 0) return cloudError(400, toCloudError(problems, ctx.fault === 'validation-targets'));
 
   const body = parsed.value as Record<string, unknown>;
   const key = groupKey(ctx);

@@ -15,6 +15,7 @@ export const FAULT_NAMES = [
   'nextlink-foreign-host',
   'token-expired',
   '429-midpaging',
+  'validation-targets',
 ] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];

@@ -78,7 +78,7 @@ test('an unreadable status URL is retried a few times, then reported as unknown 
   }
 });
 
-test('a rejected PUT body surfaces the service error with its details', async () => {
+test('a rejected PUT body surfaces the service error as the service words it', async () => {
   const h = await startHarness();
   try {
     const body = validGroupBody();
@@ -87,7 +87,9 @@ test('a rejected PUT body surfaces the service error with its details', async ()
     assert.equal(err.kind, 'http');
     assert.equal(err.status, 400);
     assert.match(err.message, /^Bad Request \(400\): .+\[\w+\]$/);
-    assert.ok(err.target !== undefined || (err.details?.length ?? 0) > 0);
+    // Like the real service: no target, the JSON path is in the message.
+    assert.equal(err.code, 'InvalidRequestContent');
+    assert.match(err.serviceMessage ?? '', /Path 'properties\.containers', line 1, position \d+\.'\.$/);
   } finally {
     await h.close();
   }

@@ -82,7 +82,7 @@ test('an operation that ends Failed surfaces as an lro ArmError', async () => {
   await assert.rejects(deployBody(client, ref, prepared.body), (e: unknown) => e instanceof ArmError && e.kind === 'lro' && /failed/i.test(e.message));
 });
 
-test('a 400 CloudError keeps its target, which maps to the property in the file', async () => {
+test('a 400 CloudError without a target is placed from its message: the DNS label it quotes', async () => {
   const ref = { subscriptionId: SUB, resourceGroup: RG, name: 'web-bad' };
   const text = yaml('web-bad').replace('dnsNameLabel: web-bad-label', 'dnsNameLabel: ab');
   const prepared = await prepareDeploy(text, 'web.aci.yaml', ref, lookup);
@@ -95,10 +95,11 @@ test('a 400 CloudError keeps its target, which maps to the property in the file'
   assert.ok(caught instanceof ArmError);
   assert.equal(caught.status, 400);
   assert.equal(caught.code, 'InvalidDnsNameLabel');
-  assert.equal(caught.target, 'properties.ipAddress.dnsNameLabel');
+  assert.equal(caught.target, undefined);
   const locs = locateErrorTargets(text, 'web.aci.yaml', caught, prepared.prefix);
   assert.equal(locs.length, 1);
   assert.equal(text.slice(locs[0].range.start, locs[0].range.end), 'ab');
+  assert.match(locs[0].message, /^The DNS name label 'ab' in container group 'web-bad' is invalid\./);
   assert.ok(!redactText(caught.message, prepared.secretValues).includes(DB_PASSWORD));
 });
 

@@ -68,9 +68,13 @@ test('ARM template: the body path is looked up inside resources[index]', () => {
   assert.equal(at(tpl, loc.range), '"A_B"');
 });
 
-test('targets that are not paths give no location; a property missing at the top maps to the first key', () => {
-  assert.deepEqual(locateErrorTargets(yaml, 'web.aci.yaml', { message: 'm', target: 'container group web' }), []);
+test('a target that is not a path puts the problem on the top of the file; a property missing at the top maps to the first key', () => {
+  const [top] = locateErrorTargets(yaml, 'web.aci.yaml', { message: 'm', target: 'container group web' });
+  assert.equal(at(yaml, top.range), 'name');
+  assert.equal(top.placedBy, 'document');
+  assert.equal(top.target, '');
   const [loc] = locateErrorTargets(yaml, 'web.aci.yaml', { message: 'm', target: 'zones' });
   assert.equal(at(yaml, loc.range), 'name');
   assert.equal(loc.exact, false);
+  assert.equal(loc.placedBy, 'target');
 });

@@ -22,45 +22,67 @@ describe('emulator: container groups', () => {
       assert.equal(res.json.error.details.length, 1);
     });
 
-    it('reports a missing location and properties', async () => {
+    it('answers like the service by default: the first problem alone, code and message, no target', async () => {
       const res = await put('web', {});
       assert.equal(res.status, 400);
-      assert.equal(res.json.error.code, 'MissingRequiredProperty');
+      assert.deepEqual(res.json.error, {
+        code: 'InvalidRequestContent',
+        message: "The request content was invalid and could not be deserialized: 'Required property 'location' not found in JSON. Path '', line 1, position 2.'.",
+      });
+    });
+
+    it('lists every problem with a JSON-path target under the validation-targets scenario', async () => {
+      const res = await armRequest(emu.url, token, 'PUT', ACI_PATH('web'), { body: {}, headers: { 'x-emulator-fault': 'validation-targets' } });
+      assert.equal(res.status, 400);
       assert.deepEqual(res.json.error.details.map((d: { target: string }) => d.target).sort(), ['location', 'properties']);
     });
 
-    it('reports each problem with a JSON-path target and one detail per problem', async () => {
-      const res = await put('web', {
-        location: 'westeurope',
-        properties: {
-          osType: 'Solaris',
-          containers: [
-            { name: 'ok', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } } } },
-            { name: 'second', properties: { resources: { requests: { cpu: '2' } } } },
-          ],
-        },
-      });
+    const mixed = {
+      location: 'westeurope',
+      properties: {
+        osType: 'Solaris',
+        containers: [
+          { name: 'ok', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } } } },
+          { name: 'second', properties: { resources: { requests: { cpu: '2' } } } },
+        ],
+      },
+    };
+
+    it("meets problems in the service's order: what the JSON reader rejects, then its own rules", async () => {
+      const res = await armRequest(emu.url, token, 'PUT', ACI_PATH('web'), { body: mixed, headers: { 'x-emulator-fault': 'validation-targets' } });
       assert.equal(res.status, 400);
-      const byTarget = new Map<string, string>(res.json.error.details.map((d: { target: string; code: string }) => [d.target, d.code]));
-      assert.equal(byTarget.get('properties.osType'), 'InvalidRequestContent');
-      assert.equal(byTarget.get('properties.containers[1].properties.image'), 'MissingRequiredProperty');
-      assert.equal(byTarget.get('properties.containers[1].properties.resources.requests.memoryInGB'), 'MissingRequiredProperty');
-      assert.equal(byTarget.get('properties.containers[1].properties.resources.requests.cpu'), 'InvalidRequestContent');
-      assert.equal(res.json.error.details.length, 4);
+      assert.deepEqual(
+        res.json.error.details.map((d: { target: string; code: string }) => `${d.code} ${d.target}`),
+        [
+          'InvalidRequestContent properties.containers[1].properties.image',
+          'InvalidRequestContent properties.containers[1].properties.resources.requests.cpu',
+          'InvalidOsType properties.osType',
+          'ResourceSomeRequestsNotSpecified properties.containers[1].properties.resources.requests.memoryInGB',
+        ],
+      );
       assert.equal(res.json.error.code, 'InvalidRequestContent'); // mixed codes fold into the generic one
       assert.equal(res.json.error.target, res.json.error.details[0].target);
-      for (const d of res.json.error.details) assert.ok(d.message.length > 0);
+      const first = await put('web', mixed);
+      assert.equal(first.json.error.code, 'InvalidRequestContent');
+      assert.match(first.json.error.message, /^The request content was invalid and could not be deserialized: 'Required property 'image' not found in JSON\. Path 'properties\.containers\[1\]\.properties', line 1, position \d+\.'\.$/);
+      assert.equal(first.json.error.target, undefined);
+      assert.equal(first.json.error.details, undefined);
     });
 
-    it('reports a missing osType and containers, and wrong JSON types', async () => {
-      const noProps = await put('web', { location: 'westeurope', properties: {} });
-      assert.deepEqual(noProps.json.error.details.map((d: { target: string }) => d.target).sort(), ['properties.containers', 'properties.osType']);
+    it("reports osType, resource requests and wrong JSON types in the service's words", async () => {
+      const noOs = await put('web', minimalGroup({ osType: undefined }));
+      assert.deepEqual(noOs.json.error, { code: 'InvalidOsType', message: "The 'osType' for container group '<null>' is invalid. The value must be one of 'Windows,Linux'." });
+      const noRequests = await put('web', minimalGroup({ containers: [{ name: 'app', properties: { image: 'nginx' } }] }));
+      assert.deepEqual(noRequests.json.error, {
+        code: 'ResourceRequestsNotSpecified',
+        message: "The resource requests are not specified in container 'app' of contain group 'web'. Both memory and CPU requests are required since API version '2017-07-01-preview'.",
+      });
+      const noCpu = await put('web', minimalGroup({ containers: [{ name: 'app', properties: { image: 'nginx', resources: { requests: { memoryInGB: 6 } } } }] }));
+      assert.equal(noCpu.json.error.code, 'ResourceSomeRequestsNotSpecified');
+      assert.equal(noCpu.json.error.message, "The 'Cpu' request is not specified in 'MemoryInGB '6' Cpu ''' in container 'app' of contain group 'web'. It is required since API version '2017-07-01-preview'.");
       const wrongType = await put('web', { location: 'westeurope', properties: { osType: 'Linux', containers: {} } });
       assert.equal(wrongType.status, 400);
-      assert.equal(wrongType.json.error.target, 'properties.containers');
-      assert.match(wrongType.json.error.message, /array/);
-      const noName = await put('web', { location: 'westeurope', properties: { osType: 'Linux', containers: [{ properties: { image: 'x', resources: { requests: { cpu: 1, memoryInGB: 1 } } } }] } });
-      assert.equal(noName.json.error.target, 'properties.containers[0].name');
+      assert.match(wrongType.json.error.message, /requires a JSON array .* Path 'properties\.containers', line 1, position \d+\.'\.$/);
     });
 
     it('accepts enum values in any case', async () => {
@@ -75,18 +97,18 @@ describe('emulator: container groups', () => {
         const res = await put(bad, minimalGroup());
         assert.equal(res.status, 400);
         assert.equal(res.json.error.code, 'InvalidContainerGroupName');
-        assert.equal(res.json.error.details.length, 1);
+        assert.equal(res.json.error.details, undefined);
       });
     }
 
     it('checks volume mounts, git directories, container names and DNS labels', async () => {
-      const res = await put('web', minimalGroup({
+      const res = await armRequest(emu.url, token, 'PUT', ACI_PATH('web'), { headers: { 'x-emulator-fault': 'validation-targets' }, body: minimalGroup({
         containers: [
           { name: 'Bad_Name', properties: { image: 'x', resources: { requests: { cpu: 1, memoryInGB: 1 } }, volumeMounts: [{ name: 'nope', mountPath: 'C:/data' }] } },
         ],
         volumes: [{ name: 'repo', gitRepo: { repository: 'https://example.com/r.git', directory: '../up' } }, { name: 'files', cloudFile: { shareName: 's', storageAccountName: 'a' } }],
         ipAddress: { type: 'Public', ports: [{ port: 80 }], dnsNameLabel: 'ab' },
-      }));
+      }) });
       assert.equal(res.status, 400);
       const codes = res.json.error.details.map((d: { code: string }) => d.code).sort();
       assert.deepEqual(codes, ['InvalidContainerName', 'InvalidDnsNameLabel', 'InvalidGitRepoDirectory', 'InvalidVolume', 'InvalidVolumeMountPath', 'VolumeMountNotFound']);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextRun, describeSchedule, formatUtc } from '../../src/core/schedule/nextRun';
+import { nextRun, describeSchedule, formatUtc, orderBySoonest } from '../../src/core/schedule/nextRun';
 
 const now = new Date('2026-11-22T17:30:00Z');
 
@@ -32,4 +32,16 @@ test('descriptions', () => {
   assert.equal(describeSchedule('2019-03-15T19:45:58Z', 'Day'), 'Every day at 19:45 UTC');
   assert.equal(describeSchedule('x', 'Day'), 'Every day');
   assert.equal(formatUtc(new Date('2026-11-22T18:45:58Z')), '2026-11-22 18:45 UTC');
+});
+
+test('schedules are ordered by their next run, unknown ones last in the order given', () => {
+  const schedules = [
+    { id: 'daily-09', time: '2019-03-15T09:00:00Z', interval: 'Day' }, // tomorrow 09:00
+    { id: 'unknown-a', time: 'x', interval: 'Day' },
+    { id: 'hourly-45', time: '2019-03-15T19:45:00Z', interval: 'Hour' }, // 17:45 today
+    { id: 'daily-19', time: '2019-03-15T19:00:00Z', interval: 'Day' }, // 19:00 today
+    { id: 'unknown-b', time: undefined, interval: 'Week' },
+  ];
+  const ordered = orderBySoonest(schedules, (s) => ({ time: s.time, interval: s.interval }), now);
+  assert.deepEqual(ordered.map((s) => s.id), ['hourly-45', 'daily-19', 'daily-09', 'unknown-a', 'unknown-b']);
 });

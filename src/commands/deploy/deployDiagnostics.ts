@@ -1,6 +1,6 @@
 /**
- * The `aci-deploy` diagnostics: where Azure said a deploy failed, on the property it named. They describe
- * the last deploy only, so they go away on the next successful deploy or the next edit of the file.
+ * The `aci-deploy` diagnostics: where Azure said a deploy failed, on the property its error points at (or
+ * the top of the definition when it points nowhere). They describe the last deploy only, so they go away on the next successful deploy or the next edit of the file.
  */
 import * as vscode from 'vscode';
 import type { ErrorLocation } from '../../core/deploy/errorTargets';
@@ -20,7 +20,12 @@ export class DeployDiagnostics implements vscode.Disposable {
     if (version !== undefined && doc.version !== version) return 0;
     const diagnostics = locations.map((l) => {
       const range = new vscode.Range(doc.positionAt(l.range.start), doc.positionAt(l.range.end));
-      const message = l.exact ? vscode.l10n.t('Deploy failed: {0}', l.message) : vscode.l10n.t('Deploy failed: {0} (at {1})', l.message, l.target);
+      const message =
+        l.placedBy === 'document'
+          ? vscode.l10n.t('Deploy failed: {0} (Azure did not say where in the definition)', l.message)
+          : l.exact
+            ? vscode.l10n.t('Deploy failed: {0}', l.message)
+            : vscode.l10n.t('Deploy failed: {0} (at {1})', l.message, l.target);
       const d = new vscode.Diagnostic(range, redact(message), vscode.DiagnosticSeverity.Error);
       d.source = 'aci-deploy';
       if (l.code) d.code = l.code;

@@ -5,12 +5,19 @@
 
 export type ArmErrorKind = 'http' | 'network' | 'timeout' | 'canceled' | 'parse' | 'security' | 'lro';
 
+/** An `additionalInfo` entry of an ARM error: a type name and a free-form object. */
+export interface ErrorAdditionalInfo {
+  type?: string;
+  info?: unknown;
+}
+
 /** One entry of `error.details` in a CloudError / DataShareError body (the shapes are the same). */
 export interface ErrorDetail {
   code?: string;
   message?: string;
   target?: string;
   details?: ErrorDetail[];
+  additionalInfo?: ErrorAdditionalInfo[];
 }
 
 export interface ArmErrorInit {
@@ -19,6 +26,9 @@ export interface ArmErrorInit {
   code?: string;
   target?: string;
   details?: ErrorDetail[];
+  additionalInfo?: ErrorAdditionalInfo[];
+  /** The service's own message, without the status and code around it. */
+  serviceMessage?: string;
   requestId?: string;
   correlationId?: string;
   /** The response's Retry-After, in ms, when it sent one (throttling, or a busy status URL). */
@@ -32,6 +42,8 @@ export class ArmError extends Error {
   readonly code?: string;
   readonly target?: string;
   readonly details?: ErrorDetail[];
+  readonly additionalInfo?: ErrorAdditionalInfo[];
+  readonly serviceMessage?: string;
   readonly requestId?: string;
   readonly correlationId?: string;
   readonly retryAfterMs?: number;
@@ -44,6 +56,8 @@ export class ArmError extends Error {
     this.code = init.code;
     this.target = init.target;
     this.details = init.details;
+    this.additionalInfo = init.additionalInfo;
+    this.serviceMessage = init.serviceMessage;
     this.requestId = init.requestId;
     this.correlationId = init.correlationId;
     this.retryAfterMs = init.retryAfterMs;
@@ -105,22 +119,48 @@ function asString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-function toDetails(value: unknown, depth = 0): ErrorDetail[] | undefined {
+function toAdditionalInfo(value: unknown): ErrorAdditionalInfo[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const out = value
+    .filter((item): item is Record<string, unknown> => !!item && typeof item === 'object')
+    .map((rec) => ({ type: asString(rec.type), info: rec.info }));
+  return out.length > 0 ? out : undefined;
+}
+
+/** One error object of a body (top level or a detail), read field by field; unknown fields are dropped. */
+function toErrorBody(rec: Record<string, unknown>, depth: number): ParsedServiceError {
+  const parsed: ParsedServiceError = {
+    code: asString(rec.code),
+    message: asString(rec.message),
+    target: asString(rec.target),
+    details: toDetails(rec.details, depth + 1),
+  };
+  const additionalInfo = toAdditionalInfo(rec.additionalInfo);
+  if (additionalInfo) parsed.additionalInfo = additionalInfo;
+  if (!parsed.details && parsed.code === 'MultipleErrorsOccurred') parsed.details = splitMultipleErrors(parsed.message);
+  return parsed;
+}
+
+function toDetails(value: unknown, depth: number): ErrorDetail[] | undefined {
   if (!Array.isArray(value) || depth > 5) {
     return undefined;
   }
   const out: ErrorDetail[] = [];
   for (const item of value) {
-    if (item && typeof item === 'object') {
-      const rec = item as Record<string, unknown>;
-      out.push({
-        code: asString(rec.code),
-        message: asString(rec.message),
-        target: asString(rec.target),
-        details: toDetails(rec.details, depth + 1),
-      });
-    }
+    if (item && typeof item === 'object') out.push(toErrorBody(item as Record<string, unknown>, depth));
   }
+  return out.length > 0 ? out : undefined;
+}
+
+/**
+ * Container Instances folds several problems into one `MultipleErrorsOccurred` message, each as
+ * `'<status>':'<code>':'<message>'` joined by `;` (the messages themselves hold quotes). Each becomes a detail.
+ */
+export function splitMultipleErrors(message: string | undefined): ErrorDetail[] | undefined {
+  if (!message) return undefined;
+  const entry = /'(\w+)':'(\w+)':'([\s\S]*?)'(?=;'\w+':'\w+':'|\.?\s*$)/g;
+  const out: ErrorDetail[] = [];
+  for (let m = entry.exec(message); m; m = entry.exec(message)) out.push({ code: m[2], message: m[3] });
   return out.length > 0 ? out : undefined;
 }
 
@@ -129,6 +169,7 @@ export interface ParsedServiceError {
   message?: string;
   target?: string;
   details?: ErrorDetail[];
+  additionalInfo?: ErrorAdditionalInfo[];
 }
 
 /**
@@ -142,13 +183,7 @@ export function parseServiceError(body: unknown): ParsedServiceError | undefined
   const rec = body as Record<string, unknown>;
   const inner = rec.error;
   if (inner && typeof inner === 'object') {
-    const e = inner as Record<string, unknown>;
-    return {
-      code: asString(e.code),
-      message: asString(e.message),
-      target: asString(e.target),
-      details: toDetails(e.details),
-    };
+    return toErrorBody(inner as Record<string, unknown>, 0);
   }
   if (typeof inner === 'string') {
     // Entra ID: the description's first line carries the AADSTS code and the reason.
@@ -156,7 +191,7 @@ export function parseServiceError(body: unknown): ParsedServiceError | undefined
     return { code: inner, message: description?.split(/\r?\n/)[0] };
   }
   if (asString(rec.code) || asString(rec.message)) {
-    return { code: asString(rec.code), message: asString(rec.message), target: asString(rec.target), details: toDetails(rec.details) };
+    return toErrorBody(rec, 0);
   }
   return undefined;
 }
@@ -204,6 +239,8 @@ export function errorFromResponse(info: ErrorResponseInfo): ArmError {
     code: parsed?.code,
     target: parsed?.target,
     details: parsed?.details,
+    additionalInfo: parsed?.additionalInfo,
+    serviceMessage: parsed?.message?.trim() || undefined,
     ...ids,
   });
 }

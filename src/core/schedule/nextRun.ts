@@ -40,3 +40,16 @@ export function describeSchedule(synchronizationTime: unknown, interval: unknown
   const mm = String(anchor.getUTCMinutes()).padStart(2, '0');
   return recurrence === 'Hour' ? `Every hour at :${mm}` : `Every day at ${hh}:${mm} UTC`;
 }
+
+/**
+ * Schedules in the order a reader scans them: the soonest next run first; schedules whose next run cannot be
+ * told last, in the order the service gave them.
+ */
+export function orderBySoonest<T>(items: readonly T[], schedule: (item: T) => { time: unknown; interval: unknown }, now: Date = new Date()): T[] {
+  const keyed = items.map((item, index) => {
+    const s = schedule(item);
+    return { item, index, next: nextRun(s.time, s.interval, now)?.getTime() ?? Number.POSITIVE_INFINITY };
+  });
+  keyed.sort((a, b) => a.next - b.next || a.index - b.index);
+  return keyed.map((k) => k.item);
+}

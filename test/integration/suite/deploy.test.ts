@@ -37,7 +37,7 @@ const entry = (file: string): ContainerGroupTarget => ({
 
 /** Its status URL answers 500 (the emulator's lro-status-error scenario, chosen by the name). */
 const UNKNOWN_FILE = 'it-status-fault-lro-status-error.aci.yaml';
-const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml', 'it-batch.aci.json', 'it-dismiss.aci.yaml', UNKNOWN_FILE];
+const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml', 'it-batch.aci.json', 'it-dismiss.aci.yaml', 'it-fault-lro-failed.aci.yaml', UNKNOWN_FILE];
 
 suite('Deploy', function () {
   this.timeout(60000);
@@ -91,6 +91,8 @@ suite('Deploy', function () {
     write('it-bad-image.aci.yaml', label('it-bad-image').replace('image: mcr.microsoft.com/azuredocs/nginx:latest', 'Image: mcr.microsoft.com/azuredocs/nginx:latest'));
     write('it-cancel.aci.yaml', label('it-cancel-label'));
     write('it-dismiss.aci.yaml', label('it-dismiss-label'));
+    // The emulator fails this group's operation (its name holds fault-lro-failed) with an error naming no property.
+    write('it-fault-lro-failed.aci.yaml', label('it-lro-failed-label'));
     write(UNKNOWN_FILE, label('it-status-label'));
     const batch = JSON.parse(fs.readFileSync(path.join(folder, 'definitions', 'batch-job.aci.json'), 'utf8'));
     batch.properties.ipAddress = { type: 'Public', dnsNameLabel: 'it-batch-job', ports: [{ port: 80, protocol: 'TCP' }] };
@@ -157,12 +159,13 @@ suite('Deploy', function () {
     assert.deepStrictEqual(lines.slice(from).filter((l) => /^PUT /.test(l)), []);
   });
 
-  test('a 400 CloudError with a target becomes a diagnostic on that property, cleared by the next edit', async () => {
+  test('a 400 CloudError without a target becomes a diagnostic on the property its message names, cleared by the next edit', async () => {
     const { result } = await deploy('it-bad-image.aci.yaml', [{ message: /has \d+ warnings?\.$/, choose: 'Deploy Anyway' }, create('it-bad-image')]);
     assert.strictEqual(result.outcome, 'failed');
-    assert.strictEqual(result.errorCode, 'MissingRequiredProperty');
-    assert.strictEqual(result.errorTarget, 'properties.containers[0].properties.image');
-    assert.match(result.notifications.at(-1) ?? '', /Bad Request \(400\).*\[MissingRequiredProperty\]/);
+    // As the service answers: code and message only, the JSON path inside the message.
+    assert.strictEqual(result.errorCode, 'InvalidRequestContent');
+    assert.strictEqual(result.errorTarget, undefined);
+    assert.match(result.notifications.at(-1) ?? '', /Bad Request \(400\): .*Required property 'image' not found in JSON\. Path 'properties\.containers\[0\]\.properties'.*\[InvalidRequestContent\]/);
     const uri = uriOf('it-bad-image.aci.yaml');
     const doc = await vscode.workspace.openTextDocument(uri);
     const diagnostics = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
@@ -174,6 +177,18 @@ suite('Deploy', function () {
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# edited\n'));
     await until(() => (api.deployDiagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('a failure that points at no property shows on the first key of the definition, saying Azure did not say where', async () => {
+    const { result } = await deploy('it-fault-lro-failed.aci.yaml', [create('it-fault-lro-failed')]);
+    assert.strictEqual(result.outcome, 'failed');
+    const uri = uriOf('it-fault-lro-failed.aci.yaml');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const diagnostics = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
+    assert.strictEqual(diagnostics.length, 1);
+    assert.strictEqual(doc.getText(diagnostics[0].range), 'apiVersion');
+    assert.match(diagnostics[0].message, /^Deploy failed: The operation failed: The container group 'it-fault-lro-failed' failed to provision.* \(Azure did not say where in the definition\)$/);
+    assert.strictEqual(result.diagnostics, 1);
   });
 
   test('Cancel on the progress notification stops polling at once and says the deployment may continue', async () => {

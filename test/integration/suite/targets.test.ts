@@ -73,6 +73,11 @@ suite('View entries: paths, loading and menus', () => {
         const root = await child(api, undefined, 'Container groups');
         for (const name of ['climbs-out', 'absolute-out', 'dev-zero']) {
           await sizeCaps.run(name, async () => {
+            // The node says so before it is expanded.
+            const node = await child(api, root, name);
+            assert.strictEqual(node.icon, 'warning', name);
+            assert.match(node.description, /^definition not read/, name);
+            assert.match(node.tooltip.replace(/&nbsp;/g, ' '), /outside the workspace folders/, name);
             const items = await within(shownChildren(api, (await child(api, root, name)).node), 10_000);
             assert.notStrictEqual(items, 'held', `${name} is still being read`);
             if (items === 'held') return;

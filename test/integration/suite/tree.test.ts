@@ -87,6 +87,10 @@ suite('Explorer tree', () => {
       assert.match(s.tooltip, /Next run \(UTC\)/);
       assert.match(s.tooltip, /ScheduleBased/);
     }
+    // Soonest first, so the top node answers "when does it run next?".
+    const nextRuns = settings.map((s) => (/Next run \(UTC\) \| ([^|]+) \|/.exec(s.tooltip)?.[1] ?? '').replace(/\\/g, '').trim());
+    assert.ok(nextRuns.every(Boolean), nextRuns.join(', '));
+    assert.deepStrictEqual(nextRuns, [...nextRuns].sort(), nextRuns.join(', '));
   });
 
   test('an HTTP failure shows as an error node on that subscription only', async () => {
