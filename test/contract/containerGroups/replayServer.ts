@@ -1,8 +1,7 @@
 // A 127.0.0.1 server that answers a fixture's recorded exchanges in order, and notes every request it got.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { json, startFixture } from '../../unit/armHarness';
 
 export interface Exchange {
   request: { method: string; url: string; body?: unknown };
@@ -41,33 +40,24 @@ export interface Replay {
 
 export async function startReplay(exchanges: Exchange[]): Promise<Replay> {
   let next = 0;
-  const replay: Replay = { url: '', hits: [], unexpected: [], remaining: () => exchanges.length - next, close: async () => undefined };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const hit = { method: req.method ?? '', url: req.url ?? '', body: text ? (JSON.parse(text) as unknown) : undefined };
-      replay.hits.push(hit);
-      const expected = exchanges[next];
-      if (!expected || expected.request.method !== hit.method || expected.request.url !== hit.url) {
-        replay.unexpected.push(`${hit.method} ${hit.url} (expected ${expected ? `${expected.request.method} ${expected.request.url}` : 'nothing'})`);
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'UnexpectedRequest', message: 'not in the recording' } }));
-        return;
-      }
-      next++;
-      const headers = Object.fromEntries(Object.entries(expected.response.headers).map(([k, v]) => [k, v.split(RECORDED_ORIGIN).join(replay.url)]));
-      res.writeHead(expected.response.status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-      res.end(expected.response.body === undefined ? '' : JSON.stringify(expected.response.body));
-    });
+  const unexpected: string[] = [];
+  const server = await startFixture((req, text, res, self) => {
+    const expected = exchanges[next];
+    if (!expected || expected.request.method !== req.method || expected.request.url !== req.url) {
+      unexpected.push(`${req.method} ${req.url} (expected ${expected ? `${expected.request.method} ${expected.request.url}` : 'nothing'})`);
+      return json(res, 500, { error: { code: 'UnexpectedRequest', message: 'not in the recording' } });
+    }
+    next++;
+    const headers = Object.fromEntries(Object.entries(expected.response.headers).map(([k, v]) => [k, v.split(RECORDED_ORIGIN).join(self.url)]));
+    json(res, expected.response.status, expected.response.body, { 'content-type': 'application/json; charset=utf-8', ...headers });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  replay.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  replay.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return replay;
+  return {
+    url: server.url,
+    get hits() {
+      return server.hits.map((h) => ({ method: h.method, url: h.url, body: h.body ? (JSON.parse(h.body) as unknown) : undefined }));
+    },
+    unexpected,
+    remaining: () => exchanges.length - next,
+    close: () => server.close(),
+  };
 }
