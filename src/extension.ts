@@ -15,6 +15,7 @@ import { usePickSession } from './commands/pickSources';
 import { addShareSubscription } from './commands/addShareSubscription/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
 import { newDefinition } from './commands/newDefinition/newDefinition';
+import { importContainerGroup } from './commands/importContainerGroup/importContainerGroup';
 import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
 import { registerDeployCommands } from './commands/deploy/registerDeploy';
 import { registerReports } from './commands/showReport/registerReports';
@@ -87,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }),
     command('aciDataShare.showOutput', () => log().show(true)),
     command('aciDataShare.newDefinition', () => newDefinition()),
+    command('aciDataShare.importContainerGroup', () => importContainerGroup(session)),
     command('aciDataShare.signIn', () => signIn(session)),
     command('aciDataShare.signOut', () => signOut(session)),
     command('aciDataShare.selectTenant', () => selectTenant(session)),

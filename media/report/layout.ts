@@ -38,19 +38,29 @@ export interface Layout {
   tableHost: HTMLElement;
   detail: HTMLElement;
   chartTop: HTMLElement & { value: string };
+  legend: HTMLElement;
   charts: HTMLElement;
+  /** The filter and export bar (only for the data sets: hidden on the Schedule tab). */
+  toolbar: HTMLElement;
   schedule: HTMLElement;
   announcer: HTMLElement;
 }
 
-export function option(value: string, label: string): HTMLElement {
-  return custom('vscode-option', { value }, label);
+export function option(value: string, label: string, selected = false): HTMLElement {
+  return custom('vscode-option', selected ? { value, selected: '' } : { value }, label);
 }
 
-function select(label: string, options: [string, string][]): HTMLElement & { value: string } {
+/** A drop-down of [value, label] options; `selected` is the value chosen at first (else the first one). */
+function select(label: string, options: [string, string][], selected?: string): HTMLElement & { value: string } {
   const s = custom('vscode-single-select', { 'aria-label': label }) as HTMLElement & { value: string };
-  for (const [v, l] of options) s.appendChild(option(v, l));
+  for (const [v, l] of options) s.appendChild(option(v, l, v === selected));
   return s;
+}
+
+/** The chart's colours explained: a swatch and its meaning per entry. */
+function chartLegend(): HTMLElement {
+  const entry = (cls: string, text: string) => el('li', { className: 'legend-entry' }, [el('span', { className: `swatch ${cls}`, attrs: { 'aria-hidden': 'true' } }), el('span', { text })]);
+  return el('ul', { className: 'legend', attrs: { 'aria-label': 'Legend' } }, [entry('ok', 'Data set'), entry('failed', 'Failed data set')]);
 }
 
 function labelled(text: string, control: HTMLElement): HTMLElement {
@@ -73,20 +83,30 @@ export function buildLayout(root: HTMLElement): Layout {
   const copy = custom('vscode-button', { id: 'copy-row', secondary: '', disabled: '' }, 'Copy Row');
   const tableHost = el('div', { className: 'table-host' });
   const detail = el('aside', { className: 'detail', attrs: { 'aria-label': 'Selected data set', 'aria-live': 'polite' } });
-  const chartTop = select('Bars per chart', [['15', 'Top 15'], ['10', 'Top 10'], ['25', 'Top 25'], ['50', 'Top 50']]);
+  const chartTop = select('Bars per chart', [['10', 'Top 10'], ['15', 'Top 15'], ['25', 'Top 25'], ['50', 'Top 50']], '15');
+  const legend = chartLegend();
   const charts = el('div', { className: 'charts' });
   const schedule = el('div', { className: 'schedule' });
   const announcer = el('div', { className: 'visually-hidden', attrs: { 'aria-live': 'polite' } });
 
+  const toolbar = el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Filters and actions' } }, [
+    labelled('Filter', text),
+    labelled('Status', status),
+    labelled('Type', type),
+    el('span', { className: 'spacer' }),
+    exportCsv,
+    exportJson,
+    copy,
+  ]);
   const tabs = custom('vscode-tabs', { 'selected-index': '0' }) as Layout['tabs'];
   const headers = ['Details', 'Chart', 'Schedule'];
   const panels = [
     el('div', { className: 'panel-details' }, [tableHost, detail]),
-    el('div', { className: 'panel-chart' }, [el('div', { className: 'toolbar' }, [labelled('Show', chartTop)]), charts]),
+    el('div', { className: 'panel-chart' }, [el('div', { className: 'toolbar' }, [labelled('Show', chartTop), legend]), charts]),
     el('div', { className: 'panel-schedule' }, [schedule]),
   ];
   headers.forEach((h, i) => {
-    tabs.appendChild(custom('vscode-tab-header', { slot: 'header', id: `tab-${TABS[i]}` }, h));
+    tabs.appendChild(custom('vscode-tab-header', { slot: 'header', 'data-tab': TABS[i] }, h));
     const panel = custom('vscode-tab-panel');
     panel.appendChild(panels[i]);
     tabs.appendChild(panel);
@@ -95,25 +115,21 @@ export function buildLayout(root: HTMLElement): Layout {
   root.replaceChildren(
     el('header', { className: 'report-header' }, [title, meta, summary]),
     el('div', { className: 'progress-row' }, [progress, el('div', { className: 'progress-line' }, [progressText, stop, reload])]),
-    el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Filters and actions' } }, [
-      labelled('Filter', text),
-      labelled('Status', status),
-      labelled('Type', type),
-      el('span', { className: 'spacer' }),
-      exportCsv,
-      exportJson,
-      copy,
-    ]),
+    toolbar,
     tabs,
     announcer,
   );
-  return { title, meta, summary, progress, progressText, stop, reload, text, status, type, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, charts, schedule, announcer };
+  return { title, meta, summary, progress, progressText, stop, reload, text, status, type, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, legend, charts, toolbar, schedule, announcer };
 }
 
-/** Replaces a definition list's content with label/value pairs. */
-export function fillPairs(list: HTMLElement, pairs: [string, string, string?][]): void {
+/** Replaces a definition list's content with label/value pairs (with a class for the value and a tooltip). */
+export function fillPairs(list: HTMLElement, pairs: [string, string, string?, string?][]): void {
   // A div per pair is allowed inside dl and keeps label and value together when the grid wraps.
-  list.replaceChildren(...pairs.map(([k, v, cls]) => el('div', { className: 'pair' }, [el('dt', { text: k }), el('dd', { text: v, className: cls ?? '' })])));
+  list.replaceChildren(
+    ...pairs.map(([k, v, cls, hint]) =>
+      el('div', { className: hint ? 'pair hinted' : 'pair', attrs: hint ? { title: hint } : {} }, [el('dt', { text: k }), el('dd', { text: v, className: cls ?? '' })]),
+    ),
+  );
 }
 
 export function renderSchedule(host: HTMLElement, rows: SourceSettingRow[], error?: string): void {

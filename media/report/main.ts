@@ -1,7 +1,8 @@
 /**
  * The synchronization report page. It holds the rows the host streams in, filters and sorts them locally
- * (merging each new page into the sorted view), and tells the host what it rendered. It posts only
- * queries, user actions and counts: never anything secret.
+ * (merging new rows into the sorted view), and tells the host what it rendered. Batches that arrive
+ * together are drawn once: the model takes each batch at once, the table, summary and chart follow in one
+ * render per turn of the event loop. It posts only queries, user actions and counts: never anything secret.
  */
 import { chartData } from '../../src/core/report/chart';
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
@@ -29,10 +30,17 @@ let all: ReportRow[] = [];
 let view: ReportRow[] = [];
 let totals: ReportTotals = emptyTotals();
 let loadState: LoadState = 'loading';
+/** The host's explanation of the load state (why it failed). */
+let statusMessage: string | undefined;
 /** The synchronization itself (its own start, status and duration), when the host knows it. */
 let synchronization: SynchronizationSummary | undefined;
 let chartDirty = true;
 const statuses = new Set<string>();
+/** Rows that arrived since the last render and match the filters, not yet merged into the view. */
+let arrived: ReportRow[] = [];
+/** What the next render acknowledges to the host. */
+let unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
+let renderTimer = 0;
 
 const table = new VirtualTable({
   onSort: (column) => toggleSort(column),
@@ -75,6 +83,7 @@ function toggleSort(column: ColumnKey): void {
 /** Recomputes the whole view (after a filter or sort change). */
 function rebuildView(): void {
   const q = query();
+  arrived = [];
   view = sortRows(all.filter(rowPredicate(q)), q.sort);
   table.setSort(q.sort);
   table.setRows(view);
@@ -84,28 +93,74 @@ function rebuildView(): void {
   reportView();
 }
 
-/** Appends one page: filtered, then merged into the sorted view without re-sorting everything. */
+/** Takes one batch into the model; the view and the screen follow in the next render. */
 function addRows(rows: ReportRow[]): void {
-  const q = query();
+  const keep = rowPredicate(query());
   for (const r of rows) {
     all.push(r);
+    if (keep(r)) arrived.push(r);
     if (r.status && !statuses.has(r.status)) {
       statuses.add(r.status);
       ui.status.appendChild(option(r.status, r.status));
     }
   }
-  const matching = rows.filter(rowPredicate(q));
-  if (q.sort) view = mergeSorted(view, matching, rowComparator(q.sort));
-  else for (const r of matching) view.push(r);
-  table.setRows(view);
-  chartDirty = true;
-  if (tab() === 'chart') refreshChart();
 }
+
+/** Merges what arrived into the view: appended in arrival order, or merged without re-sorting everything. */
+function takeArrived(): void {
+  if (arrived.length === 0) return;
+  const sort = query().sort;
+  if (sort) {
+    view = mergeSorted(view, arrived, rowComparator(sort));
+    table.setRows(view);
+  } else {
+    for (const r of arrived) view.push(r);
+    // Only appended: the rows already drawn stay as they are.
+    table.setRows(view, true);
+  }
+  arrived = [];
+  chartDirty = true;
+}
+
+/** One render for every batch that arrived since the last one, then one acknowledgement for all of them. */
+function scheduleRender(): void {
+  if (renderTimer) return;
+  // A timer, not an animation frame: frames stop while the panel is hidden, and the host must hear back anyway.
+  renderTimer = window.setTimeout(() => {
+    renderTimer = 0;
+    takeArrived();
+    refreshChart();
+    renderSummary();
+    renderProgress();
+    // The view first: once the host counts the last acknowledgement, the view it knows is final too.
+    reportView();
+    const ack = unacknowledged;
+    unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
+    if (ack.pages > 0) vscode.postMessage({ type: 'pageRendered', pageNumber: ack.pageNumber, pages: ack.pages, rows: ack.rows, totalRows: all.length });
+  }, 0);
+}
+
+const shownOnScreen = (node: Element | null): boolean => node !== null && getComputedStyle(node).display !== 'none';
 
 function reportView(): void {
   const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
-  const summary = [...ui.summary.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent ?? ''}`);
-  vscode.postMessage({ type: 'viewUpdated', shown: view.length, domRows: table.domRowCount, firstCells: table.renderedNames(5), injected, summary });
+  const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
+  const label = (pair: HTMLElement) => pair.querySelector('dt')?.textContent ?? '';
+  vscode.postMessage({
+    type: 'viewUpdated',
+    shown: view.length,
+    domRows: table.domRowCount,
+    firstCells: table.renderedNames(5),
+    injected,
+    summary: pairs.map((p) => `${label(p)}: ${p.querySelector('dd')?.textContent ?? ''}`),
+    meta: ui.meta.textContent ?? '',
+    hints: pairs.filter((p) => p.title).map((p) => `${label(p)}: ${p.title}`),
+    tab: tab(),
+    tabsShown: TABS.filter((t) => shownOnScreen(document.querySelector(`vscode-tab-header[data-tab='${t}']`))),
+    filtersShown: shownOnScreen(ui.toolbar),
+    legend: [...ui.legend.querySelectorAll('li')].map((li) => li.textContent ?? ''),
+    chartSizes: [...ui.chartTop.querySelectorAll('vscode-option')].map((o) => o.textContent ?? ''),
+  });
 }
 
 /**
@@ -126,11 +181,16 @@ function renderSummary(): void {
     ['Rows read / copied', `${formatCount(totals.rowsRead)} / ${formatCount(totals.rowsCopied)}`],
     ['Files read / written', `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
     ['Pages loaded', formatCount(totals.pagesLoaded)],
-    ['Remaining reads', totals.remainingReads === undefined ? '—' : formatCount(totals.remainingReads)],
+    [
+      'Remaining reads',
+      totals.remainingReads === undefined ? '—' : formatCount(totals.remainingReads),
+      undefined,
+      'Read requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded (x-ms-ratelimit-remaining-subscription-reads). Not data: a report of many pages spends them.',
+    ],
   ]);
 }
 
-function renderProgress(message?: string): void {
+function renderProgress(message = statusMessage): void {
   const loading = loadState === 'loading';
   ui.progress.hidden = !loading;
   ui.stop.toggleAttribute('disabled', !loading);
@@ -218,10 +278,18 @@ function runCommand(c: PageCommand): void {
   }
 }
 
+/** Shows what the selected tab needs: a schedule-only panel has nothing but its Schedule tab, which has no filters. */
+function applyTab(): void {
+  if (!state?.synchronizationId && tab() !== 'schedule') ui.tabs.selectedIndex = TABS.indexOf('schedule');
+  ui.toolbar.hidden = tab() === 'schedule';
+}
+
 function onTab(): void {
+  applyTab();
   refreshChart();
   requestAnimationFrame(fitTable);
   queryChanged();
+  reportView();
 }
 
 function onMessage(m: HostMessage): void {
@@ -231,11 +299,15 @@ function onMessage(m: HostMessage): void {
     vscode.setState(state);
     synchronization = m.synchronization ?? synchronization;
     renderHeader(m.synchronization);
-    if (!first) renderSummary();
+    if (!first) {
+      renderSummary();
+      reportView();
+    }
     if (first) {
       applyControls(state.query);
       ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));
       if (!state.synchronizationId) document.body.classList.add('schedule-only');
+      applyTab();
       table.setSort(state.query.sort);
       renderSummary();
       renderProgress();
@@ -249,25 +321,26 @@ function onMessage(m: HostMessage): void {
       all = [];
       view = [];
       totals = emptyTotals();
+      // Acknowledgements still owed are for the previous load.
+      unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
       rebuildView();
       renderSummary();
       return;
     case 'rows':
       addRows(m.rows);
       totals = m.totals;
-      renderSummary();
-      renderProgress();
-      // The view first: once the host counts the last acknowledgement, the view it knows is final too.
-      reportView();
-      vscode.postMessage({ type: 'pageRendered', pageNumber: m.pageNumber, rows: m.rows.length, totalRows: all.length });
+      unacknowledged = { pages: unacknowledged.pages + m.pages, rows: unacknowledged.rows + m.rows.length, pageNumber: m.pageNumber };
+      scheduleRender();
       return;
     case 'status':
       loadState = m.state;
-      renderProgress(m.message);
+      statusMessage = m.message;
+      renderProgress();
       if (m.state !== 'loading') ui.announcer.textContent = ui.progressText.textContent;
       return;
     case 'settings':
       renderSchedule(ui.schedule, m.rows, m.error);
+      reportView();
       return;
     case 'command':
       runCommand(m);

@@ -73,9 +73,10 @@ export class VirtualTable {
     new ResizeObserver(() => this.schedule()).observe(this.element);
   }
 
-  setRows(rows: readonly ReportRow[]): void {
+  /** `appended`: the same rows as before with more at the end, so the rows already drawn need no redraw. */
+  setRows(rows: readonly ReportRow[], appended = false): void {
     this.rows = rows;
-    this.version++;
+    if (!appended) this.version++;
     this.element.setAttribute('aria-rowcount', String(rows.length + 1));
     this.body.style.height = `${rows.length * ROW_HEIGHT}px`;
     if (this.selected >= rows.length) this.selected = rows.length - 1;

@@ -14,8 +14,11 @@ export interface Step {
   value?: string;
   optional?: boolean;
   validate?: (value: string) => string | undefined;
-  /** Values to pick from, given the answers so far; undefined (or a failure) means type it. */
-  choices?: (answers: string[]) => Promise<PickItem[]> | undefined;
+  /**
+   * Values to pick from, given the answers so far; undefined (or a failure) means type it. `signal` aborts
+   * once the pick is answered or closed, so a list still paging stops.
+   */
+  choices?: (answers: string[], signal: AbortSignal) => Promise<PickItem[]> | undefined;
 }
 
 type ChoiceItem = vscode.QuickPickItem & { value?: string };
@@ -39,32 +42,38 @@ async function typeValue(step: Step, title: string): Promise<string | undefined>
   });
 }
 
-async function loadChoices(step: Step, answers: string[]): Promise<PickItem[] | undefined> {
+async function loadChoices(step: Step, answers: string[], signal: AbortSignal): Promise<PickItem[] | undefined> {
   try {
-    const items = await step.choices?.(answers);
+    const items = await step.choices?.(answers, signal);
     return items?.length ? items : undefined;
   } catch (err) {
-    log().warn(`Could not list choices for "${step.prompt}": ${(err as Error).message}`);
+    if (!signal.aborted) log().warn(`Could not list choices for "${step.prompt}": ${(err as Error).message}`);
     return undefined;
   }
 }
 
 async function pickValue(step: Step, title: string, answers: string[]): Promise<string | undefined> {
   if (!step.choices) return typeValue(step, title);
+  const loading = new AbortController();
   const items = (async (): Promise<ChoiceItem[]> => {
-    const loaded = await loadChoices(step, answers);
+    const loaded = await loadChoices(step, answers, loading.signal);
     const typed: ChoiceItem = { label: `$(edit) ${vscode.l10n.t('Enter a value…')}`, alwaysShow: true };
     if (!loaded) return [typed];
     const picks: ChoiceItem[] = loaded.map((i) => ({ label: i.label, description: i.description, value: i.value, picked: i.value === step.value }));
     if (step.optional) picks.unshift({ label: vscode.l10n.t('(none)'), description: step.placeHolder, value: '' });
     return [...picks, typed];
   })();
-  const picked = await ui().quickPick(items, {
-    title,
-    placeHolder: step.prompt,
-    ignoreFocusOut: true,
-    matchOnDescription: true,
-  });
+  let picked: ChoiceItem | undefined;
+  try {
+    picked = await ui().quickPick(items, {
+      title,
+      placeHolder: step.prompt,
+      ignoreFocusOut: true,
+      matchOnDescription: true,
+    });
+  } finally {
+    loading.abort();
+  }
   if (!picked) return undefined;
   return picked.value ?? typeValue(step, title);
 }

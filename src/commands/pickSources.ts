@@ -6,12 +6,13 @@ import type { AzureSession } from '../azure/session';
 import type { ArmClient } from '../core/arm/client';
 import type { PickItem } from '../core/services/pickLists';
 
+/** Each list stops paging when `signal` aborts (the pick it was loading for was closed). */
 export interface PickSources {
-  subscriptions(): Promise<PickItem[]>;
-  resourceGroups(subscriptionId: string): Promise<PickItem[]>;
-  locations(subscriptionId: string): Promise<PickItem[]>;
-  dataShareAccounts(subscriptionId: string): Promise<(PickItem & { resourceGroup: string })[]>;
-  shareSubscriptions(account: { subscriptionId: string; resourceGroup: string; accountName: string }): Promise<PickItem[]>;
+  subscriptions(signal?: AbortSignal): Promise<PickItem[]>;
+  resourceGroups(subscriptionId: string, signal?: AbortSignal): Promise<PickItem[]>;
+  locations(subscriptionId: string, signal?: AbortSignal): Promise<PickItem[]>;
+  dataShareAccounts(subscriptionId: string, signal?: AbortSignal): Promise<(PickItem & { resourceGroup: string })[]>;
+  shareSubscriptions(account: { subscriptionId: string; resourceGroup: string; accountName: string }, signal?: AbortSignal): Promise<PickItem[]>;
 }
 
 let session: AzureSession | undefined;
@@ -28,10 +29,10 @@ export function pickSources(): PickSources | undefined {
   type Lists = Awaited<ReturnType<typeof lists>>;
   const withClient = async <T>(run: (m: Lists, client: ArmClient) => Promise<T>) => run(await lists(), (await connection).client);
   return {
-    subscriptions: () => withClient((m, c) => m.listSubscriptions(c)),
-    resourceGroups: (sub) => withClient((m, c) => m.listResourceGroups(c, sub)),
-    locations: (sub) => withClient((m, c) => m.listLocations(c, sub)),
-    dataShareAccounts: (sub) => withClient((m, c) => m.listDataShareAccounts(c, sub)),
-    shareSubscriptions: (account) => withClient((m, c) => m.listShareSubscriptions(c, account)),
+    subscriptions: (signal) => withClient((m, c) => m.listSubscriptions(c, signal)),
+    resourceGroups: (sub, signal) => withClient((m, c) => m.listResourceGroups(c, sub, signal)),
+    locations: (sub, signal) => withClient((m, c) => m.listLocations(c, sub, signal)),
+    dataShareAccounts: (sub, signal) => withClient((m, c) => m.listDataShareAccounts(c, sub, signal)),
+    shareSubscriptions: (account, signal) => withClient((m, c) => m.listShareSubscriptions(c, account, signal)),
   };
 }

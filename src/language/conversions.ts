@@ -14,10 +14,16 @@ const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
   info: vscode.DiagnosticSeverity.Information,
 };
 
+/**
+ * Shown before the code in the Problems panel (`aci-validate(ACI003)`): the name of the CLI that reports the same
+ * findings, beside `aci-deploy` for what Azure said about a deploy.
+ */
+export const DIAGNOSTIC_SOURCE = 'aci-validate';
+
 export function toDiagnostic(doc: vscode.TextDocument, f: Finding): vscode.Diagnostic {
   const d = new vscode.Diagnostic(toRange(doc, f.range), f.message, SEVERITY[f.severity]);
   d.code = f.code;
-  d.source = 'ACI';
+  d.source = DIAGNOSTIC_SOURCE;
   return d;
 }
 

@@ -54,7 +54,8 @@ export async function editListInFile(key: string, edit: ListEdit): Promise<boole
       ? modify(text, [key, count], edit.append, { ...options, isArrayInsertion: true })
       : 'set' in edit
         ? modify(text, [key, edit.set], edit.entry, options)
-        : modify(text, [key, edit.remove], undefined, options);
+        : // A removal only deletes text; formatting it would re-lay the entry before it across several lines.
+          modify(text, [key, edit.remove], undefined, {});
   if (edits.length === 0) return false;
   const next = applyEdits(text, edits);
   const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(text.length));

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
- * Options: `--quick` (fewer iterations), `--only=editing,paging,bundle,activation`.
+ * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli`.
  * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
  * the exit code 1.
  */
@@ -8,9 +8,11 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { runActivationBench } from './activationBench';
 import { runBundleBench } from './bundleBench';
+import { runCliBench } from './cliBench';
 import { runEditingBench } from './editingBench';
 import { PEER_NAME, peerVersion } from './peerAdapter';
 import { runReportPagingBench } from './reportPagingBench';
+import { runReportWebviewBench } from './reportWebviewBench';
 import { notAvailable, Row } from './results';
 import { renderJson, renderTable, RunInfo } from './table';
 
@@ -47,8 +49,10 @@ async function main(): Promise<void> {
       },
     },
     { id: 'paging', title: 'report paging', run: () => runReportPagingBench({ quick }) },
+    { id: 'report-webview', title: 'report end to end (real VS Code)', run: () => runReportWebviewBench() },
     { id: 'bundle', title: 'bundle', run: () => runBundleBench(REPO_ROOT) },
     { id: 'activation', title: 'activation', run: () => runActivationBench() },
+    { id: 'cli', title: 'aci-validate start-up', run: async () => runCliBench(REPO_ROOT, quick) },
   ];
 
   const rows: Row[] = [];

@@ -67,10 +67,13 @@ function page<T>(ctx: RequestContext, items: T[], pageSize: number, synchronizat
     return dataShareError(429, { code: 'TooManyRequests', message: 'The request was throttled. Retry after the interval in the Retry-After header.' }, { 'retry-after': String(state.settings.retryAfterSeconds) });
   }
 
-  const body: { value: T[]; nextLink?: string } = { value: items.slice(offset, offset + pageSize) };
+  // The endless fault wraps around the data and always offers a fresh token, so only a client-side cap ends it.
+  const endless = ctx.fault === 'nextlink-endless';
+  const start = endless && items.length > 0 ? offset % items.length : offset;
+  const body: { value: T[]; nextLink?: string } = { value: items.slice(start, start + pageSize) };
   const hasMore = offset + pageSize < items.length;
   const loop = ctx.fault === 'nextlink-loop' && pageIndex === 1;
-  if (hasMore || loop) {
+  if (hasMore || loop || endless) {
     // Query written by hand so the OData names keep their literal '$' as ARM's nextLinks do.
     const query = [`api-version=${DATA_SHARE_API_VERSION}`];
     for (const name of ['$filter', '$orderby']) {
@@ -86,12 +89,16 @@ function page<T>(ctx: RequestContext, items: T[], pageSize: number, synchronizat
   return jsonReply(200, body);
 }
 
-/** GET is only meaningful on a nextLink; the first page is always a POST. */
+/**
+ * These listings are POST operations, next pages included: users report that the service refuses GET on
+ * them as an invalid method while POST works (Azure/azure-cli-extensions#8275). The thread quotes only the
+ * words "Invalid method"; the status is HTTP's for a refused method (405). The `nextlink-get` scenario
+ * accepts GET on a nextLink, as this emulator once did and as newer generated SDKs expect.
+ */
 function checkMethod(ctx: RequestContext): Reply | undefined {
-  if (ctx.method === 'GET' && !ctx.url.searchParams.has('$skipToken')) {
-    return dataShareError(405, { code: 'HttpMethodNotAllowed', message: 'The first page of this listing must be requested with POST; GET is accepted for nextLink only.' });
-  }
-  return undefined;
+  if (ctx.method !== 'GET') return undefined;
+  if (ctx.fault === 'nextlink-get' && ctx.url.searchParams.has('$skipToken')) return undefined;
+  return dataShareError(405, { code: 'InvalidMethod', message: "Invalid method: 'GET'. This operation accepts POST only." });
 }
 
 export function listSynchronizations(ctx: RequestContext): Reply {
@@ -99,7 +106,8 @@ export function listSynchronizations(ctx: RequestContext): Reply {
   if (methodError) return methodError;
   const filter = parseFilter(ctx.url.searchParams.get('$filter'), { status: ['eq'] });
   if (!filter.ok) return badRequest(filter.error);
-  const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['startTime']);
+  // The 2021-08-01 example ShareSubscriptions_ListSynchronizations.json orders by durationMs.
+  const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['startTime', 'endTime', 'durationMs', 'status', 'synchronizationMode']);
   if (!order.ok) return badRequest(order.error);
   const { account, shareSubscription } = seeds(ctx);
   const items = applyOrderBy(applyFilter(generateSynchronizations(account, shareSubscription), filter.value), order.value);

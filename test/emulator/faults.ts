@@ -12,6 +12,8 @@ export const FAULT_NAMES = [
   'lro-status-error',
   'lro-retry-after',
   'nextlink-loop',
+  'nextlink-endless',
+  'nextlink-get',
   'nextlink-foreign-host',
   'token-expired',
   '429-midpaging',

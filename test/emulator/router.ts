@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { EmulatorState, RequestContext } from './context';
 import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
+import { listContainerGroupsByResourceGroup } from './container-group-list';
 import {
   DATA_SHARE_API_VERSION,
   listSourceShareSynchronizationSettings,
@@ -37,6 +38,12 @@ const ARM_ROUTES: ArmRoute[] = [
     methods: { PUT: putContainerGroup, GET: getContainerGroup },
     apiVersion: ACI_API_VERSION,
     resourceName: (p) => p.name,
+  },
+  {
+    pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups$`, 'i'),
+    methods: { GET: listContainerGroupsByResourceGroup },
+    apiVersion: ACI_API_VERSION,
+    resourceName: () => undefined,
   },
   {
     pattern: /^\/subscriptions\/(?<subscriptionId>[^/]+)\/providers\/Microsoft\.ContainerInstance\/locations\/(?<location>[^/]+)\/operations\/(?<operationId>[^/]+)$/i,
@@ -105,7 +112,10 @@ function decodeParams(groups: Record<string, string>): Record<string, string> {
 
 function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, params: Record<string, string>): HandlerResult {
   const subscriptionId = params.subscriptionId;
-  const quotaKind: QuotaKind = req.method === 'PUT' ? 'writes' : 'reads';
+  // ARM counts every method but GET as a write: the Data Share POST listings answer with
+  // x-ms-ratelimit-remaining-subscription-writes (Azure/azure-cli-extensions, src/datashare/azext_datashare/
+  // tests/latest/recordings/test_datashare.yaml: listSynchronizations and listSourceShareSynchronizationSettings).
+  const quotaKind: QuotaKind = req.method === 'GET' ? 'reads' : 'writes';
   const finish = (reply: Reply): Reply => withArmHeaders(state, req, subscriptionId, quotaKind, reply);
 
   const handler = r.methods[req.method];

@@ -10,16 +10,16 @@ function sum(entries: SummaryEntry[], area: SummaryArea, field: 'total' | 'passe
 
 export function summaryLines(entries: SummaryEntry[]): string[] {
   const total = (area: SummaryArea) => sum(entries, area, 'total');
-  const faultsTotal = total('faults');
-  const faultsPassed = sum(entries, 'faults', 'passed');
   const show = (n: number | undefined) => (n === undefined ? 'n/a' : String(n));
+  const held = (area: SummaryArea) => (total(area) === undefined ? 'n/a' : `${sum(entries, area, 'passed')}/${total(area)}`);
   return [
-    `faults survived ${faultsTotal === undefined ? 'n/a' : `${faultsPassed}/${faultsTotal}`}`,
+    `faults survived ${held('faults')}`,
     `fuzz cases ${show(total('fuzz'))}`,
     `secret scan lines ${show(total('secretScan'))}`,
     `hostile strings ${show(total('hostile'))}`,
-    `size caps held ${sum(entries, 'sizeCaps', 'total') === undefined ? 'n/a' : `${sum(entries, 'sizeCaps', 'passed')}/${total('sizeCaps')}`}`,
-    `settings scope writes ${sum(entries, 'scopeWrites', 'total') === undefined ? 'n/a' : `${sum(entries, 'scopeWrites', 'passed')}/${total('scopeWrites')}`}`,
+    `alias expansion capped ${held('aliasExpansion')}`,
+    `size caps held ${held('sizeCaps')}`,
+    `settings scope writes ${held('scopeWrites')}`,
   ];
 }
 

@@ -3,16 +3,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-export type SummaryArea = 'faults' | 'fuzz' | 'secretScan' | 'hostile' | 'sizeCaps' | 'scopeWrites';
+export type SummaryArea = 'faults' | 'fuzz' | 'secretScan' | 'hostile' | 'aliasExpansion' | 'sizeCaps' | 'scopeWrites';
 
 export interface SummaryEntry {
   area: SummaryArea;
   /** Who wrote it (one file per source), e.g. `unit-reliability-faults`. */
   source: string;
-  /** Cases seen: fault cases run, fuzz cases generated, lines scanned, hostile strings rendered, size caps and
-   *  settings-scope writes checked. */
+  /** Cases seen: fault cases run, fuzz cases generated, lines scanned, hostile strings rendered, alias bombs,
+   *  size caps and settings-scope writes checked. */
   total: number;
-  /** Cases that passed; only meaningful for `faults`. */
+  /** Cases that passed (faults, alias expansion, size caps, scope writes). */
   passed?: number;
   at: string;
 }

@@ -25,14 +25,15 @@ function armRequests(h: Harness): Harness['emu']['requests'] {
   return h.emu.requests.filter((r) => !r.path.includes('/oauth2/'));
 }
 
-test('synchronization details arrive page by page, following nextLink with GET', async () => {
+test('synchronization details arrive page by page, each next page POSTed to its nextLink', async () => {
   const h = await startHarness();
   try {
     const pages = await drain(listSynchronizationDetails(h.client, ref('rows-7-pagesize-3'), SYNC_ID));
     assert.deepEqual(pages.map((p) => [p.pageNumber, p.items.length, Boolean(p.nextLink)]), [[1, 3, true], [2, 3, true], [3, 1, false]]);
-    assert.ok(pages.every((p) => typeof p.remainingReads === 'number'));
+    assert.ok(pages.every((p) => typeof p.remainingReads === 'number'), 'the remaining writes of each POST');
     assert.equal(new Set(pages.flatMap((p) => p.items.map((i) => i.dataSetId))).size, 7);
-    assert.deepEqual(armRequests(h).map((r) => r.method), ['POST', 'GET', 'GET']);
+    // The emulator refuses GET on these links as the service does: no request is wasted on it.
+    assert.deepEqual(armRequests(h).map((r) => [r.method, r.status]), [['POST', 200], ['POST', 200], ['POST', 200]]);
   } finally {
     await h.close();
   }
@@ -137,35 +138,6 @@ test('a nextLink to another local port gets no request at all', async () => {
   } finally {
     await arm.close();
     await foreign.close();
-  }
-});
-
-test('when GET on nextLink answers 405 the original POST is resent with the $skipToken', async () => {
-  const arm = await startFixture((req, body, res, self) => {
-    const url = new URL(req.url ?? '/', self.url);
-    if (req.method === 'GET') {
-      json(res, 405, { error: { code: 'HttpMethodNotAllowed', message: 'GET is not allowed.' } });
-      return;
-    }
-    const token = url.searchParams.get('$skipToken');
-    const page = token === null ? 1 : Number(token);
-    assert.deepEqual(JSON.parse(body), { synchronizationId: 'abc' });
-    json(res, 200, {
-      value: [`item-${page}`],
-      ...(page < 3 ? { nextLink: `${self.url}${url.pathname}?api-version=v&$skipToken=${page + 1}` } : {}),
-    });
-  });
-  try {
-    const client = new ArmClient({ endpoint: arm.url, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', timeoutMs: 2000 });
-    const items = await collectAll(listPages<string>(client, { method: 'POST', path: '/list', apiVersion: 'v', body: { synchronizationId: 'abc' }, query: { $filter: "a eq 'b'" } }));
-    assert.deepEqual(items, ['item-1', 'item-2', 'item-3']);
-    // One GET is tried, then every later page is a re-POST (the mode sticks).
-    assert.deepEqual(arm.hits.map((x) => x.method), ['POST', 'GET', 'POST', 'POST']);
-    const last = new URL(arm.hits[3].url, arm.url);
-    assert.equal(last.searchParams.get('$skipToken'), '3');
-    assert.equal(last.searchParams.get('$filter'), "a eq 'b'");
-  } finally {
-    await arm.close();
   }
 });
 

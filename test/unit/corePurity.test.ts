@@ -42,7 +42,7 @@ const LAYERS: string[][] = [
   // The JSON Schema read by path; sign-in, Azure services and settings over the ARM client.
   ['schema', 'auth', 'services', 'settings', 'containerGroup'],
   // What the editor and the CLI do with a definition; deploy and the report beside them.
-  ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report'],
+  ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report', 'import'],
   // What puts those together: the language worker and the starter definitions.
   ['languageService', 'templates'],
 ];

@@ -117,6 +117,23 @@ test('ARM template with expressions is refused, naming where they are', () => {
   assert.equal(toRequestBody(escaped).body.location, 'x');
 });
 
+test('a template resource on its own with expressions is refused too, naming where they are', () => {
+  const resource = {
+    type: 'Microsoft.ContainerInstance/containerGroups',
+    apiVersion: '2023-05-01',
+    name: "[parameters('name')]",
+    location: 'eastus',
+    properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: "[parameters('image')]", resources: { requests: { cpu: 1, memoryInGB: 1 } } } }] },
+  };
+  assert.throws(
+    () => toRequestBody(resource),
+    (e: unknown) => e instanceof DeployInputError && /at properties\.containers\[0\]\.properties\.image\./.test(e.message) && /template expressions/.test(e.message),
+  );
+  // The same resource with values deploys (a YAML export carries type and apiVersion as well).
+  (resource.properties.containers[0].properties as { image: string }).image = 'nginx';
+  assert.equal(toRequestBody(resource).body.properties.osType, 'Linux');
+});
+
 test('ARM template with several groups picks the one named like the target, else refuses', () => {
   const r = (name: string) => ({ type: 'Microsoft.ContainerInstance/containerGroups', name, location: 'x', properties: { osType: 'Linux', containers: [] } });
   const template = { resources: [r('a'), r('b')] };

@@ -15,7 +15,7 @@ describe('emulator: data share listings', () => {
   });
   after(() => emu.close());
 
-  /** Follows nextLink until the end, either with GET or by re-POSTing the same body with the $skipToken. */
+  /** Follows nextLink until the end by POSTing the same body to it, or with GET under the nextlink-get scenario. */
   async function listAll(path: string, body: unknown, follow: 'GET' | 'POST', maxPages = 1000): Promise<{ items: Record<string, unknown>[]; pages: number }> {
     const items: Record<string, unknown>[] = [];
     let res = await armRequest(emu.url, token, 'POST', path, { body });
@@ -31,7 +31,10 @@ describe('emulator: data share listings', () => {
       assert.equal(next.origin, emu.url);
       assert.equal(next.searchParams.get('api-version'), '2021-08-01');
       assert.ok(next.searchParams.get('$skipToken'));
-      res = follow === 'GET' ? await armRequest(emu.url, token, 'GET', page.nextLink) : await armRequest(emu.url, token, 'POST', page.nextLink, { body });
+      res =
+        follow === 'GET'
+          ? await armRequest(emu.url, token, 'GET', page.nextLink, { headers: { 'x-emulator-fault': 'nextlink-get' } })
+          : await armRequest(emu.url, token, 'POST', page.nextLink, { body });
     }
   }
 
@@ -41,7 +44,7 @@ describe('emulator: data share listings', () => {
   }
 
   it('lists synchronizations newest first with every field', async () => {
-    const { items } = await listAll(SHARE_PATH('ss-one', 'listSynchronizations'), undefined, 'GET');
+    const { items } = await listAll(SHARE_PATH('ss-one', 'listSynchronizations'), undefined, 'POST');
     assert.equal(items.length, 5);
     const starts = items.map((s) => Date.parse(s.startTime as string));
     assert.deepEqual([...starts].sort((a, b) => b - a), starts);
@@ -76,7 +79,7 @@ describe('emulator: data share listings', () => {
 
   it('uses the defaults: 120 detail rows in pages of 50', async () => {
     const syncId = await firstSyncId('plain');
-    const { items, pages } = await listAll(SHARE_PATH('plain', 'listSynchronizationDetails'), { synchronizationId: syncId }, 'GET');
+    const { items, pages } = await listAll(SHARE_PATH('plain', 'listSynchronizationDetails'), { synchronizationId: syncId }, 'POST');
     assert.equal(items.length, 120);
     assert.equal(pages, 3);
   });
@@ -98,14 +101,14 @@ describe('emulator: data share listings', () => {
   it('filters details by status, dataSetType and name with eq/ne joined by and', async () => {
     const ss = 'ss-rows-300';
     const syncId = await firstSyncId(ss);
-    const all = (await listAll(SHARE_PATH(ss, 'listSynchronizationDetails'), { synchronizationId: syncId }, 'GET')).items;
+    const all = (await listAll(SHARE_PATH(ss, 'listSynchronizationDetails'), { synchronizationId: syncId }, 'POST')).items;
     const base = SHARE_PATH(ss, 'listSynchronizationDetails');
-    const failed = await listAll(`${base}&$filter=${encodeURIComponent("status eq 'Failed'")}`, { synchronizationId: syncId }, 'GET');
+    const failed = await listAll(`${base}&$filter=${encodeURIComponent("status eq 'Failed'")}`, { synchronizationId: syncId }, 'POST');
     assert.deepEqual(failed.items, all.filter((d) => d.status === 'Failed'));
     const type = all[0].dataSetType as string;
     const combo = await listAll(`${base}&$filter=${encodeURIComponent(`status ne 'Failed' and dataSetType eq '${type}'`)}`, { synchronizationId: syncId }, 'POST');
     assert.deepEqual(combo.items, all.filter((d) => d.status !== 'Failed' && d.dataSetType === type));
-    const byName = await listAll(`${base}&$filter=${encodeURIComponent(`name eq '${all[7].name as string}'`)}`, { synchronizationId: syncId }, 'GET');
+    const byName = await listAll(`${base}&$filter=${encodeURIComponent(`name eq '${all[7].name as string}'`)}`, { synchronizationId: syncId }, 'POST');
     assert.deepEqual(byName.items, [all[7]]);
   });
 
@@ -113,7 +116,7 @@ describe('emulator: data share listings', () => {
     it(`orders details by ${field} ${direction} across pages`, async () => {
       const ss = 'ss-rows-150-pagesize-30';
       const syncId = await firstSyncId(ss);
-      const { items } = await listAll(`${SHARE_PATH(ss, 'listSynchronizationDetails')}&$orderby=${encodeURIComponent(`${field} ${direction}`)}`, { synchronizationId: syncId }, 'GET');
+      const { items } = await listAll(`${SHARE_PATH(ss, 'listSynchronizationDetails')}&$orderby=${encodeURIComponent(`${field} ${direction}`)}`, { synchronizationId: syncId }, 'POST');
       assert.equal(items.length, 150);
       const values = items.map((d) => d[field] as string | number);
       const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -124,13 +127,21 @@ describe('emulator: data share listings', () => {
 
   it('filters and orders synchronizations', async () => {
     const ss = 'ss-syncs-20-pagesize-7';
-    const all = (await listAll(SHARE_PATH(ss, 'listSynchronizations'), undefined, 'GET')).items;
+    const all = (await listAll(SHARE_PATH(ss, 'listSynchronizations'), undefined, 'POST')).items;
     assert.equal(all.length, 20);
     const asc = (await listAll(`${SHARE_PATH(ss, 'listSynchronizations')}&$orderby=${encodeURIComponent('startTime asc')}`, undefined, 'POST')).items;
     assert.deepEqual(asc, [...all].reverse());
-    const failed = (await listAll(`${SHARE_PATH(ss, 'listSynchronizations')}&$filter=${encodeURIComponent("status eq 'Failed'")}`, undefined, 'GET')).items;
+    const failed = (await listAll(`${SHARE_PATH(ss, 'listSynchronizations')}&$filter=${encodeURIComponent("status eq 'Failed'")}`, undefined, 'POST')).items;
     assert.deepEqual(failed, all.filter((s) => s.status === 'Failed'));
     assert.ok(failed.length > 0);
+  });
+
+  it('takes the $orderby of the published ListSynchronizations example (durationMs)', async () => {
+    const ss = 'ss-syncs-9-pagesize-4';
+    const sorted = (await listAll(`${SHARE_PATH(ss, 'listSynchronizations')}&$orderby=durationMs`, undefined, 'POST')).items;
+    assert.equal(sorted.length, 9);
+    const durations = sorted.filter((s) => typeof s.durationMs === 'number').map((s) => s.durationMs as number);
+    assert.deepEqual(durations, [...durations].sort((a, b) => a - b));
   });
 
   it('rejects unsupported filters and orderings with a DataShareError', async () => {
@@ -163,13 +174,13 @@ describe('emulator: data share listings', () => {
   });
 
   it('rejects a continuation token that is not one of ours', async () => {
-    const res = await armRequest(emu.url, token, 'GET', `${SHARE_PATH('plain', 'listSynchronizations')}&$skipToken=garbage`);
+    const res = await armRequest(emu.url, token, 'POST', `${SHARE_PATH('plain', 'listSynchronizations')}&$skipToken=garbage`);
     assert.equal(res.status, 400);
     assert.equal(res.json.error.code, 'InvalidSkipToken');
   });
 
   it('lists source synchronization settings in pages of 2', async () => {
-    const def = await listAll(SHARE_PATH('plain', 'listSourceShareSynchronizationSettings'), undefined, 'GET');
+    const def = await listAll(SHARE_PATH('plain', 'listSourceShareSynchronizationSettings'), undefined, 'POST');
     assert.equal(def.items.length, 3);
     assert.equal(def.pages, 2);
     const many = await listAll(SHARE_PATH('ss-settings-7', 'listSourceShareSynchronizationSettings'), undefined, 'POST');
@@ -186,7 +197,7 @@ describe('emulator: data share listings', () => {
   it('puts script, HTML and formula payloads into names and messages of hostile share subscriptions', async () => {
     const ss = 'ss-hostile-rows-40';
     const syncId = await firstSyncId(ss);
-    const { items } = await listAll(SHARE_PATH(ss, 'listSynchronizationDetails'), { synchronizationId: syncId }, 'GET');
+    const { items } = await listAll(SHARE_PATH(ss, 'listSynchronizationDetails'), { synchronizationId: syncId }, 'POST');
     const text = JSON.stringify(items.map((d) => [d.name, d.message]));
     for (const payload of HOSTILE_PAYLOADS) assert.ok(text.includes(JSON.stringify(payload).slice(1, -1)), `missing ${payload}`);
     assert.ok(items.some((d) => d.name === '=HYPERLINK("http://x")'));

@@ -124,8 +124,9 @@ describe('emulator: fault scenarios', () => {
     assert.ok(poll.json.error.code);
   });
 
+  /** Every page of these listings is a POST, next pages included. */
   async function pageWith(bearer: string, url: string, body?: unknown) {
-    return armRequest(emu.url, bearer, url.includes('$skipToken') ? 'GET' : 'POST', url, { body });
+    return armRequest(emu.url, bearer, 'POST', url, { body });
   }
 
   async function page(url: string, body?: unknown) {
@@ -139,6 +140,38 @@ describe('emulator: fault scenarios', () => {
     assert.equal(second.json.nextLink, first.json.nextLink);
     const again = await page(second.json.nextLink);
     assert.deepEqual(again.json, second.json);
+  });
+
+  it('nextlink-endless: every page offers a fresh nextLink, wrapping around the data', async () => {
+    let res = await page(SHARE_PATH('ss-fault-nextlink-endless-syncs-3-pagesize-2', 'listSynchronizations'));
+    const links = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      assert.equal(res.status, 200);
+      assert.ok(res.json.value.length > 0, 'every page has rows');
+      assert.ok(!links.has(res.json.nextLink), 'never the same link twice');
+      links.add(res.json.nextLink);
+      res = await page(res.json.nextLink);
+    }
+  });
+
+  it('GET on a nextLink is refused as an invalid method unless the nextlink-get scenario is on', async () => {
+    const path = SHARE_PATH('ss-syncs-20-pagesize-5', 'listSynchronizations');
+    const first = await page(path);
+    const refused = await armRequest(emu.url, token, 'GET', first.json.nextLink);
+    assert.equal(refused.status, 405);
+    assert.equal(refused.json.error.code, 'InvalidMethod');
+    assert.match(refused.json.error.message, /Invalid method/);
+    const headers = { 'x-emulator-fault': 'nextlink-get' };
+    const accepted = await armRequest(emu.url, token, 'GET', first.json.nextLink, { headers });
+    assert.equal(accepted.status, 200);
+    assert.equal(accepted.json.value.length, 5);
+    assert.equal((await armRequest(emu.url, token, 'GET', path, { headers })).status, 405, 'the first page is POST only');
+  });
+
+  it('POST listings report the remaining writes, as ARM does for every method but GET', async () => {
+    const res = await page(SHARE_PATH('ss-plain', 'listSynchronizations'));
+    assert.match(res.headers.get('x-ms-ratelimit-remaining-subscription-writes') ?? '', /^\d+$/);
+    assert.equal(res.headers.get('x-ms-ratelimit-remaining-subscription-reads'), null);
   });
 
   it('nextlink-foreign-host: nextLink points at another host', async () => {
@@ -159,7 +192,7 @@ describe('emulator: fault scenarios', () => {
     assert.match(expired.headers.get('www-authenticate') ?? '', /^Bearer /);
     assert.equal((await pageWith(own, first.json.nextLink)).status, 401, 'the same token stays expired');
     const fresh = await getToken(emu.url);
-    assert.equal((await armRequest(emu.url, fresh, 'GET', first.json.nextLink)).status, 200, 'a fresh token succeeds');
+    assert.equal((await pageWith(fresh, first.json.nextLink)).status, 200, 'a fresh token succeeds');
   });
 
   it('token-expired: the first LRO status poll answers 401 once', async () => {

@@ -78,4 +78,18 @@ describe('hover', () => {
     assert.equal(hover(doc, -1), undefined);
     assert.equal(hover(doc, YAML.length + 5), undefined);
   });
+
+  it("shows a key the schema does not name as text: no image, link or HTML from the file renders", () => {
+    const keys = ['![x](https://example.invalid/p.png)', '[open](command:workbench.action.terminal.new)', '<img src=x onerror=alert(1)>', 'https://example.invalid/a'];
+    for (const key of keys) {
+      const text = `{"location": "westeurope", "tags": {${JSON.stringify(key)}: "v"}, "properties": {}}`;
+      const h = hover(DefinitionDocument.parse(text, 'json'), text.indexOf(key) + 1);
+      assert.ok(h, key);
+      const name = /^\*\*(.*)\*\* · `string`/.exec(h.markdown)?.[1];
+      assert.ok(name, h.markdown);
+      // Every character Markdown could act on carries its backslash, and dropping them gives the key back.
+      assert.doesNotMatch(name.replace(/\\[^\s]/g, ''), /[![\]()<>:/]/, name);
+      assert.equal(name.replace(/\\(.)/g, '$1'), key);
+    }
+  });
 });

@@ -139,6 +139,26 @@ describe('report exports', () => {
     assert.equal(csvCell('plain'), 'plain');
   });
 
+  it('neutralises a formula after leading blanks, and each part a ;-separated spreadsheet would split off', () => {
+    assert.equal(csvCell(' =1+1'), "' =1+1");
+    assert.equal(csvCell('  @SUM(A1)'), "'  @SUM(A1)");
+    assert.equal(csvCell('\u00a0+1'), "'\u00a0+1");
+    assert.equal(csvCell('\n=1'), `"'\n=1"`);
+    assert.equal(csvCell('ok;=HYPERLINK("http://x")'), `"ok;'=HYPERLINK(""http://x"")"`);
+    assert.equal(csvCell('a; -1;b;\t@x'), "a;' -1;b;'\t@x");
+    assert.equal(csvCell('=1;=2'), "'=1;'=2");
+    // Text that only looks like a formula further on, or a ; without one, stays as it is.
+    assert.equal(csvCell('a = b; c'), 'a = b; c');
+    assert.equal(csvCell('x-1'), 'x-1');
+    assert.equal(csvCell(-5), '-5');
+    // Every cell, parsed back as ;-separated parts, starts with no formula trigger.
+    const trigger = /^(\s*[=+\-@]|[\t\r])/;
+    for (const text of [' =1', 'a;=1', 'a;\t=1', ' ; +1', '@', ';@;-;+;=']) {
+      const cell = parseCsv(csvCell(text))[0][0];
+      assert.ok(cell.split(';').every((part) => !trigger.test(part)), JSON.stringify(cell));
+    }
+  });
+
   it('writes a header and one CRLF line per row that parse back to the same cells', () => {
     const hostile: ReportRow[] = [{ name: '<img src=x onerror=alert(1)>', message: 'a "b", c\r\nd', status: 'Failed', sizeRead: 12 }, { name: '=1+1' }];
     const csv = toCsv(hostile);
@@ -188,8 +208,9 @@ describe('report chart, rows and messages', () => {
   });
 
   it('accepts only well-formed page messages and panel states', () => {
-    assert.ok(isPageMessage({ type: 'pageRendered', pageNumber: 1, rows: 50, totalRows: 50 }));
-    assert.ok(!isPageMessage({ type: 'pageRendered', pageNumber: 1, rows: -1, totalRows: 50 }));
+    assert.ok(isPageMessage({ type: 'pageRendered', pageNumber: 1, pages: 1, rows: 50, totalRows: 50 }));
+    assert.ok(!isPageMessage({ type: 'pageRendered', pageNumber: 1, rows: 50, totalRows: 50 }), 'an acknowledgement says how many pages it covers');
+    assert.ok(!isPageMessage({ type: 'pageRendered', pageNumber: 1, pages: 1, rows: -1, totalRows: 50 }));
     assert.ok(isPageMessage({ type: 'query', query: { sort: { column: 'name', descending: true } }, tab: 'details' }));
     assert.ok(!isPageMessage({ type: 'query', query: { sort: { column: 'evil', descending: true } }, tab: 'details' }));
     assert.ok(!isPageMessage({ type: 'export', format: 'xlsx' }));

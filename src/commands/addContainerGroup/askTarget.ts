@@ -43,13 +43,13 @@ export async function askContainerGroupTarget(uri: vscode.Uri, title: string): P
       prompt: vscode.l10n.t('Subscription ID'),
       placeHolder: '00000000-0000-0000-0000-000000000000',
       validate: checkSubscriptionId,
-      choices: lists && (() => lists.subscriptions()),
+      choices: lists && ((_answers, signal) => lists.subscriptions(signal)),
     },
     {
       prompt: vscode.l10n.t('Resource group (must exist)'),
       placeHolder: vscode.l10n.t('e.g. rg-containers'),
       validate: checkResourceGroupName,
-      choices: lists && (([sub]) => lists.resourceGroups(sub)),
+      choices: lists && (([sub], signal) => lists.resourceGroups(sub, signal)),
     },
     { prompt: vscode.l10n.t('Container group name'), value: defaults.name ?? (checkContainerGroupName(fallbackName) ? '' : fallbackName), validate: checkContainerGroupName },
     {
@@ -58,7 +58,7 @@ export async function askContainerGroupTarget(uri: vscode.Uri, title: string): P
         : { prompt: vscode.l10n.t('Location (the file sets none)') }),
       placeHolder: vscode.l10n.t('e.g. westeurope'),
       validate: checkLocation,
-      choices: lists && (([sub]) => lists.locations(sub)),
+      choices: lists && (([sub], signal) => lists.locations(sub, signal)),
     },
   ]);
   if (!answers) return undefined;

@@ -21,15 +21,15 @@ export async function addShareSubscription(): Promise<ShareSubscriptionTarget | 
       prompt: vscode.l10n.t('Subscription ID'),
       placeHolder: '00000000-0000-0000-0000-000000000000',
       validate: checkSubscriptionId,
-      choices: lists && (() => lists.subscriptions()),
+      choices: lists && ((_answers, signal) => lists.subscriptions(signal)),
     },
     {
       prompt: vscode.l10n.t('Data Share account name'),
       validate: checkDataShareAccountName,
       choices:
         lists &&
-        (async ([sub]) => {
-          const accounts = await lists.dataShareAccounts(sub);
+        (async ([sub], signal) => {
+          const accounts = await lists.dataShareAccounts(sub, signal);
           accountGroups = new Map(accounts.map((a) => [a.value, a.resourceGroup]));
           return accounts;
         }),
@@ -37,15 +37,15 @@ export async function addShareSubscription(): Promise<ShareSubscriptionTarget | 
     {
       prompt: vscode.l10n.t('Resource group of the Data Share account'),
       validate: checkResourceGroupName,
-      choices: lists && (async ([sub, account]) => {
+      choices: lists && (async ([sub, account], signal) => {
         const known = accountGroups.get(account);
-        return known ? [{ value: known, label: known, description: vscode.l10n.t('the account’s resource group') }] : lists.resourceGroups(sub);
+        return known ? [{ value: known, label: known, description: vscode.l10n.t('the account’s resource group') }] : lists.resourceGroups(sub, signal);
       }),
     },
     {
       prompt: vscode.l10n.t('Share subscription name'),
       validate: checkShareSubscriptionName,
-      choices: lists && (([sub, account, rg]) => lists.shareSubscriptions({ subscriptionId: sub, resourceGroup: rg, accountName: account })),
+      choices: lists && (([sub, account, rg], signal) => lists.shareSubscriptions({ subscriptionId: sub, resourceGroup: rg, accountName: account }, signal)),
     },
     { prompt: vscode.l10n.t('Label in the tree (optional)'), optional: true },
   ]);

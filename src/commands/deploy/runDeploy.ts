@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { capLines, describeDestination, describeSecretUses } from '../../core/deploy/confirmation';
 import { deployBody, prepareDeploy, readExistingGroup } from '../../core/deploy/deployContainerGroup';
 import { describeChanges } from '../../core/deploy/diff';
+import { findUnfilledPlaceholder } from '../../core/deploy/placeholderCheck';
 import { DeployInputError } from '../../core/deploy/requestBody';
 import { secretLiteralsInText } from '../../core/deploy/secretLiterals';
 import { findSecretReferences } from '../../core/definition/secrets';
@@ -82,6 +83,16 @@ const checkDefinition: Step = async (run) => {
         : vscode.l10n.t('{0} was not deployed: the definition has {1} error (line {2}: {3})', name, errors.length, line, first.message),
     );
     await vscode.commands.executeCommand('workbench.actions.view.problems');
+    return run.done('invalid');
+  }
+  // Sent as written it would reach Azure as text: refused whatever the user would answer to warnings.
+  const placeholder = findUnfilledPlaceholder(text, doc.fileName);
+  if (placeholder) {
+    run.log('warn', `Not deployed: line ${placeholder.line} holds a placeholder from an example (${placeholder.shown}) in ${placeholder.field}`);
+    run.notify('error', vscode.l10n.t('{0} was not deployed: line {1} holds a placeholder from an example ({2}) in {3}; replace it with the real value.', name, placeholder.line, placeholder.shown, placeholder.field), {
+      [vscode.l10n.t('Go to Line')]: () =>
+        vscode.window.showTextDocument(doc, { selection: new vscode.Range(doc.positionAt(placeholder.range.start), doc.positionAt(placeholder.range.end)) }),
+    });
     return run.done('invalid');
   }
   const stored = new Set(run.ctx.secrets.names());

@@ -3,15 +3,10 @@ import * as vscode from 'vscode';
 import { ui } from '../../ui/userInput';
 import { newDefinitionText } from '../../core/templates/newDefinition';
 import { checkContainerGroupName } from '../../core/settings/nameRules';
+import { pickDefinitionFormat } from '../pickDefinitionFormat';
 
 export async function newDefinition(): Promise<vscode.Uri | undefined> {
-  const format = await ui().quickPick(
-    [
-      { label: 'YAML', description: vscode.l10n.t('the az container create --file format'), format: 'yaml' as const },
-      { label: 'JSON', description: vscode.l10n.t('the ARM request body'), format: 'json' as const },
-    ],
-    { title: vscode.l10n.t('New Container Group Definition'), placeHolder: vscode.l10n.t('Format of the definition file') },
-  );
+  const format = await pickDefinitionFormat(vscode.l10n.t('New Container Group Definition'));
   if (!format) return undefined;
   const name = await ui().inputBox({
     title: vscode.l10n.t('New Container Group Definition'),

@@ -4,8 +4,11 @@ import { ui } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { formatDuration, formatUtcDateTime } from '../../core/report/format';
+import type { SynchronizationSummary } from '../../core/report/messages';
+import { sanitizeSynchronizations } from '../../core/report/synchronization';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import { collectAll, listSynchronizations, type ShareSubscriptionSynchronization } from '../../core/services/dataShare';
+import { collectAll, listSynchronizations } from '../../core/services/dataShare';
+import { log } from '../../output/log';
 import { shareSubscriptions } from '../../settings/configuration';
 
 export async function pickShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
@@ -25,15 +28,15 @@ export async function pickShareSubscription(): Promise<ShareSubscriptionTarget |
 }
 
 /** Newest first by start time; records without one go last. */
-export function newestFirst(syncs: ShareSubscriptionSynchronization[]): ShareSubscriptionSynchronization[] {
-  const time = (s: ShareSubscriptionSynchronization) => {
+export function newestFirst(syncs: SynchronizationSummary[]): SynchronizationSummary[] {
+  const time = (s: SynchronizationSummary) => {
     const t = Date.parse(s.startTime ?? '');
     return Number.isNaN(t) ? -Infinity : t;
   };
   return syncs.slice().sort((a, b) => time(b) - time(a));
 }
 
-async function loadSynchronizations(client: ArmClient, target: ShareSubscriptionTarget, signal: AbortSignal): Promise<ShareSubscriptionSynchronization[]> {
+async function listAll(client: ArmClient, target: ShareSubscriptionTarget, signal: AbortSignal): Promise<unknown[]> {
   try {
     return await collectAll(listSynchronizations(client, target, { orderby: 'startTime desc', signal }));
   } catch (err) {
@@ -43,9 +46,16 @@ async function loadSynchronizations(client: ArmClient, target: ShareSubscription
   }
 }
 
-type SyncItem = vscode.QuickPickItem & { sync: ShareSubscriptionSynchronization };
+/** The listing's records with only their known, well-typed fields (as rows are), so none can break the pick. */
+async function loadSynchronizations(client: ArmClient, target: ShareSubscriptionTarget, signal: AbortSignal): Promise<SynchronizationSummary[]> {
+  const { items, dropped } = sanitizeSynchronizations(await listAll(client, target, signal));
+  if (dropped > 0) log().warn(`Synchronizations of ${target.shareSubscriptionName}: left out ${dropped} record(s) without a synchronization id.`);
+  return items;
+}
 
-function syncItem(s: ShareSubscriptionSynchronization): SyncItem {
+type SyncItem = vscode.QuickPickItem & { sync: SynchronizationSummary };
+
+function syncItem(s: SynchronizationSummary): SyncItem {
   const start = s.startTime ? new Date(s.startTime) : undefined;
   const label = start && !Number.isNaN(start.getTime()) ? start.toLocaleString() : (s.startTime ?? vscode.l10n.t('No start time'));
   const status = s.status ?? vscode.l10n.t('Unknown');
@@ -60,7 +70,7 @@ function syncItem(s: ShareSubscriptionSynchronization): SyncItem {
 }
 
 /** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
-export async function pickSynchronization(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<ShareSubscriptionSynchronization | undefined> {
+export async function pickSynchronization(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<SynchronizationSummary | undefined> {
   const abort = new AbortController();
   const items = (async () => newestFirst(await loadSynchronizations(await client(), target, abort.signal)).map(syncItem))();
   try {

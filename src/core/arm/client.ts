@@ -3,11 +3,13 @@
  * error mapping and logging all happen here so every caller gets the same behaviour.
  */
 import { randomUUID } from 'crypto';
-import fetch, { FetchError } from 'node-fetch';
+import * as http from 'http';
+import * as https from 'https';
+import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
 import { quotaKindOf, remainingRequests } from './rateLimit';
-import { redactUrl } from './redact';
+import { redactSecretFields, redactUrl } from './redact';
 import {
   backoffDelayMs,
   canceledError,
@@ -17,7 +19,7 @@ import {
   realSleep,
   type SleepFn,
 } from './retryPolicy';
-import { carriesApiVersion, resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
+import { resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
 
 /** Fits a VS Code LogOutputChannel. */
 export interface ArmLogger {
@@ -45,7 +47,17 @@ export interface ArmClientOptions {
   /** First backoff step when the service gives no Retry-After. Default 1000. */
   retryBaseDelayMs?: number;
   sleep?: SleepFn;
+  /** Largest response body read, counted after decompression. Default MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number;
 }
+
+/**
+ * 32 MiB. The replies read here are one container group (its definition with status and events) or one page
+ * of a listing: kilobytes to a few megabytes at most. The cap leaves a wide margin for those while keeping a
+ * hostile or broken server (a 100 MB body, or a small gzip reply that inflates to gigabytes) from filling the
+ * extension host's memory.
+ */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -84,6 +96,13 @@ const EXPIRED_TOKEN_CODE = 'ExpiredAuthenticationToken';
 
 const noopLogger: ArmLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
 
+/**
+ * One pool of kept-alive connections for every client: a report of thousands of pages would otherwise pay a new
+ * connection (and TLS handshake) per page. Idle sockets do not keep the process alive.
+ */
+const AGENTS = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+const agentFor = (url: URL): http.Agent => (url.protocol === 'http:' ? AGENTS.http : AGENTS.https);
+
 export class ArmClient {
   /** Normalized ARM base URL without a trailing slash. */
   readonly endpoint: string;
@@ -97,6 +116,7 @@ export class ArmClient {
   private readonly maxRetryDelayMs: number;
   private readonly retryBaseDelayMs: number;
   private readonly sleep: SleepFn;
+  private readonly maxResponseBytes: number;
 
   constructor(options: ArmClientOptions) {
     this.endpointUrl = validateTokenEndpoint(options.endpoint, 'ARM endpoint');
@@ -110,6 +130,7 @@ export class ArmClient {
     this.maxRetryDelayMs = Math.max(0, options.maxRetryDelayMs ?? 30_000);
     this.retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
     this.sleep = options.sleep ?? realSleep;
+    this.maxResponseBytes = Math.max(1, options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
   }
 
   /** Checks an absolute URL against the endpoint without sending anything (throws kind `security`). */
@@ -120,9 +141,10 @@ export class ArmClient {
   async request<T = unknown>(req: ArmRequest): Promise<ArmResponse<T>> {
     // Resolve and vet the target first: a foreign URL must fail before a token is even fetched.
     const url = resolveRequestUrl(this.endpointUrl, { path: req.path, url: req.url });
-    // A service-given URL keeps its own api-version; ours is added only when it has none.
-    const apiVersion = req.url !== undefined && carriesApiVersion(url) ? undefined : req.apiVersion;
-    const href = withQuery(url, { ...(req.query ?? {}), 'api-version': apiVersion });
+    // An absolute URL from the service (nextLink, Azure-AsyncOperation, Location) is used as given: ARM adds
+    // api-version only when the link carries none, so a link pinned to another version keeps it.
+    const keepVersion = req.url !== undefined && hasQueryName(url, 'api-version');
+    const href = withQuery(url, { ...(req.query ?? {}), ...(keepVersion ? {} : { 'api-version': req.apiVersion }) });
     const logUrl = redactUrl(href);
     const signal = req.signal;
     const maxRetries = Math.max(0, req.maxRetries ?? this.maxRetries);
@@ -176,7 +198,8 @@ export class ArmClient {
       const error = errorFromResponse({
         status: raw.status,
         contentType: raw.headers['content-type'] ?? '',
-        text: raw.text,
+        // A service that echoes the request in its message must not carry the secrets into errors and logs.
+        text: redactSecretFields(raw.text),
         requestId,
         correlationId,
         retryAfterMs: parseRetryAfterMs(raw.headers['retry-after']),
@@ -249,16 +272,35 @@ export class ArmClient {
         signal: controller.signal,
         // Never follow redirects: node-fetch would carry the Authorization header along.
         redirect: 'manual',
+        agent: agentFor,
+        // node-fetch counts the decoded bytes (after gzip/deflate/br) against this as they arrive.
+        size: this.maxResponseBytes,
       });
-      const text = await res.text();
       const lower: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         lower[name.toLowerCase()] = value;
       });
+      const text = await this.readBody(res, lower, controller);
       return { status: res.status, headers: lower, text };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  /** The body as text, or a clear error once it passes the size cap (the connection is closed then). */
+  private async readBody(res: Response, headers: Record<string, string>, controller: AbortController): Promise<string> {
+    try {
+      return await res.text();
+    } catch (err) {
+      if (!(err instanceof FetchError) || err.type !== 'max-size') throw err;
+      // node-fetch stops keeping the bytes but would go on downloading and inflating them: close the connection.
+      controller.abort();
+      const mb = Math.round((this.maxResponseBytes / 1024 / 1024) * 10) / 10;
+      throw new ArmError(
+        `ARM answered ${res.status} with a body larger than ${mb} MB (after decompression); it was not read.`,
+        { kind: 'parse', status: res.status, requestId: headers['x-ms-request-id'], correlationId: headers['x-ms-correlation-request-id'] },
+      );
     }
   }
 
@@ -301,6 +343,21 @@ function parseSuccessBody<T>(raw: RawResponse, requestId?: string, correlationId
   }
 }
 
+/** Decodes a raw query name; a malformed escape stays as written. */
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether the URL's query has the parameter, whatever its case. */
+function hasQueryName(url: URL, name: string): boolean {
+  const wanted = name.toLowerCase();
+  return url.search.slice(1).split('&').some((pair) => pair.length > 0 && decodeName(pair.split('=')[0]).toLowerCase() === wanted);
+}
+
 /** Encodes a query name, keeping `$` readable as ARM documents it (`$skipToken`, `$filter`). */
 function encodeName(name: string): string {
   return encodeURIComponent(name).replace(/%24/g, '$');
@@ -316,17 +373,7 @@ export function withQuery(url: URL, params: Record<string, QueryValue>): string 
   const kept = url.search
     .slice(1)
     .split('&')
-    .filter((pair) => {
-      if (pair.length === 0) return false;
-      const raw = pair.split('=')[0];
-      let name = raw;
-      try {
-        name = decodeURIComponent(raw.replace(/\+/g, ' '));
-      } catch {
-        // keep the raw name
-      }
-      return !names.has(name.toLowerCase());
-    });
+    .filter((pair) => pair.length > 0 && !names.has(decodeName(pair.split('=')[0]).toLowerCase()));
   const added = entries.map(([name, value]) => `${encodeName(name)}=${encodeURIComponent(String(value))}`);
   const query = [...kept, ...added].join('&');
   return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;

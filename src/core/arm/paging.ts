@@ -1,5 +1,11 @@
 /**
  * Pageable ARM lists (`{ value: T[], nextLink? }`), yielded page by page as they arrive.
+ *
+ * A nextLink is followed as ARM gives it (its own query, api-version added only when missing) with the
+ * operation's own method: GET listings continue with GET, POST listings (Data Share's listSynchronizations
+ * and friends) POST the same body to the link, as their contract and the original SDK do. Users report
+ * that Data Share refuses GET on these links (Azure/azure-cli-extensions#8275), while newer generated SDKs
+ * send GET; so when a POST continuation is refused, GET is tried once before the listing gives up.
  */
 import type { ArmClient, ArmRequest, ArmResponse } from './client';
 import { ArmError } from './errors';
@@ -10,16 +16,31 @@ export interface Page<T> {
   items: T[];
   /** 1-based. */
   pageNumber: number;
-  /** x-ms-ratelimit-remaining-subscription-reads of this page's response, when sent. */
+  /** The remaining-quota header of this page's response (reads for GET, writes for POST), when sent. */
   remainingReads?: number;
   /** Present when the service has more pages. */
   nextLink?: string;
 }
 
+/** How much one listing may read before it stops with `ListingLimit`. */
+export interface ListingLimits {
+  pages: number;
+  items: number;
+}
+
+/**
+ * Generous guards against a service that hands out fresh continuation tokens forever. At ARM's current
+ * refill rate for writes (10 a second; POST listings count as writes) 10,000 pages take over a quarter of
+ * an hour, far past any real synchronization; a million rows is about what one report can hold in memory.
+ */
+export const LISTING_LIMITS: Readonly<ListingLimits> = { pages: 10_000, items: 1_000_000 };
+
 export interface ListPagesOptions {
   signal?: AbortSignal;
-  /** Stop after this many pages (the last yielded page still carries its nextLink). */
+  /** Stop quietly after this many pages (the last yielded page still carries its nextLink). */
   maxPages?: number;
+  /** Stop with a `ListingLimit` error past these; defaults to LISTING_LIMITS. */
+  limits?: ListingLimits;
 }
 
 interface ListBody<T> {
@@ -27,8 +48,10 @@ interface ListBody<T> {
   nextLink?: string | null;
 }
 
+type ListResponse<T> = ArmResponse<ListBody<T> | undefined>;
+
 function readRemaining(headers: Record<string, string>): number | undefined {
-  const raw = headers['x-ms-ratelimit-remaining-subscription-reads'];
+  const raw = headers['x-ms-ratelimit-remaining-subscription-reads'] ?? headers['x-ms-ratelimit-remaining-subscription-writes'];
   if (raw === undefined) {
     return undefined;
   }
@@ -36,7 +59,7 @@ function readRemaining(headers: Record<string, string>): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-function toPage<T>(response: ArmResponse<ListBody<T> | undefined>, pageNumber: number): Page<T> {
+function toPage<T>(response: ListResponse<T>, pageNumber: number): Page<T> {
   const body = response.body;
   const items = body && Array.isArray(body.value) ? body.value : [];
   const next = body && typeof body.nextLink === 'string' && body.nextLink.length > 0 ? body.nextLink : undefined;
@@ -54,29 +77,57 @@ export function skipTokenFromNextLink(nextLink: string): string | undefined {
   return undefined;
 }
 
-/**
- * Follows nextLink with GET. Some POST list operations may not accept that; when the GET answers
- * 404/405 the original request is sent again with the nextLink's `$skipToken`, and that mode sticks.
- */
+/** A refusal of the request itself (method, shape), as opposed to sign-in, throttling or a broken service. */
+function refusedRequest(err: unknown): err is ArmError {
+  return (
+    err instanceof ArmError &&
+    err.kind === 'http' &&
+    err.status !== undefined &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    ![401, 403, 408, 429].includes(err.status)
+  );
+}
+
+/** "1 page", "10,000 pages". */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+function limitError(pages: number, items: number, limits: ListingLimits, response: ListResponse<unknown>): ArmError {
+  const which = pages >= limits.pages ? countOf(limits.pages, 'page', 'pages') : countOf(limits.items, 'item', 'items');
+  return new ArmError(
+    `The listing stopped after ${countOf(pages, 'page', 'pages')} and ${countOf(items, 'item', 'items')} although the service offered more: ${which} is the most one listing reads.`,
+    { kind: 'http', code: 'ListingLimit', status: response.status, requestId: response.requestId, correlationId: response.correlationId },
+  );
+}
+
 export async function* listPages<T>(
   client: ArmClient,
   firstRequest: ArmRequest,
   options: ListPagesOptions = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
   const { signal, maxPages } = options;
+  const limits = options.limits ?? LISTING_LIMITS;
   const seen = new Set<string>();
-  let repost = false;
+  let method = firstRequest.method;
+  let triedGet = firstRequest.method === 'GET';
   let pageNumber = 1;
+  let items = 0;
 
   let response = await client.request<ListBody<T> | undefined>({ ...firstRequest, signal });
   for (;;) {
     const page = toPage<T>(response, pageNumber);
+    items += page.items.length;
     yield page;
     if (!page.nextLink || (maxPages !== undefined && pageNumber >= maxPages)) {
       return;
     }
     if (signal?.aborted) {
       throw canceledError('Listing');
+    }
+    if (pageNumber >= limits.pages || items >= limits.items) {
+      throw limitError(pageNumber, items, limits, response);
     }
     const nextLink = page.nextLink;
     // Vet the link before anything is sent: a foreign host never sees the token.
@@ -89,56 +140,26 @@ export async function* listPages<T>(
     }
     seen.add(nextLink);
     pageNumber++;
-    response = repost
-      ? await repostWithSkipToken<T>(client, firstRequest, nextLink, signal)
-      : await getNextLinkOrRepost<T>(client, firstRequest, nextLink, signal, () => {
-          repost = true;
-        });
-  }
-}
-
-async function getNextLinkOrRepost<T>(
-  client: ArmClient,
-  firstRequest: ArmRequest,
-  nextLink: string,
-  signal: AbortSignal | undefined,
-  switchToRepost: () => void,
-): Promise<ArmResponse<ListBody<T> | undefined>> {
-  try {
-    return await client.request<ListBody<T> | undefined>({
-      method: 'GET',
+    const next = (m: ArmRequest['method']): ArmRequest => ({
+      method: m,
       url: nextLink,
       apiVersion: firstRequest.apiVersion,
       headers: firstRequest.headers,
+      body: m === 'GET' ? undefined : firstRequest.body,
       signal,
     });
-  } catch (err) {
-    const fallback =
-      err instanceof ArmError && err.kind === 'http' && (err.status === 404 || err.status === 405) && firstRequest.method !== 'GET';
-    if (!fallback) {
-      throw err;
+    try {
+      response = await client.request<ListBody<T> | undefined>(next(method));
+    } catch (err) {
+      if (triedGet || !refusedRequest(err)) throw err;
+      // Once per listing: a service that wants GET on its links gets it from here on.
+      triedGet = true;
+      try {
+        response = await client.request<ListBody<T> | undefined>(next('GET'));
+      } catch {
+        throw err; // the operation's own method's answer says more than the fallback's
+      }
+      method = 'GET';
     }
-    switchToRepost();
-    return repostWithSkipToken<T>(client, firstRequest, nextLink, signal);
   }
-}
-
-async function repostWithSkipToken<T>(
-  client: ArmClient,
-  firstRequest: ArmRequest,
-  nextLink: string,
-  signal: AbortSignal | undefined,
-): Promise<ArmResponse<ListBody<T> | undefined>> {
-  const skipToken = skipTokenFromNextLink(nextLink);
-  if (skipToken === undefined) {
-    throw new ArmError(
-      `The next-page link ${redactUrl(nextLink)} could not be followed and carries no $skipToken to resend the request with.`,
-      { kind: 'http', code: 'NextLinkUnusable' },
-    );
-  }
-  return client.request<ListBody<T> | undefined>({
-    ...firstRequest,
-    query: { ...(firstRequest.query ?? {}), $skipToken: skipToken },
-    signal,
-  });
 }

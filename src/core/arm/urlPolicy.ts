@@ -71,15 +71,3 @@ export function resolveRequestUrl(endpoint: URL, target: { path?: string; url?: 
   }
   return url;
 }
-
-/**
- * True when an absolute URL from the service (Azure-AsyncOperation, Location, nextLink) already names its
- * api-version: ARM requires such URLs to be used exactly as given, and a status URL often carries a version
- * of its own (ACI's operations answer on 2018-06-01 whatever version the PUT used).
- */
-export function carriesApiVersion(url: URL): boolean {
-  for (const name of url.searchParams.keys()) {
-    if (name.toLowerCase() === 'api-version') return true;
-  }
-  return false;
-}

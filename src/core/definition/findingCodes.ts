@@ -34,6 +34,7 @@ export const Code = {
   placeholderOutsideSecret: 'ACI208',
   apiVersion: 'ACI209',
   invalidSecretName: 'ACI210',
+  examplePlaceholder: 'ACI211',
   mountPathColon: 'ACI301',
   gitRepoDirectory: 'ACI302',
   confidentialPolicy: 'ACI303',

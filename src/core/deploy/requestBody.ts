@@ -68,6 +68,19 @@ function findExpressions(value: unknown, path: BodyPath, out: string[]): void {
   else if (isPlainObject(value)) for (const [k, v] of Object.entries(value)) findExpressions(v, [...path, k], out);
 }
 
+function refuseExpressions(resource: PlainObject): void {
+  const expressions: string[] = [];
+  for (const key of BODY_KEYS) {
+    const k = keyOf(resource, key);
+    if (k !== undefined) findExpressions(resource[k], [k], expressions);
+  }
+  if (!expressions.length) return;
+  const shown = expressions.slice(0, 5).join(', ') + (expressions.length > 5 ? ` and ${expressions.length - 5} more` : '');
+  throw new DeployInputError(
+    `The template resource still holds template expressions ([...]) at ${shown}. Deploy sends the resource as it is written; replace the expressions with values, or deploy the template with an ARM deployment.`,
+  );
+}
+
 function pickTemplateResource(doc: PlainObject, name: string | undefined): { resource: PlainObject; index: number } {
   const resources = prop(doc, 'resources');
   const groups = (Array.isArray(resources) ? resources : [])
@@ -149,21 +162,13 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
     source = picked.resource;
     resourceIndex = picked.index;
     shape = 'armTemplate';
-    const expressions: string[] = [];
-    for (const key of BODY_KEYS) {
-      const k = keyOf(source, key);
-      if (k !== undefined) findExpressions(source[k], [k], expressions);
-    }
-    if (expressions.length) {
-      const shown = expressions.slice(0, 5).join(', ') + (expressions.length > 5 ? ` and ${expressions.length - 5} more` : '');
-      throw new DeployInputError(
-        `The template resource still holds template expressions ([...]) at ${shown}. Deploy sends the resource as it is written; replace the expressions with values, or deploy the template with an ARM deployment.`,
-      );
-    }
+    refuseExpressions(source);
   } else {
     source = value;
     // The CLI format carries apiVersion; a body saved from Azure does not.
     shape = prop(value, 'apiVersion') !== undefined ? 'cliYaml' : 'armBody';
+    // A template's resource on its own (the editor reads its expressions as values known only at deploy time).
+    if (shape === 'cliYaml' && String(prop(value, 'type') ?? '').toLowerCase() === CG_TYPE) refuseExpressions(source);
   }
 
   const body: PlainObject = {};

@@ -6,6 +6,7 @@
 import { DefinitionDocument, findNodeAtOffset, PathSegment } from '../definition';
 import { describeProperty, enumDescription, propertyInfo, schemaAt } from '../schema/documentSchema';
 import { resolveRef } from '../schema/schemaLookup';
+import { markdownText } from './markdownText';
 
 export interface HoverResult {
   markdown: string;
@@ -45,5 +46,6 @@ function describeAt(doc: DefinitionDocument, path: PathSegment[]): string | unde
   if (typeof last === 'number') return describeProperty(undefined, schema, false);
   const parent = resolveRef(schemaAt(doc, path.slice(0, -1)));
   const info = propertyInfo(parent, last);
-  return describeProperty(info?.name ?? last, schema, info?.required ?? false);
+  // A key the schema does not name (a tag, say) is the document's own text.
+  return describeProperty(info?.name ?? markdownText(last), schema, info?.required ?? false);
 }

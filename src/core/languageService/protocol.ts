@@ -15,7 +15,12 @@ export type RequestBody =
 
 export type ToWorker = { type: 'notify'; body: Notification } | { type: 'request'; id: number; body: RequestBody };
 
-export type FromWorker = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+/** Answers, and `busy`/`idle` around every job so the host knows which document a long job is for. */
+export type FromWorker =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: string }
+  | { busy: string }
+  | { idle: true };
 
 /** A request as its sender writes it: the document and version are filled in for it. */
 export type RequestArgs = RequestBody extends infer R ? (R extends RequestBody ? Omit<R, 'uri' | 'version'> : never) : never;

@@ -1,4 +1,7 @@
-/** Worker-thread entry: owns the LanguageService and answers the extension host's requests in order. */
+/**
+ * Worker-thread entry: owns the LanguageService and answers the extension host's requests in order, saying
+ * which document each job is for (the host abandons a job that overruns its time budget).
+ */
 import { parentPort } from 'worker_threads';
 import { LanguageService } from './service';
 import type { FromWorker, Notification, RequestBody, ToWorker } from './protocol';
@@ -30,6 +33,7 @@ function reply(message: FromWorker): void {
 
 parentPort?.on('message', (message: ToWorker) => {
   if (message.type === 'notify') {
+    reply({ busy: message.body.uri });
     try {
       apply(message.body);
     } catch {
@@ -37,10 +41,13 @@ parentPort?.on('message', (message: ToWorker) => {
       // sends it again whole.
       if (message.body.kind !== 'close') service.close(message.body.uri);
     }
+    reply({ idle: true });
     return;
   }
   const { id, body } = message;
   const run = () => {
+    // The host's time budget runs from here: a job that overruns it is abandoned with the worker.
+    reply({ busy: body.uri });
     try {
       reply({ id, ok: true, value: answer(body) });
     } catch (err) {

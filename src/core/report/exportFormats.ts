@@ -1,17 +1,20 @@
 /**
- * CSV (RFC 4180) and JSON exports of report rows. CSV cells that a spreadsheet would run as a formula
- * (starting with =, +, -, @, tab or CR) get a leading apostrophe so they open as text.
+ * CSV (RFC 4180) and JSON exports of report rows. CSV text that a spreadsheet would run as a formula gets an
+ * apostrophe so it opens as text: a cell whose first non-blank character is =, +, - or @, or that starts with
+ * a tab or CR, and likewise each part after a `;`, because spreadsheets set to `;`-separated lists split the
+ * cell there (the quotes around it do not count once the cell is not the first on its line).
  */
 import { REPORT_COLUMNS, type ColumnDef, type ReportRow } from './model';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** The start of the cell or of a `;`-separated part of it, where the part would run as a formula. */
+const FORMULA_AT = /(^|;)(?=\s*[=+\-@]|[\t\r])/g;
 
 /** Neutralises formula triggers, then quotes per RFC 4180 when the cell holds a comma, quote, CR or LF. */
 export function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
   let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
   // Numbers are data, not formulas: a negative count stays a number.
-  if (typeof value !== 'number' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value !== 'number') text = text.replace(FORMULA_AT, "$1'");
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

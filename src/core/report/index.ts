@@ -8,3 +8,5 @@ export * from './stream';
 export * from './sourceSettings';
 export * from './messages';
 export * from './latestRun';
+export * from './outbox';
+export * from './synchronization';

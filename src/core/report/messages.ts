@@ -3,8 +3,8 @@
  * host checks every incoming message with isPageMessage because a page is untrusted input.
  */
 import { isColumnKey, type ReportQuery, type ReportRow } from './model';
+import type { RowsBatch } from './outbox';
 import type { SourceSettingRow } from './sourceSettings';
-import type { ReportTotals } from './totals';
 import type { ShareSubscriptionTarget } from '../settings/model';
 
 export type ExportFormat = 'csv' | 'json';
@@ -43,21 +43,46 @@ export type PageCommand =
 export type HostMessage =
   | { type: 'init'; state: ReportPanelState; synchronization?: SynchronizationSummary }
   | { type: 'reset' }
-  | { type: 'rows'; pageNumber: number; rows: ReportRow[]; totals: ReportTotals; last: boolean }
+  | RowsBatch
   | { type: 'status'; state: LoadState; message?: string }
   | { type: 'settings'; rows: SourceSettingRow[]; error?: string }
   | ({ type: 'command' } & PageCommand);
 
+/** What the page shows, as it reports it after each change. */
+export interface PageView {
+  shown: number;
+  domRows: number;
+  firstCells: string[];
+  injected: number;
+  /** `label: value` of each summary pair. */
+  summary: string[];
+  /** The line under the title (share subscription and synchronization). */
+  meta: string;
+  /** `label: tooltip` of each summary pair that explains itself. */
+  hints: string[];
+  tab: ReportTab;
+  tabsShown: ReportTab[];
+  /** Whether the filter and export bar is shown. */
+  filtersShown: boolean;
+  legend: string[];
+  chartSizes: string[];
+}
+
 export type PageMessage =
   | { type: 'ready' }
-  /** Sent after each page's rows are in the page's model and the table was updated. */
-  | { type: 'pageRendered'; pageNumber: number; rows: number; totalRows: number }
+  /**
+   * Sent once rows are in the page's model and the table shows them: `pages` service pages of `rows` rows
+   * (one acknowledgement may cover several batches), up to page `pageNumber`.
+   */
+  | { type: 'pageRendered'; pageNumber: number; pages: number; rows: number; totalRows: number }
   /**
    * After any change of what is shown: rows matching the filters, row elements in the DOM, the name cells
    * of the first rows as the DOM shows them, and how many elements service text could have injected
-   * (img, iframe, style, inline script: always 0 when text is rendered as text).
+   * (img, iframe, style, inline script: always 0 when text is rendered as text); then what else is on
+   * screen: the header line, the summary's tooltips, the tab, the tabs and controls shown, the chart's
+   * legend and bar-count choices.
    */
-  | { type: 'viewUpdated'; shown: number; domRows: number; firstCells: string[]; injected: number; summary: string[] }
+  | ({ type: 'viewUpdated' } & PageView)
   | { type: 'query'; query: ReportQuery; tab: ReportTab }
   | { type: 'stop' }
   | { type: 'reload' }
@@ -66,6 +91,7 @@ export type PageMessage =
 
 const str = (v: unknown): v is string => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every(str);
 const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 export function isReportQuery(v: unknown): v is ReportQuery {
@@ -103,9 +129,19 @@ export function isPageMessage(v: unknown): v is PageMessage {
     case 'reload':
       return true;
     case 'pageRendered':
-      return int(m.pageNumber) && int(m.rows) && int(m.totalRows);
+      return int(m.pageNumber) && int(m.pages) && int(m.rows) && int(m.totalRows);
     case 'viewUpdated':
-      return int(m.shown) && int(m.domRows) && int(m.injected) && Array.isArray(m.firstCells) && m.firstCells.every(str) && Array.isArray(m.summary) && m.summary.every(str);
+      return (
+        int(m.shown) &&
+        int(m.domRows) &&
+        int(m.injected) &&
+        [m.firstCells, m.summary, m.hints, m.legend, m.chartSizes].every(strings) &&
+        str(m.meta) &&
+        isReportTab(m.tab) &&
+        Array.isArray(m.tabsShown) &&
+        m.tabsShown.every(isReportTab) &&
+        typeof m.filtersShown === 'boolean'
+      );
     case 'query':
       return isReportQuery(m.query) && isReportTab(m.tab);
     case 'export':

@@ -1,10 +1,12 @@
 /**
  * Streams a synchronization's data-set details page by page with running totals. The service-side part
  * of the query travels as $filter/$orderby; if the service refuses those (400), the listing restarts
- * without them and the caller filters and sorts locally, so the report still works.
+ * without them and the caller filters and sorts locally, so the report still works. A listing that fails
+ * after rows arrived ends with ReportStoppedError, which says how many rows the report has and why.
  */
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
+import { countOf, type ListingLimits } from '../arm/paging';
 import { listSynchronizationDetails, type ShareSubscriptionRef } from '../services/dataShare';
 import { sanitizeRow, type ReportQuery, type ReportRow } from './model';
 import { toServerQuery, type ServerQuery } from './query';
@@ -26,6 +28,29 @@ export interface StreamOptions {
   query?: ReportQuery;
   signal?: AbortSignal;
   maxPages?: number;
+  limits?: ListingLimits;
+}
+
+/**
+ * The report ended before its last page: the rows already streamed stay valid and shown. It keeps the
+ * cause's kind, status and code, so callers treat it as they would the cause.
+ */
+export class ReportStoppedError extends ArmError {
+  constructor(
+    readonly rows: number,
+    readonly pages: number,
+    readonly reason: ArmError,
+  ) {
+    super(
+      `The report is incomplete: it stopped after ${countOf(rows, 'row', 'rows')} from ${countOf(pages, 'page', 'pages')}, which stay shown. ${reason.message}`,
+      { kind: reason.kind, status: reason.status, code: reason.code, requestId: reason.requestId, correlationId: reason.correlationId, cause: reason },
+    );
+  }
+}
+
+function stoppedEarly(err: unknown, totals: ReportTotals): unknown {
+  if (!(err instanceof ArmError) || err.kind === 'canceled') return err;
+  return new ReportStoppedError(totals.rows, totals.pagesLoaded, err);
 }
 
 function refusedQuery(err: unknown, server: ServerQuery): boolean {
@@ -43,7 +68,12 @@ export async function* streamSynchronizationReport(
   let started = false;
   for (;;) {
     try {
-      const pages = listSynchronizationDetails(client, ref, synchronizationId, { ...server, signal: options.signal, maxPages: options.maxPages });
+      const pages = listSynchronizationDetails(client, ref, synchronizationId, {
+        ...server,
+        signal: options.signal,
+        maxPages: options.maxPages,
+        limits: options.limits,
+      });
       for await (const page of pages) {
         started = true;
         const rows = page.items.map(sanitizeRow);
@@ -57,7 +87,7 @@ export async function* streamSynchronizationReport(
         server = {};
         continue;
       }
-      throw err;
+      throw started ? stoppedEarly(err, totals) : err;
     }
   }
 }

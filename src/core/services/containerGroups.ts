@@ -4,7 +4,8 @@
 import type { ArmClient, ArmResponse } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
 import type { SleepFn } from '../arm/retryPolicy';
-import { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from './resourcePaths';
+import { listPages } from '../arm/paging';
+import { ACI_API_VERSION, containerGroupPath, resourceGroupPath, type ContainerGroupRef, type ResourceGroupRef } from './resourcePaths';
 
 export { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from './resourcePaths';
 
@@ -60,4 +61,14 @@ export function putContainerGroup(
     defaultPollMs: options.defaultPollMs,
     sleep: options.sleep,
   });
+}
+
+/** Every container group of a resource group, all pages (ContainerGroups_ListByResourceGroup). */
+export async function listContainerGroups(client: ArmClient, ref: ResourceGroupRef, options: RequestOptions = {}): Promise<ContainerGroupResource[]> {
+  const groups: ContainerGroupResource[] = [];
+  const request = { method: 'GET' as const, path: `${resourceGroupPath(ref)}/providers/Microsoft.ContainerInstance/containerGroups`, apiVersion: ACI_API_VERSION };
+  for await (const page of listPages<ContainerGroupResource>(client, { ...request, signal: options.signal }, { signal: options.signal })) {
+    groups.push(...page.items.filter((g) => g && typeof g === 'object' && typeof g.name === 'string' && g.name !== ''));
+  }
+  return groups.sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }

@@ -1,9 +1,9 @@
 /**
  * Share subscription reports (Microsoft.DataShare, api-version 2021-08-01). All three are POST
- * list operations, returned as page iterators.
+ * list operations, returned as page iterators; their next pages are POSTed with the same body.
  */
 import type { ArmClient, QueryValue } from '../arm/client';
-import { listPages, type Page } from '../arm/paging';
+import { listPages, type ListingLimits, type Page } from '../arm/paging';
 import { DATA_SHARE_API_VERSION, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
 
 export { DATA_SHARE_API_VERSION, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
@@ -44,6 +44,8 @@ export interface SourceShareSynchronizationSetting {
 export interface ListOptions {
   signal?: AbortSignal;
   maxPages?: number;
+  /** Caps past which the listing stops with `ListingLimit` (default LISTING_LIMITS). */
+  limits?: ListingLimits;
 }
 
 export interface ODataListOptions extends ListOptions {
@@ -68,7 +70,7 @@ function listOperation<T>(
   return listPages<T>(
     client,
     { method: 'POST', path: `${shareSubscriptionPath(ref)}/${operation}`, apiVersion: DATA_SHARE_API_VERSION, ...request },
-    { signal: options.signal, maxPages: options.maxPages },
+    { signal: options.signal, maxPages: options.maxPages, limits: options.limits },
   );
 }
 

@@ -9,6 +9,9 @@ import { Code } from '../definition/findingCodes';
 import { canonicalKey, looseName, resolveRef, SchemaNode } from '../schema/schemaLookup';
 import { isTemplateExpression } from '../definition/templateExpression';
 import { findSecretReferences, isSecretField, SECRET_NAME_RULE } from '../definition/secrets';
+import { findProperty } from '../definition/nodeQuery';
+import { findExamplePlaceholder, isCommandPath, placeholderForm } from '../definition/examplePlaceholders';
+import { boundValue, ParameterBinding, ParameterUse } from './parameterBinding';
 
 export interface NormalizeContext {
   text: string;
@@ -23,6 +26,10 @@ export interface NormalizeContext {
   skippedItems?: DefinitionNode[];
   /** Path of the normalized node inside its container group (a container read on its own is not at the root). */
   base?: PathSegment[];
+  /** Values checked in place of `[parameters('…')]`. */
+  binding?: ParameterBinding;
+  /** Where `[parameters('…')]` are written. */
+  uses?: ParameterUse[];
 }
 
 export { isTemplateExpression };
@@ -57,6 +64,9 @@ export function normalize(node: DefinitionNode, schemaIn: SchemaNode | undefined
   const schema = resolveRef(schemaIn);
   if (node.kind === 'string') checkPlaceholder(node.value as string, node.range, path, ctx);
   if (ctx.template && node.kind === 'string' && isTemplateExpression(node.value)) {
+    const bound = boundValue(node.value, path, ctx);
+    // The bound value is read as if written here; how the parameter spells it is the template author's choice.
+    if (bound) return normalize(bound.node, schemaIn, path, { ...ctx, template: false, findings: [] });
     ctx.expressions.add(pointer(path));
     return node.value;
   }
@@ -141,8 +151,14 @@ function normalizeObject(node: DefinitionNode & { kind: 'object' }, schema: Sche
   for (const prop of node.properties) {
     const key = prop.key ?? '';
     const canonical = canonicalKey(schema, key);
+    if (canonical === undefined && ctx.template && key.toLowerCase() === 'copy' && prop.kind === 'array') {
+      copyLoops(prop, schema, path, ctx, out);
+      continue;
+    }
     if (canonical === undefined) {
       if (mapValues) {
+        // Map keys can be values too (identity resource IDs under userAssignedIdentities).
+        if (prop.keyRange) checkExamplePlaceholder(key, prop.keyRange, [...path, key], ctx);
         const v = normalize(prop, mapValues, [...path, key], ctx);
         if (v !== undefined) out[key] = v;
       } else if (schema.properties && prop.keyRange) {
@@ -183,12 +199,51 @@ function normalizeObject(node: DefinitionNode & { kind: 'object' }, schema: Sche
   return out;
 }
 
+/**
+ * A property copy loop (`"copy": [{ "name": "containers", "count": …, "input": {…} }]`) makes the named array.
+ * Container inputs are checked as containers; other arrays are values we cannot know.
+ */
+function copyLoops(node: DefinitionNode & { kind: 'array' }, schema: SchemaNode, path: PathSegment[], ctx: NormalizeContext, out: Record<string, unknown>): void {
+  for (const loop of node.children) {
+    const name = findProperty(loop, 'name');
+    const canonical = name?.kind === 'string' ? canonicalKey(schema, String(name.value)) : undefined;
+    if (canonical === undefined) continue;
+    const at = pointer([...path, canonical]);
+    const input = findProperty(loop, 'input');
+    if (input && at === ctx.skipItemsOf) {
+      ctx.skippedItems = [...(ctx.skippedItems ?? []), input];
+      out[canonical] = [];
+    } else {
+      ctx.expressions.add(at);
+      out[canonical] = `[copyIndex('${canonical}')]`;
+    }
+  }
+}
+
 function renderKey(ctx: NormalizeContext, prop: DefinitionNode, key: string): string {
   if (ctx.format === 'json') return JSON.stringify(key);
   return prop.keyPlain ? key : `'${key}'`;
 }
 
+function checkExamplePlaceholder(value: string, range: Range, path: PathSegment[], ctx: NormalizeContext): void {
+  const secret = isSecretField([...(ctx.base ?? []), ...path]);
+  const found = isCommandPath(path) ? undefined : findExamplePlaceholder(value, secret);
+  if (found === undefined) return;
+  ctx.findings.push({
+    code: Code.examplePlaceholder,
+    severity: 'warning',
+    // A secret field's value is never repeated, even in part: only the placeholder's form is named.
+    message: secret
+      ? `'${label(path)}' holds a placeholder from an example (${placeholderForm(found)}); replace it with the real value. Deploy refuses to send it.`
+      : `'${found}' is a placeholder from an example; replace it with the real value. Deploy refuses to send it.`,
+    range,
+    path,
+    data: { placeholder: secret ? placeholderForm(found) : found },
+  });
+}
+
 function checkPlaceholder(value: string, range: Range, path: PathSegment[], ctx: NormalizeContext): void {
+  checkExamplePlaceholder(value, range, path, ctx);
   const refs = findSecretReferences(value);
   if (refs.length === 0) return;
   if (refs.some((r) => !r.valid)) {

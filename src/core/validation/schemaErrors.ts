@@ -16,9 +16,11 @@ function pathFromPointer(base: DefinitionNode, pointer: string): PathSegment[] {
   return path;
 }
 
-function valueAt(base: DefinitionNode, path: PathSegment[]): unknown {
-  const node = nodeAtPath(base, path);
-  return node && node.kind !== 'object' && node.kind !== 'array' ? node.value : undefined;
+/** The validated value at `path` (a template parameter's value where the document has the expression). */
+function valueAt(instance: unknown, path: PathSegment[]): unknown {
+  let v = instance;
+  for (const seg of path) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+  return v;
 }
 
 const ARTICLE: Record<string, string> = {
@@ -35,8 +37,8 @@ function nameOf(path: readonly PathSegment[]): string {
   return 'the document';
 }
 
-/** `base` is the node the validated value came from; `prefix` its path in the document. */
-export function schemaFindings(errors: ErrorObject[] | null | undefined, base: DefinitionNode, prefix: readonly PathSegment[], expressions: Set<string>): Finding[] {
+/** `base` is the node the validated value (`instance`) came from; `prefix` its path in the document. */
+export function schemaFindings(errors: ErrorObject[] | null | undefined, base: DefinitionNode, prefix: readonly PathSegment[], expressions: Set<string>, instance: unknown): Finding[] {
   const findings: Finding[] = [];
   const typeErrors = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const e of errors ?? []) {
@@ -72,7 +74,7 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, base: D
         findings.push({
           code: Code.enum,
           severity: 'error',
-          message: `'${String(valueAt(base, path))}' is not a valid ${name}; use one of: ${allowed.join(', ')}.`,
+          message: `'${String(valueAt(instance, path))}' is not a valid ${name}; use one of: ${allowed.join(', ')}.`,
           range,
           path: full,
           data: { allowed },

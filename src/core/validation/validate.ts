@@ -4,6 +4,8 @@
  * containers are checked again; the rules that span the group run on the cached results.
  */
 import { findProperty } from '../definition/nodeQuery';
+import { isStandaloneTemplateResource, templateContainerGroups, TemplateParameters } from '../definition/armTemplate';
+import { allowedValueBindings, defaultBinding, labelParameterFindings, ParameterBinding, ParameterUse } from './parameterBinding';
 import { shiftFinding } from '../definition/shiftFinding';
 import { DefinitionFormat, DefinitionNode, Finding, PathSegment } from '../definition/types';
 import { Code } from '../definition/findingCodes';
@@ -27,15 +29,15 @@ interface CachedContainer {
   /** Ranges relative to the container's start offset, paths relative to the container. */
   findings: Finding[];
   value: unknown;
+  uses: ParameterUse[];
 }
 
 const CACHE_LIMIT = 20000;
-const CONTAINER_GROUP_TYPE = 'microsoft.containerinstance/containergroups';
 
 export class ValidationCache {
   private readonly containers = new Map<string, CachedContainer>();
   /** Unchanged containers keep their node across incremental edits: found without reading their text. */
-  private readonly byNode = new WeakMap<DefinitionNode, CachedContainer & { template: boolean }>();
+  private readonly byNode = new WeakMap<DefinitionNode, CachedContainer & { key: string }>();
   hits = 0;
   misses = 0;
 
@@ -43,43 +45,45 @@ export class ValidationCache {
    * `reliable` is false when the document has syntax errors: error recovery can then build a different tree
    * from the same container text, so results are neither cached nor reused.
    */
-  container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, reliable = true): CachedContainer {
-    if (!reliable) return validateContainer(item, text, format, template);
+  container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, reliable = true, binding?: ParameterBinding): CachedContainer {
+    if (!reliable) return validateContainer(item, text, format, template, binding);
+    const key = `${format}|${template ? 1 : 0}|${binding?.key ?? ''}`;
     const known = this.byNode.get(item);
-    if (known && known.template === template) {
+    if (known && known.key === key) {
       this.hits++;
       return known;
     }
-    const entry = this.byText(item, text, format, template);
-    this.byNode.set(item, { ...entry, template });
+    const entry = this.byText(item, text, key, format, template, binding);
+    this.byNode.set(item, { ...entry, key });
     return entry;
   }
 
-  private byText(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
-    const key = `${format}|${template ? 1 : 0}|${text.slice(item.range.start, item.range.end)}`;
+  private byText(item: DefinitionNode, text: string, prefix: string, format: DefinitionFormat, template: boolean, binding?: ParameterBinding): CachedContainer {
+    const key = `${prefix}|${text.slice(item.range.start, item.range.end)}`;
     const hit = this.containers.get(key);
     if (hit) {
       this.hits++;
       return hit;
     }
     this.misses++;
-    const entry = validateContainer(item, text, format, template);
+    const entry = validateContainer(item, text, format, template, binding);
     if (this.containers.size >= CACHE_LIMIT) this.containers.clear();
     this.containers.set(key, entry);
     return entry;
   }
 }
 
-function validateContainer(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean): CachedContainer {
-  const ctx: NormalizeContext = { text, format, template, findings: [], expressions: new Set(), base: ['properties', 'containers', 0] };
+function validateContainer(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, binding?: ParameterBinding): CachedContainer {
+  const uses: ParameterUse[] = [];
+  const ctx: NormalizeContext = { text, format, template, findings: [], expressions: new Set(), base: ['properties', 'containers', 0], binding, uses };
   const value = normalize(item, definition('Container'), [], ctx);
   const validate = validatorFor('Container');
   validate(value);
-  const findings = [...ctx.findings, ...schemaFindings(validate.errors, item, [], ctx.expressions)];
+  const findings = [...ctx.findings, ...schemaFindings(validate.errors, item, [], ctx.expressions, value)];
   const rules: RuleContext = { base: item, prefix: [], template, findings };
   checkContainer(value, [], rules, 'container');
   const origin = item.range.start;
-  return { value, findings: findings.map((f) => relocate(f, -origin, [])) };
+  return { value, uses, findings: findings.map((f) => relocate(f, -origin, [])) };
 }
 
 function relocate(f: Finding, delta: number, prefix: PathSegment[]): Finding {
@@ -107,39 +111,56 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
     findings.push({ code: Code.notAnObject, severity: 'error', message: 'A container group definition must be an object with keys such as apiVersion, name, location and properties.', range: { start: root.range.start, end: Math.min(root.range.end, root.range.start + 1) }, path: [] });
     return;
   }
-  const resources = findProperty(root, 'resources');
-  if (resources) {
-    const entries: [DefinitionNode, PathSegment][] =
-      resources.kind === 'array' ? resources.children.map((c, i) => [c, i]) : resources.kind === 'object' ? resources.properties.map((p) => [p, p.key ?? '']) : [];
-    for (const [item, seg] of entries) {
-      const type = findProperty(item, 'type');
-      if (type?.kind === 'string' && String(type.value).toLowerCase() === CONTAINER_GROUP_TYPE) {
-        validateGroup(doc, item, ['resources', seg], 'ArmContainerGroupResource', true, findings);
-      }
-    }
+  if (findProperty(root, 'resources')) {
+    for (const group of templateContainerGroups(root)) validateGroup(doc, group.node, group.path, 'ArmContainerGroupResource', findings, group.parameters);
     return;
   }
-  validateGroup(doc, root, [], doc.format === 'yaml' || findProperty(root, 'apiVersion') ? 'ContainerGroupYamlFile' : 'ContainerGroup', false, findings);
+  if (isStandaloneTemplateResource(root, doc.format)) return validateGroup(doc, root, [], 'ArmContainerGroupResource', findings, new Map());
+  validateGroup(doc, root, [], doc.format === 'yaml' || findProperty(root, 'apiVersion') ? 'ContainerGroupYamlFile' : 'ContainerGroup', findings);
 }
 
-function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, findings: Finding[]): void {
-  const ctx: NormalizeContext = { text: doc.text, format: doc.format, template, findings: [], expressions: new Set(), skipItemsOf: '/properties/containers' };
+/**
+ * A group outside a template is checked once. In a template, once with the parameters' defaults, then once per
+ * allowed value of each parameter it uses, keeping what that value changes.
+ */
+function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, findings: Finding[], parameters?: TemplateParameters): void {
+  const base = defaultBinding(parameters);
+  const first = checkGroupOnce(doc, node, prefix, def, parameters !== undefined, base);
+  findings.push(...labelParameterFindings(first.findings, first.uses, base));
+  const seen = new Set(findings.map((f) => `${f.range.start}|${f.message}`));
+  for (const { name, binding } of allowedValueBindings(parameters, base, first.uses.map((u) => u.name))) {
+    const run = checkGroupOnce(doc, node, prefix, def, true, binding);
+    for (const f of labelParameterFindings(run.findings, run.uses, binding, name)) {
+      const key = `${f.range.start}|${f.message}`;
+      if (!seen.has(key)) findings.push(f);
+      seen.add(key);
+    }
+  }
+}
+
+function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, binding: ParameterBinding | undefined): { findings: Finding[]; uses: ParameterUse[] } {
+  const findings: Finding[] = [];
+  const groupUses: ParameterUse[] = [];
+  const ctx: NormalizeContext = { text: doc.text, format: doc.format, template, findings: [], expressions: new Set(), skipItemsOf: '/properties/containers', binding, uses: groupUses };
   const value = normalize(node, definition(def), [], ctx);
   for (const f of ctx.findings) findings.push({ ...f, path: [...prefix, ...f.path] });
+  const uses = groupUses.map((u) => ({ ...u, path: [...prefix, ...u.path] }));
   const validate = validatorFor(def);
   validate(value);
-  findings.push(...schemaFindings(validate.errors, node, prefix, ctx.expressions));
+  findings.push(...schemaFindings(validate.errors, node, prefix, ctx.expressions, value));
 
   const items = ctx.skippedItems ?? [];
   const reliable = !doc.parseDiagnostics.some((d) => d.severity === 'error');
   const containerValues: unknown[] = [];
   items.forEach((item, i) => {
-    const cached = doc.cache.container(item, doc.text, doc.format, template, reliable);
+    const cached = doc.cache.container(item, doc.text, doc.format, template, reliable, binding);
     containerValues.push(cached.value);
     const itemPrefix = [...prefix, 'properties', 'containers', i];
     for (const f of cached.findings) findings.push(relocate(f, item.range.start, itemPrefix));
+    for (const u of cached.uses) uses.push({ ...u, path: [...itemPrefix, ...u.path] });
   });
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     checkGroup(value as Record<string, unknown>, containerValues, { base: node, prefix, template, findings });
   }
+  return { findings, uses };
 }

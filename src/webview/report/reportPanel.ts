@@ -9,8 +9,10 @@ import { isArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
 import { toCsv, toJson } from '../../core/report/exportFormats';
 import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
-import type { ReportQuery, ReportRow } from '../../core/report/model';
+import type { ReportQuery } from '../../core/report/model';
 import { LatestRun } from '../../core/report/latestRun';
+import { RowOutbox } from '../../core/report/outbox';
+import { sanitizeSynchronization } from '../../core/report/synchronization';
 import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
@@ -39,9 +41,10 @@ function errorText(err: unknown): string {
 
 export class ReportPanel implements vscode.Disposable {
   readonly record: ReportRecord;
-  private rows: ReportRow[] = [];
-  /** The pages of the current load as received, replayed to a page that starts after them. */
-  private pages: Extract<HostMessage, { type: 'rows' }>[] = [];
+  /** The rows of the current load, also replayed to a page that starts after them. */
+  private outbox = new RowOutbox();
+  /** The batch being handed to the page, if any: one at a time, so batches stay in order. */
+  private sending: Promise<void> | undefined;
   /** Each load gets its own slot: a reload or close aborts what is still paging, and late older results are dropped. */
   private readonly details = new LatestRun();
   private readonly settings = new LatestRun();
@@ -65,7 +68,7 @@ export class ReportPanel implements vscode.Disposable {
     private state: ReportPanelState,
     synchronization?: SynchronizationSummary,
   ) {
-    this.synchronization = synchronization;
+    this.synchronization = sanitizeSynchronization(synchronization);
     this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
     panel.title = title(state);
     panel.webview.options = reportWebviewOptions(deps.extensionUri);
@@ -102,15 +105,18 @@ export class ReportPanel implements vscode.Disposable {
         return this.onReady();
       case 'pageRendered': {
         this.record.rowsReceived += m.rows;
-        this.record.pagesRendered++;
+        this.record.pagesRendered += m.pages;
         const elapsed = Date.now() - this.loadStarted;
         this.record.firstPageRenderedMs ??= elapsed;
         this.record.lastPageRenderedMs = elapsed;
         return this.changed();
       }
-      case 'viewUpdated':
-        this.record.view = { shown: m.shown, domRows: m.domRows, firstCells: m.firstCells, injected: m.injected, summary: m.summary };
+      case 'viewUpdated': {
+        // Only the known fields: the page is untrusted.
+        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes } = m;
+        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes };
         return this.changed();
+      }
       case 'query':
         return this.onQuery(m.query, m.tab);
       case 'stop':
@@ -136,11 +142,10 @@ export class ReportPanel implements vscode.Disposable {
     this.record.rowsReceived = 0;
     this.record.pagesRendered = 0;
     await this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
-    // A new load replaces the array, which ends this replay.
-    const pages = this.pages;
-    for (let i = 0; i < pages.length && pages === this.pages; i++) await this.post(pages[i]);
+    this.outbox.rewind();
     this.pageReady = true;
-    if (this.record.state !== 'loading' || pages.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
+    await this.drain();
+    if (this.record.state !== 'loading' || this.outbox.rows.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     if (this.settingsMessage) await this.post(this.settingsMessage);
     this.changed();
   }
@@ -156,8 +161,8 @@ export class ReportPanel implements vscode.Disposable {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
     const run = this.details.start();
-    this.rows = [];
-    this.pages = [];
+    // A new outbox also ends a batch loop still sending the previous load's rows.
+    this.outbox = new RowOutbox();
     this.loadStarted = Date.now();
     Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, rowsSent: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
@@ -171,14 +176,15 @@ export class ReportPanel implements vscode.Disposable {
       // Always the whole synchronization: the totals describe it, whatever the page filters (also after a reload).
       for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query: {}, signal: run.signal })) {
         if (!run.isCurrent()) return;
-        for (const row of page.rows) this.rows.push(row);
+        this.outbox.add(page);
         this.record.rowsSent += page.rows.length;
         this.record.totals = page.totals;
-        const message: HostMessage = { type: 'rows', pageNumber: page.pageNumber, rows: page.rows, totals: page.totals, last: page.last };
-        this.pages.push(message);
-        if (this.pageReady) await this.post(message);
+        // Not awaited: the listing goes on while the page takes the batch.
+        void this.send();
         this.changed();
       }
+      if (!run.isCurrent()) return;
+      await this.drain();
       if (!run.isCurrent()) return;
       this.record.state = 'done';
       await this.post({ type: 'status', state: 'done' });
@@ -188,10 +194,33 @@ export class ReportPanel implements vscode.Disposable {
       this.record.state = canceled ? 'stopped' : 'error';
       this.record.error = canceled ? undefined : errorText(err);
       if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
+      // What arrived before the stop or failure stays in the table.
+      await this.drain();
       await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     } finally {
       if (run.isCurrent()) this.changed();
     }
+  }
+
+  /** Starts handing held pages to the page, unless a batch loop is already at it. */
+  private send(): Promise<void> {
+    this.sending ??= this.sendBatches().finally(() => (this.sending = undefined));
+    return this.sending;
+  }
+
+  private async sendBatches(): Promise<void> {
+    const outbox = this.outbox;
+    while (this.pageReady && !this.disposed && outbox === this.outbox) {
+      const batch = outbox.next();
+      if (!batch) return;
+      await this.post(batch);
+    }
+  }
+
+  /** Resolves once the page has been handed every held page (or cannot take them: not ready, closed). */
+  private async drain(): Promise<void> {
+    while (this.pageReady && !this.disposed && this.outbox.pending) await this.send();
+    await this.sending;
   }
 
   /** (Re)reads the schedule settings; a previous read still paging is aborted and its result never shown. */
@@ -222,7 +251,8 @@ export class ReportPanel implements vscode.Disposable {
       const client = await this.deps.client();
       for await (const page of listSynchronizations(client, this.state.target, { maxPages: 20, signal: run.signal })) {
         if (!run.isCurrent()) return;
-        const found = page.items.find((s) => s.synchronizationId === this.state.synchronizationId);
+        // Only the known, well-typed fields reach the page's header (as rows do).
+        const found = page.items.map(sanitizeSynchronization).find((s) => s?.synchronizationId === this.state.synchronizationId);
         if (found) {
           this.synchronization = found;
           if (this.pageReady) await this.post({ type: 'init', state: this.state, synchronization: found });
@@ -236,7 +266,7 @@ export class ReportPanel implements vscode.Disposable {
 
   /** Writes the rows the user sees (filters and sort applied) to a file picked with a save dialog. */
   private async export(format: 'csv' | 'json'): Promise<void> {
-    const rows = applyQuery(this.rows, this.state.query);
+    const rows = applyQuery(this.outbox.rows, this.state.query);
     const name = this.state.target.shareSubscriptionName.replace(/[^\w.-]+/g, '_');
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const file = `${name}-${(this.state.synchronizationId ?? 'report').slice(0, 8)}.${format}`;

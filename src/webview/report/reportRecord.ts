@@ -2,7 +2,7 @@
  * A test-readable record of the most recently opened report: what the host sent and what the page
  * acknowledged. Tests and benchmarks read it through the hooks returned by registerReports.
  */
-import type { HostMessage, LoadState } from '../../core/report/messages';
+import type { HostMessage, LoadState, PageView } from '../../core/report/messages';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import type { ReportTotals } from '../../core/report/totals';
 
@@ -27,7 +27,7 @@ export interface ReportRecord {
   /** Totals of the current load as computed on the host. */
   totals?: ReportTotals;
   /** Last `viewUpdated` of the page. */
-  view?: { shown: number; domRows: number; firstCells: string[]; injected: number; summary: string[] };
+  view?: PageView;
   settingsRows?: number;
   exports: ReportExportRecord[];
   /** When the first and the last page of the current load were acknowledged (ms since load start). */

@@ -37,7 +37,7 @@ const entry = (file: string): ContainerGroupTarget => ({
 
 /** Its status URL answers 500 (the emulator's lro-status-error scenario, chosen by the name). */
 const UNKNOWN_FILE = 'it-status-fault-lro-status-error.aci.yaml';
-const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml', 'it-batch.aci.json', 'it-dismiss.aci.yaml', 'it-fault-lro-failed.aci.yaml', UNKNOWN_FILE];
+const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml', 'it-batch.aci.json', 'it-dismiss.aci.yaml', 'it-fault-lro-failed.aci.yaml', 'it-placeholder.aci.yaml', UNKNOWN_FILE];
 
 suite('Deploy', function () {
   this.timeout(60000);
@@ -93,6 +93,8 @@ suite('Deploy', function () {
     write('it-dismiss.aci.yaml', label('it-dismiss-label'));
     // The emulator fails this group's operation (its name holds fault-lro-failed) with an error naming no property.
     write('it-fault-lro-failed.aci.yaml', label('it-lro-failed-label'));
+    // The image as the docs' tutorial writes it, before the reader fills in their registry.
+    write('it-placeholder.aci.yaml', label('it-placeholder-label').replace('image: mcr.microsoft.com/azuredocs/nginx:latest', 'image: <acrLoginServer>/aci-tutorial-app:v1'));
     write(UNKNOWN_FILE, label('it-status-label'));
     const batch = JSON.parse(fs.readFileSync(path.join(folder, 'definitions', 'batch-job.aci.json'), 'utf8'));
     batch.properties.ipAddress = { type: 'Public', dnsNameLabel: 'it-batch-job', ports: [{ port: 80, protocol: 'TCP' }] };
@@ -119,6 +121,10 @@ suite('Deploy', function () {
     const question = script.shown.find((s) => s.modal)!;
     assert.match(question.detail ?? '', /It does not exist yet/);
     assert.match(question.detail ?? '', /it-db → .*secureValue/);
+    assert.match(question.detail ?? '', /it-reg → imageRegistryCredentials\[0\]\.password/);
+    // The emulator is not the public cloud: the question names where the request and the sign-in go.
+    assert.ok((question.detail ?? '').includes(`Cloud Custom: requests go to ${process.env.ACI_DS_EMULATOR_URL}`), question.detail);
+    assert.ok(![DB_SECRET, REG_SECRET].some((s) => (question.detail ?? '').includes(s)), 'no secret value in the question');
     const note = script.messages('info').at(-1) ?? '';
     assert.ok(note.includes(result.group.ip!) && note.includes(result.group.fqdn), note);
     assert.ok(lines.some((l) => l.includes('Instance state: Running')));
@@ -150,6 +156,23 @@ suite('Deploy', function () {
     assert.strictEqual(result.group?.provisioningState, 'Succeeded');
     assert.ok(result.group?.ip);
     assert.strictEqual(result.group?.fqdn, 'it-batch-job.westeurope.azurecontainer.io');
+  });
+
+  test('a placeholder from an example is refused before any question, and Go to Line selects it', async () => {
+    const from = lines.length;
+    const text = fs.readFileSync(uriOf('it-placeholder.aci.yaml').fsPath, 'utf8');
+    assert.ok(text.includes('<acrLoginServer>'), 'the fixture has the placeholder');
+    const line = text.split('\n').findIndex((l) => l.includes('<acrLoginServer>'));
+    const refusal = `it-placeholder was not deployed: line ${line + 1} holds a placeholder from an example (<acrLoginServer>) in properties.containers[0].properties.image; replace it with the real value.`;
+    const { result } = await deploy('it-placeholder.aci.yaml', [{ message: /^it-placeholder was not deployed/, choose: 'Go to Line' }]);
+    assert.strictEqual(result.outcome, 'invalid');
+    assert.deepStrictEqual(result.notifications, [refusal]);
+    assert.deepStrictEqual(lines.slice(from).filter((l) => /^(GET|PUT) /.test(l)), [], 'nothing is sent');
+    await until(() => vscode.window.activeTextEditor?.document.uri.fsPath === uriOf('it-placeholder.aci.yaml').fsPath, 'Go to Line opens the definition');
+    const editor = vscode.window.activeTextEditor!;
+    assert.strictEqual(editor.selection.start.line, line);
+    assert.strictEqual(editor.document.getText(editor.selection), '<acrLoginServer>/aci-tutorial-app:v1');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('a dismissed confirmation sends nothing', async () => {

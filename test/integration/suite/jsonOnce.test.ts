@@ -80,12 +80,12 @@ suite('JSON definitions: one set of problems and completions', () => {
     // Both have looked at this text once VS Code's JSON syntax error and our enum finding are there.
     const all = await until('both sets of diagnostics', () => {
       const d = vscode.languages.getDiagnostics(doc.uri);
-      return d.some((x) => x.source !== 'ACI') && d.some((x) => x.code === 'ACI003') ? d : undefined;
+      return d.some((x) => x.source !== 'aci-validate') && d.some((x) => x.code === 'ACI003') ? d : undefined;
     });
     const lines = new Map<number, vscode.Diagnostic[]>();
     for (const d of all) lines.set(d.range.start.line, [...(lines.get(d.range.start.line) ?? []), d]);
     for (const [line, ds] of lines) assert.strictEqual(ds.length, 1, `line ${line + 1} has ${ds.length} problems: ${ds.map(describe).join(' | ')}`);
-    const foreign = all.filter((d) => d.source !== 'ACI');
+    const foreign = all.filter((d) => d.source !== 'aci-validate');
     assert.strictEqual(foreign.length, 1, foreign.map(describe).join(' | '));
     assert.strictEqual(foreign[0].range.start.line, 14, 'the only problem not from the extension is the syntax error');
   });
@@ -97,9 +97,9 @@ suite('JSON definitions: one set of problems and completions', () => {
       const doc = await open('once-nojson.aci.json', BROKEN);
       const all = await until('the extension\'s syntax error', () => {
         const d = vscode.languages.getDiagnostics(doc.uri);
-        return d.some((x) => x.source === 'ACI' && x.code === 'ACI100') ? d : undefined;
+        return d.some((x) => x.source === 'aci-validate' && x.code === 'ACI100') ? d : undefined;
       });
-      assert.ok(all.every((d) => d.source === 'ACI'), all.map(describe).join(' | '));
+      assert.ok(all.every((d) => d.source === 'aci-validate'), all.map(describe).join(' | '));
     } finally {
       await config.update('validate.enable', undefined, vscode.ConfigurationTarget.Workspace);
     }

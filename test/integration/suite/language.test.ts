@@ -67,7 +67,7 @@ async function write(name: string, text: string): Promise<vscode.TextDocument> {
 async function diagnosticsOf(doc: vscode.TextDocument, ready: (d: vscode.Diagnostic[]) => boolean = (d) => d.length > 0): Promise<vscode.Diagnostic[]> {
   const deadline = Date.now() + 15000;
   for (;;) {
-    const ours = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'ACI');
+    const ours = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'aci-validate');
     if (ready(ours)) return ours;
     if (Date.now() > deadline) throw new Error(`diagnostics not ready: ${ours.map((d) => d.code).join(', ')}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -265,7 +265,7 @@ suite('Definition editing', () => {
   test('other YAML and JSON files are left alone', async () => {
     const doc = await write('pipeline.yaml', 'trigger:\n  - main\nsteps:\n  - script: echo hi\n    mountPath: C:\\nope\n');
     await new Promise((r) => setTimeout(r, 800));
-    assert.deepStrictEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'ACI'), []);
+    assert.deepStrictEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'aci-validate'), []);
     assert.strictEqual(api.language.tracker.isTracked(doc), false);
   });
 

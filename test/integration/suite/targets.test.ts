@@ -1,6 +1,6 @@
 // Where the view's entries point and what it does with them, in the real VS Code: a path written for a definition
-// reads back in a single-folder workspace, paths outside the workspace are refused, a slow node never holds the
-// others, and the item menus stay off the two root nodes.
+// reads back in a single-folder workspace, paths outside the workspace and files above 5 MB are refused, a slow node
+// never holds the others, Add and Remove write where the list lives, and the item menus stay off the two root nodes.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -97,6 +97,22 @@ suite('View entries: paths, loading and menus', () => {
       fs.rmSync(link, { force: true });
     }
   });
+
+  test('a definition file above 5 MB is not read; its node says why', () => sizeCaps.run('over 5 MB', async () => {
+    const file = path.join(folder().fsPath, 'definitions', 'huge.aci.yaml');
+    const source = fs.readFileSync(path.join(folder().fsPath, 'definitions', 'web-frontend.aci.yaml'), 'utf8');
+    // A valid definition with a comment that takes it just past the limit.
+    fs.writeFileSync(file, `${source}\n# ${'x'.repeat(5 * 1024 * 1024)}\n`);
+    try {
+      await withSetting('containerGroups', [{ name: 'huge', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: 'definitions/huge.aci.yaml' }], async () => {
+        const items = await shownChildren(api, (await child(api, await child(api, undefined, 'Container groups'), 'huge')).node);
+        assert.strictEqual(items.length, 1);
+        assert.match(items[0].description, /definitions\/huge\.aci\.yaml is larger than 5 MB and is not read/);
+      }, api);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }));
 
   test('a node whose request hangs says it is loading and holds no other node', async () => {
     const slow = { subscriptionId: SUB, resourceGroup: 'rg-share', accountName: 'contoso-share', shareSubscriptionName: 'slow-fault-hang', label: 'Slow feed' };
@@ -309,6 +325,71 @@ suite('Add Share Subscription through the command, signed in', function () {
     } finally {
       await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
       await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
+    }
+  }));
+});
+
+suite('Remove from View writes where the list lives', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  const config = () => vscode.workspace.getConfiguration('aciDataShare');
+  const entry = (name: string, label: string) => ({ subscriptionId: SUB, resourceGroup: 'rg-rm', accountName: 'rm-account', shareSubscriptionName: name, label });
+  /** Remove from View on the node labelled `label`, answering its question with Remove. */
+  const removeNode = async (label: string): Promise<boolean | undefined> => {
+    const node = await child(api, await child(api, undefined, 'Share subscriptions'), label);
+    const script = new ScriptedInput([{ message: new RegExp(`^Remove share subscription ${label} `), choose: 'Remove' }]);
+    const removed = await withAnswers(api, script, async () => vscode.commands.executeCommand<boolean>('aciDataShare.removeShareSubscription', node.node));
+    script.assertDone();
+    return removed;
+  };
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
+
+  test('a list kept in the user settings loses only the removed entry, and nothing is written to the workspace', () => scopeWrites.run('remove in user scope', async () => {
+    const workspaceBefore = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    const userBefore = config().inspect<unknown[]>('shareSubscriptions')?.globalValue;
+    const unreadable = { subscriptionId: SUB, note: 'an entry this version cannot read' };
+    await config().update('shareSubscriptions', undefined, vscode.ConfigurationTarget.Workspace);
+    const shown = nextTreeChange(api);
+    await config().update('shareSubscriptions', [entry('rm-keep', 'Keep me'), unreadable, entry('rm-go', 'Remove me')], vscode.ConfigurationTarget.Global);
+    await shown;
+    try {
+      assert.strictEqual(await removeNode('Remove me'), true);
+      assert.strictEqual(config().inspect('shareSubscriptions')?.workspaceValue, undefined, 'nothing written to the workspace');
+      assert.deepStrictEqual(config().inspect('shareSubscriptions')?.globalValue, [entry('rm-keep', 'Keep me'), unreadable]);
+    } finally {
+      await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
+      await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
+    }
+  }));
+
+  test("a list in the workspace's settings file keeps its comments and other entries when one is removed", () => scopeWrites.run('remove keeps comments', async () => {
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
+    const original = fs.readFileSync(file, 'utf8');
+    const settings = JSON.parse(original) as Record<string, unknown>;
+    const before = (settings['aciDataShare.shareSubscriptions'] as unknown[] | undefined) ?? [];
+    const list = [...before, entry('rm-c1', 'Commented one'), entry('rm-c2', 'Commented two')].map((e) => `    ${JSON.stringify(e)}`);
+    list[list.length - 2] = `    // the feed we keep\n${list[list.length - 2]}`;
+    const others = Object.entries(settings).filter(([k]) => k !== 'aciDataShare.shareSubscriptions').map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
+    const commented = `{\n  // settings for the tests\n${others.join('\n')}\n  "aciDataShare.shareSubscriptions": [\n    /* our feeds */\n${list.join(',\n')}\n  ]\n}\n`;
+    const shown = nextTreeChange(api);
+    fs.writeFileSync(file, commented);
+    await shown;
+    try {
+      assert.strictEqual(await removeNode('Commented two'), true);
+      const after = fs.readFileSync(file, 'utf8');
+      assert.match(after, /\/\/ settings for the tests/);
+      assert.match(after, /\/\* our feeds \*\//);
+      assert.match(after, /\/\/ the feed we keep\n\s*\{"subscriptionId":[^\n]*"rm-c1"/);
+      assert.doesNotMatch(after, /rm-c2/);
+      const names = (config().inspect<{ shareSubscriptionName?: string }[]>('shareSubscriptions')?.workspaceValue ?? []).map((e) => e.shareSubscriptionName);
+      assert.deepStrictEqual(names, [...before.map((e) => (e as { shareSubscriptionName?: string }).shareSubscriptionName), 'rm-c1']);
+    } finally {
+      const back = nextTreeChange(api);
+      fs.writeFileSync(file, original);
+      await back;
     }
   }));
 });

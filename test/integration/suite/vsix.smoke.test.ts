@@ -95,7 +95,7 @@ function defineTests(root: Mocha.Suite): void {
     const doc = await vscode.workspace.openTextDocument(file);
     await vscode.window.showTextDocument(doc);
     const ours = await waitUntil('ACI diagnostics', () => {
-      const found = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'ACI');
+      const found = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'aci-validate');
       return found.length > 0 ? found : undefined;
     });
     const line = doc.getText().split('\n').findIndex((l) => l.includes('Sometimes'));

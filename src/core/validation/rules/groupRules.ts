@@ -1,6 +1,7 @@
 /** Rules that need the whole container group (cross-references, counts, totals). */
 import { PathSegment } from '../../definition/types';
 import { isSecretPlaceholder } from '../../definition/secrets';
+import { findExamplePlaceholder } from '../../definition/examplePlaceholders';
 import { Code } from '../../definition/findingCodes';
 import { SCHEMA_API_VERSION } from '../../schema/schemaLookup';
 import { checkContainer } from './containerRules';
@@ -102,7 +103,8 @@ function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
     const secret = obj(volume.secret);
     for (const [file, content] of Object.entries(secret ?? {})) {
       const s = literalString(ctx, content);
-      if (s === undefined || isSecretPlaceholder(s)) continue;
+      // A placeholder (ours, or one from an example, which has its own warning) is not the content.
+      if (s === undefined || isSecretPlaceholder(s) || findExamplePlaceholder(s, true) !== undefined) continue;
       if (!BASE64.test(s.replace(/\s+/g, ''))) {
         // The value is a secret: the message names the file, never the content.
         emit(ctx, Code.secretNotBase64, 'error', `Secret volume file '${file}' must be base64-encoded (e.g. the output of base64 -w0 FILE).`, [...at, 'secret', file]);
@@ -172,17 +174,28 @@ function checkIdentity(group: Record<string, unknown>, props: Record<string, unk
 }
 
 function checkTotals(props: Record<string, unknown>, containers: unknown[], ctx: RuleContext): void {
-  let cpu = 0;
-  let memory = 0;
-  for (const c of containers) {
-    const requests = obj(obj(obj(obj(c)?.properties)?.resources)?.requests);
-    cpu += num(requests?.cpu) ?? 0;
-    memory += num(requests?.memoryInGB) ?? 0;
-  }
   const sku = literalString(ctx, props.sku);
   const spot = literalString(ctx, props.priority) === 'Spot';
   const [maxCpu, maxMemory, kind] = spot ? [4, 16, 'Spot'] : sku === 'Confidential' ? [31, 180, 'Confidential'] : [31, 240, 'Standard'];
+  const limits = { cpu: [maxCpu, 'CPU'], memoryInGB: [maxMemory, 'GB'] } as const;
+  let cpu = 0;
+  let memory = 0;
+  let overOnItsOwn = false;
+  containers.forEach((c, i) => {
+    const requests = obj(obj(obj(obj(c)?.properties)?.resources)?.requests);
+    cpu += num(requests?.cpu) ?? 0;
+    memory += num(requests?.memoryInGB) ?? 0;
+    // One container over the group maximum is reported on its own value (which may come from a parameter).
+    for (const key of ['cpu', 'memoryInGB'] as const) {
+      const n = num(requests?.[key]);
+      const [max, unit] = limits[key];
+      if (n === undefined || n <= max) continue;
+      overOnItsOwn = true;
+      emit(ctx, Code.resources, 'warning', `requests.${key} ${round(n)} is more than the documented maximum of ${max} ${unit} for a ${kind} group (limits vary by region).`, [...P, 'containers', i, 'properties', 'resources', 'requests', key]);
+    }
+  });
   const at: PathSegment[] = [...P, 'containers'];
+  if (overOnItsOwn) return;
   if (cpu > maxCpu || memory > maxMemory) {
     emit(ctx, Code.resources, 'warning', `The containers request ${round(cpu)} CPU and ${round(memory)} GB in total; the documented maximum for a ${kind} group is ${maxCpu} CPU and ${maxMemory} GB (limits vary by region).`, at, { preferKey: true });
   } else if (cpu > 4 || memory > 16) {

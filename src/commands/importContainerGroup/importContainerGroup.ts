@@ -1,0 +1,104 @@
+/**
+ * "Import Container Group…": picks a group that exists in Azure (subscription, resource group, then the
+ * group from every page of the resource group's list), writes its definition (YAML or JSON) with secrets as
+ * `{{secret:NAME}}` placeholders where the user chooses, adds it to the view and opens it.
+ */
+import * as vscode from 'vscode';
+import type { ArmClient } from '../../core/arm/client';
+import { importDefinition, type ImportGap, type ImportedDefinition } from '../../core/import/importDefinition';
+import { getContainerGroup, listContainerGroups } from '../../core/services/containerGroups';
+import { listResourceGroups, listSubscriptions } from '../../core/services/pickLists';
+import type { ContainerGroupTarget } from '../../core/settings/model';
+import { checkContainerGroupName, checkResourceGroupName, checkSubscriptionId, normalizeLocation } from '../../core/settings/nameRules';
+import { log } from '../../output/log';
+import { saveContainerGroup } from '../../settings/lists';
+import { definitionSetting } from '../../tree/definitionFiles';
+import { ui } from '../../ui/userInput';
+import { SET_SECRET_COMMAND } from '../deploy/registerDeploy';
+import { askSteps } from '../inputSteps';
+import { pickDefinitionFormat } from '../pickDefinitionFormat';
+
+export interface ImportSession {
+  connection(): Promise<{ client: ArmClient }>;
+}
+
+const title = () => vscode.l10n.t('Import Container Group');
+
+async function askGroup(client: ArmClient): Promise<{ subscriptionId: string; resourceGroup: string; name: string } | undefined> {
+  const answers = await askSteps(title(), [
+    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId, choices: () => listSubscriptions(client) },
+    { prompt: vscode.l10n.t('Resource group'), placeHolder: vscode.l10n.t('e.g. rg-containers'), validate: checkResourceGroupName, choices: ([sub]) => listResourceGroups(client, sub) },
+    {
+      prompt: vscode.l10n.t('Container group to import'),
+      validate: checkContainerGroupName,
+      choices: async ([subscriptionId, resourceGroup]) =>
+        (await listContainerGroups(client, { subscriptionId, resourceGroup })).map((g) => ({
+          value: String(g.name),
+          label: String(g.name),
+          description: [g.location, g.properties?.provisioningState].filter(Boolean).join(' · ') || undefined,
+        })),
+    },
+  ]);
+  if (!answers) return undefined;
+  const [subscriptionId, resourceGroup, name] = answers;
+  return { subscriptionId, resourceGroup, name };
+}
+
+function gapText(gap: ImportGap): string {
+  return gap.kind === 'secretVolume'
+    ? vscode.l10n.t("Azure does not return the files of the secret volume '{0}': add each as FILE_NAME: '{1}'.", gap.volume, '{{secret:NAME}}')
+    : vscode.l10n.t("Azure does not return the protected settings of the extension '{0}': add them before deploying.", gap.extension);
+}
+
+/** Says what was written and what is left to do; the command does not wait for the notification to close. */
+function report(target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, file: vscode.Uri, imported: ImportedDefinition, inView: boolean): void {
+  const shown = vscode.workspace.asRelativePath(file);
+  log().info(`Imported ${target.name} (${target.resourceGroup}) to ${shown}; left out: ${imported.dropped.join(', ') || 'nothing'}.`);
+  const lines = [
+    inView
+      ? vscode.l10n.t('Container group {0} imported to {1} and added to the ACI & Data Share view.', target.name, shown)
+      : vscode.l10n.t('Container group {0} imported to {1}. It is outside the workspace folders, so it was not added to the view.', target.name, shown),
+  ];
+  if (imported.secrets.length) {
+    lines.push(vscode.l10n.t('Azure does not return secret values: store them with Set Secret… before deploying ({0}).', imported.secrets.map((s) => s.name).join(', ')));
+  }
+  lines.push(...imported.gaps.map(gapText));
+  const setSecret = vscode.l10n.t('Set Secret…');
+  void ui()
+    .message(imported.gaps.length ? 'warning' : 'info', lines.join(' '), ...(imported.secrets.length ? [setSecret] : []))
+    .then((choice) => (choice === setSecret ? vscode.commands.executeCommand(SET_SECRET_COMMAND) : undefined));
+}
+
+export async function importContainerGroup(session: ImportSession): Promise<vscode.Uri | undefined> {
+  try {
+    const { client } = await session.connection();
+    const picked = await askGroup(client);
+    if (!picked) return undefined;
+    const format = await pickDefinitionFormat(title());
+    if (!format) return undefined;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const file = await ui().saveDialog({
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${picked.name}.aci.${format.format}`) } : {}),
+      filters: { [format.label]: [format.format] },
+      saveLabel: vscode.l10n.t('Import'),
+      title: title(),
+    });
+    if (!file) return undefined;
+    const group = (await getContainerGroup(client, picked)).body;
+    const imported = importDefinition(group, format.format, picked.name);
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(imported.text));
+    // The view lists files of the workspace only; one saved elsewhere is still written and opened.
+    const definitionFile = definitionSetting(file);
+    if (definitionFile !== undefined) {
+      const location = typeof group.location === 'string' && group.location ? { location: normalizeLocation(group.location) } : {};
+      await saveContainerGroup({ ...picked, ...location, definitionFile });
+    }
+    await vscode.window.showTextDocument(file);
+    report(picked, file, imported, definitionFile !== undefined);
+    return file;
+  } catch (err) {
+    log().warn(`Import failed: ${(err as Error).message}`);
+    void ui().message('error', vscode.l10n.t('Import failed: {0}', (err as Error).message));
+    return undefined;
+  }
+}

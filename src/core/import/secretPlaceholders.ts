@@ -1,0 +1,140 @@
+/**
+ * Puts a `{{secret:NAME}}` placeholder in every secret field of an imported group. Azure never returns
+ * secret values (secure environment variables come back without a value, registry credentials without
+ * their password, Azure Files volumes without the key), so the placeholders mark where the user's stored
+ * secrets go; a value that came back anyway is replaced too, so none reaches the file.
+ */
+import { isPlainObject, list, prop, trimmedText, type PlainObject } from '../definition/plainValues';
+import { isSecretField, isSecretPlaceholder } from '../definition/secrets';
+
+export interface PlaceholderUse {
+  /** The stored secret's name. */
+  name: string;
+  /** Where it goes, e.g. `containers[web].environmentVariables[DB_PASSWORD].secureValue`. */
+  field: string;
+}
+
+/** What the import could not restore: Azure returns neither the names nor the values of these. */
+export type ImportGap = { kind: 'secretVolume'; volume: string } | { kind: 'protectedSettings'; extension: string };
+
+export interface Placeholders {
+  uses: PlaceholderUse[];
+  gaps: ImportGap[];
+}
+
+const MAX_NAME = 127;
+
+/** A stored-secret name from readable parts: allowed characters only, unique within the import. */
+function secretName(parts: string[], taken: Set<string>): string {
+  const base =
+    parts
+      .map((p) => p.replace(/[^A-Za-z0-9._-]+/g, '-'))
+      .filter(Boolean)
+      .join('.')
+      .replace(/^[^A-Za-z0-9]+/, '')
+      .slice(0, MAX_NAME - 4) || 'secret';
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+const placeholder = (name: string) => `{{secret:${name}}}`;
+
+class Collector {
+  readonly uses: PlaceholderUse[] = [];
+  readonly gaps: ImportGap[] = [];
+  private readonly taken = new Set<string>();
+
+  constructor(private readonly group: string) {}
+
+  set(o: PlainObject, key: string, nameParts: string[], field: string): void {
+    const name = secretName([this.group, ...nameParts], this.taken);
+    o[key] = placeholder(name);
+    this.uses.push({ name, field });
+  }
+}
+
+const text = (v: unknown, fallback: string) => trimmedText(v) ?? fallback;
+
+function containers(props: PlainObject, c: Collector): void {
+  for (const listKey of ['containers', 'initContainers']) {
+    list(props[listKey]).forEach((container, i) => {
+      const cname = text(prop(container, 'name'), String(i));
+      const cprops = prop(container, 'properties');
+      list(prop(cprops, 'environmentVariables')).forEach((env, j) => {
+        if (!isPlainObject(env)) return;
+        // A variable that comes back without a value is a secure one: its value is the hidden secureValue.
+        if (typeof env.value === 'string' && env.secureValue === undefined) return;
+        const vname = text(env.name, String(j));
+        delete env.value;
+        c.set(env, 'secureValue', [cname, vname], `${listKey}[${cname}].environmentVariables[${vname}].secureValue`);
+      });
+    });
+  }
+}
+
+function registries(props: PlainObject, c: Collector): void {
+  for (const cred of list(props.imageRegistryCredentials)) {
+    // Credentials with a managed identity have no password.
+    if (!isPlainObject(cred) || trimmedText(cred.identity) || trimmedText(cred.identityUrl)) continue;
+    const server = text(cred.server, 'registry');
+    c.set(cred, 'password', [server, text(cred.username, 'user')], `imageRegistryCredentials[${server}].password`);
+  }
+}
+
+function volumes(props: PlainObject, c: Collector): void {
+  for (const volume of list(props.volumes)) {
+    if (!isPlainObject(volume)) continue;
+    const vname = text(volume.name, 'volume');
+    if (isPlainObject(volume.azureFile)) {
+      c.set(volume.azureFile, 'storageAccountKey', [vname, 'storageAccountKey'], `volumes[${vname}].azureFile.storageAccountKey`);
+    }
+    if (isPlainObject(volume.secret)) {
+      const files = Object.keys(volume.secret);
+      if (files.length === 0) c.gaps.push({ kind: 'secretVolume', volume: vname });
+      for (const file of files) c.set(volume.secret, file, [vname, file], `volumes[${vname}].secret.${file}`);
+    }
+  }
+}
+
+function diagnostics(props: PlainObject, c: Collector): void {
+  const logAnalytics = prop(props.diagnostics, 'logAnalytics');
+  // workspaceKey is required; workspaceResourceId is optional and Azure hides whether it was set.
+  if (isPlainObject(logAnalytics)) c.set(logAnalytics, 'workspaceKey', ['logAnalytics', 'workspaceKey'], 'diagnostics.logAnalytics.workspaceKey');
+}
+
+function extensions(props: PlainObject, c: Collector): void {
+  for (const ext of list(props.extensions)) {
+    const eprops = prop(ext, 'properties');
+    if (isPlainObject(eprops) && eprops.protectedSettings === undefined) c.gaps.push({ kind: 'protectedSettings', extension: text(prop(ext, 'name'), '?') });
+  }
+}
+
+/** Last line of defence: any secret field still holding a value gets a placeholder named by its path. */
+function sweep(value: unknown, path: (string | number)[], c: Collector): void {
+  if (Array.isArray(value)) value.forEach((v, i) => sweep(v, [...path, i], c));
+  if (!isPlainObject(value)) return;
+  for (const [k, v] of Object.entries(value)) {
+    const here = [...path, k];
+    if (isSecretField(here) && !(typeof v === 'string' && isSecretPlaceholder(v))) {
+      const field = here.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
+      c.set(value, k, here.filter((p): p is string => typeof p === 'string' && p !== 'properties').slice(-2), field.replace(/^properties\./, ''));
+    } else sweep(v, here, c);
+  }
+}
+
+/** Fills the secret fields of `group` (the settable fields, changed in place) with placeholders. */
+export function addSecretPlaceholders(group: PlainObject, groupName: string): Placeholders {
+  const c = new Collector(groupName);
+  const props = group.properties;
+  if (isPlainObject(props)) {
+    containers(props, c);
+    registries(props, c);
+    volumes(props, c);
+    diagnostics(props, c);
+    extensions(props, c);
+  }
+  sweep(group, [], c);
+  return { uses: c.uses, gaps: c.gaps };
+}

@@ -1,0 +1,89 @@
+/**
+ * Serves a fixture's exchanges in order on 127.0.0.1. Each request must match the next exchange's method,
+ * path, query (exactly) and JSON body; anything else is answered 400 `ContractMismatch` and recorded, so a
+ * client that strays from the service's contract fails the test instead of being served anyway.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Exchange {
+  request: { method: string; path: string; query: Record<string, string>; body: unknown };
+  response: { status: number; headers: Record<string, string>; body: unknown };
+}
+
+export interface Fixture {
+  /** Where the exchanges come from (REST spec example, SDK recording, docs page or issue thread). */
+  source: string;
+  exchanges: Exchange[];
+}
+
+export interface ReplayServer {
+  url: string;
+  /** One line per request that did not match its exchange. */
+  mismatches: string[];
+  /** How many exchanges were served. */
+  served(): number;
+  close(): Promise<void>;
+}
+
+/** Replaces `{{baseUrl}}` in every string of a response body. */
+function withBaseUrl(value: unknown, baseUrl: string): unknown {
+  if (typeof value === 'string') return value.split('{{baseUrl}}').join(baseUrl);
+  if (Array.isArray(value)) return value.map((v) => withBaseUrl(v, baseUrl));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withBaseUrl(v, baseUrl)]));
+  return value;
+}
+
+function mismatch(expected: Exchange['request'], method: string, url: URL, text: string): string | undefined {
+  if (method !== expected.method) return `method ${method}, expected ${expected.method}`;
+  if (url.pathname !== expected.path) return `path ${url.pathname}, expected ${expected.path}`;
+  const query = Object.fromEntries(url.searchParams);
+  if (!isDeepStrictEqual(query, expected.query) || url.searchParams.size !== Object.keys(expected.query).length) {
+    return `query ${JSON.stringify(query)}, expected ${JSON.stringify(expected.query)}`;
+  }
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? null : JSON.parse(text);
+  } catch {
+    return `body is not JSON: ${text.slice(0, 80)}`;
+  }
+  if (!isDeepStrictEqual(body, expected.body)) return `body ${JSON.stringify(body)}, expected ${JSON.stringify(expected.body)}`;
+  return undefined;
+}
+
+export async function startReplay(fixture: Fixture): Promise<ReplayServer> {
+  const mismatches: string[] = [];
+  let next = 0;
+  let baseUrl = '';
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', baseUrl);
+      const exchange = fixture.exchanges[next];
+      const wrong = exchange ? mismatch(exchange.request, req.method ?? '', url, Buffer.concat(chunks).toString('utf8')) : 'no exchange left';
+      if (wrong) {
+        mismatches.push(`${req.method} ${url.pathname}: ${wrong}`);
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'ContractMismatch', message: wrong } }));
+        return;
+      }
+      next++;
+      res.writeHead(exchange.response.status, { 'content-type': 'application/json; charset=utf-8', ...exchange.response.headers });
+      res.end(JSON.stringify(withBaseUrl(exchange.response.body, baseUrl)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: baseUrl,
+    mismatches,
+    served: () => next,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

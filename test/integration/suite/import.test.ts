@@ -1,0 +1,134 @@
+// Import Container Group in the real VS Code against the ARM emulator, driven through executeCommand with scripted
+// answers: the group is picked from every page of its resource group, the written file has no problems and no
+// secret value, the view lists it, and deploying the file unchanged reports no changes.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import type { TestApi } from '../../../src/extension';
+import { activateExtension, child, shownChildren } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
+
+// The emulator's subscription and one of its resource groups, as its pick lists offer them.
+const SUB = '00000000-0000-0000-0000-000000000001';
+const RG = 'rg-containers';
+const NAMES = ['it-import-a', 'it-import-b', 'it-import-c', 'it-import-d', 'it-import-e'];
+const ENV_SECRET = 'it-Import-Env-7d21e';
+const REG_SECRET = 'it-Import-Reg-90ab4';
+const KEY_SECRET = 'aXQtSW1wb3J0LUtleS0zM2Nm';
+
+function groupBody(name: string): unknown {
+  return {
+    location: 'westeurope',
+    tags: { team: 'web' },
+    properties: {
+      osType: 'Linux',
+      imageRegistryCredentials: [{ server: 'contoso.azurecr.io', username: 'deployer', password: REG_SECRET }],
+      containers: [
+        {
+          name: 'web',
+          properties: {
+            image: 'contoso.azurecr.io/web:1.0',
+            resources: { requests: { cpu: 1, memoryInGB: 1.5 } },
+            ports: [{ port: 80 }],
+            environmentVariables: [{ name: 'MODE', value: 'production' }, { name: 'API_KEY', secureValue: ENV_SECRET }],
+            volumeMounts: [{ name: 'files', mountPath: '/mnt/files' }],
+          },
+        },
+      ],
+      volumes: [{ name: 'files', azureFile: { shareName: 'files', storageAccountName: 'contosofiles', storageAccountKey: KEY_SECRET } }],
+      ipAddress: { type: 'Public', dnsNameLabel: `${name}-label`, ports: [{ port: 80, protocol: 'TCP' }] },
+    },
+  };
+}
+
+suite('Import', function () {
+  this.timeout(60000);
+  let api: TestApi;
+  let folder: string;
+  let before: unknown[] | undefined;
+  const lines: string[] = [];
+  const scripts: ScriptedInput[] = [];
+  const disposables: vscode.Disposable[] = [];
+  const file = () => vscode.Uri.file(path.join(folder, 'definitions', 'it-import-c.aci.yaml'));
+
+  const run = async <T>(script: ScriptedInput, command: string, ...args: unknown[]): Promise<T> => {
+    scripts.push(script);
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, ...args));
+    script.assertDone();
+    return result;
+  };
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    before = vscode.workspace.getConfiguration('aciDataShare').inspect<unknown[]>('containerGroups')?.workspaceValue;
+    // The groups exist in Azure before the import: created with their secrets, as someone else deployed them.
+    const { client } = await api.connection();
+    for (const name of NAMES) {
+      await client.request({
+        method: 'PUT',
+        path: `/subscriptions/${SUB}/resourceGroups/${RG}/providers/Microsoft.ContainerInstance/containerGroups/${name}`,
+        apiVersion: '2023-05-01',
+        body: groupBody(name),
+      });
+    }
+  });
+
+  suiteTeardown(async () => {
+    for (const d of disposables) d.dispose();
+    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    fs.rmSync(file().fsPath, { force: true });
+  });
+
+  test('imports a group picked from every page, adds it to the view, and deploying the file unchanged changes nothing', async () => {
+    const script = new ScriptedInput([
+      { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
+      { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
+      { pick: /^Import Container Group \(3\/3\)$/, choose: /^it-import-c$/ },
+      { pick: /^Import Container Group$/, choose: /^YAML$/ },
+      { save: /^Import Container Group$/, uri: file() },
+      { message: /^Container group it-import-c imported to definitions\/it-import-c\.aci\.yaml and added to the ACI & Data Share view\./, choose: undefined },
+    ]);
+    const written = await run<vscode.Uri | undefined>(script, 'aciDataShare.importContainerGroup');
+    assert.strictEqual(written?.fsPath, file().fsPath);
+    // The third step listed the resource group's groups from all three pages of the list.
+    const listed = script.shown.find((s) => s.text.startsWith('Import Container Group (3/3)'))?.items ?? [];
+    for (const name of NAMES) assert.ok(listed.includes(name), listed.join(', '));
+
+    const text = fs.readFileSync(file().fsPath, 'utf8');
+    for (const secret of [ENV_SECRET, REG_SECRET, KEY_SECRET]) assert.ok(!text.includes(secret), 'no secret value in the file');
+    const placeholders = [...text.matchAll(/'\{\{secret:([^}]+)\}\}'/g)].map((m) => m[1]).sort();
+    assert.deepStrictEqual(placeholders, ['it-import-c.contoso.azurecr.io.deployer', 'it-import-c.files.storageAccountKey', 'it-import-c.web.API_KEY']);
+    assert.ok(!/provisioningState|instanceView|fqdn|^\s+ip:/m.test(text), text);
+
+    const entries = vscode.workspace.getConfiguration('aciDataShare').get<{ name: string; resourceGroup: string; definitionFile: string }[]>('containerGroups') ?? [];
+    assert.ok(entries.some((e) => e.name === 'it-import-c' && e.resourceGroup === RG && e.definitionFile === 'definitions/it-import-c.aci.yaml'));
+    const groups = await shownChildren(api, (await child(api, undefined, 'Container groups')).node);
+    assert.ok(groups.some((g) => g.label === 'it-import-c'), groups.map((g) => g.label).join(', '));
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file().fsPath, 'the imported file is open');
+
+    // The user stores the secrets the import named (any values: Azure keeps the ones it has).
+    for (const name of placeholders) {
+      await run(new ScriptedInput([{ input: /^Set Secret \(1\/2\)/, value: name }, { input: /^Set Secret \(2\/2\)/, value: `stored-${name.length}` }]), 'aciDataShare.setSecret');
+    }
+    const doc = await vscode.workspace.openTextDocument(file());
+    assert.deepStrictEqual(await api.language.diagnostics.validateNow(doc), [], 'the imported file has no problems');
+
+    const deploy = new ScriptedInput([{ message: new RegExp(`^Update the container group it-import-c in ${RG}`), choose: 'Update' }]);
+    const result = await run<DeployCommandResult>(deploy, 'aciDataShare.deploy', file());
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    assert.deepStrictEqual(result.changes, []);
+    assert.match(deploy.shown.find((s) => s.modal)?.detail ?? '', /No changes found/);
+  });
+
+  test('no secret value in any log line, prompt or notification', () => {
+    const shown = scripts.flatMap((s) => s.shown.flatMap((p) => [p.text, p.detail ?? '', ...(p.items ?? []), ...(p.actions ?? [])]));
+    for (const secret of [ENV_SECRET, REG_SECRET, KEY_SECRET]) {
+      assert.ok(!lines.some((l) => l.includes(secret)), 'log');
+      assert.ok(!shown.some((t) => t.includes(secret)), 'prompts');
+    }
+  });
+});

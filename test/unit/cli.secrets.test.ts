@@ -1,0 +1,123 @@
+// aci-validate prints no secret value in any format (quick-fix edits included), and no control character from
+// the file reaches a terminal or CI log unescaped.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+const CLI = join(__dirname, '../../src/cli/aci-validate.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+const dir = mkdtempSync(join(tmpdir(), 'aci-validate-out-'));
+const FORMATS = ['text', 'json', 'sarif'];
+
+// Numbers and YAML 1.1 look-alikes in every kind of secret field: each gets a finding whose quick fix would
+// quote the value.
+const SECRET_YAML = `apiVersion: '2023-05-01'
+location: westeurope
+name: app
+properties:
+  osType: Linux
+  imageRegistryCredentials:
+  - server: r.azurecr.io
+    username: me
+    password: 0555123
+  containers:
+  - name: web
+    properties:
+      image: nginx
+      resources:
+        requests: {cpu: 1, memoryInGB: 1}
+      environmentVariables:
+      - name: A
+        secureValue: 4815162342
+      - name: B
+        secureValue: 0x1F2E3D
+      - name: C
+        secureValue: 2024-01-31
+      - name: D
+        secureValue: 12:30:45
+      - name: E
+        secureValue: yes
+  volumes:
+  - name: files
+    azureFile: {shareName: s, storageAccountName: acct, storageAccountKey: 31415926535}
+  diagnostics:
+    logAnalytics:
+      workspaceId: w
+      workspaceKey: 987654321
+`;
+const SECRETS = ['0555123', '555123', '4815162342', '0x1F2E3D', '2024-01-31', '12:30:45', '31415926535', '987654321'];
+
+describe('aci-validate keeps secret values out of its output', () => {
+  const file = join(dir, 'secrets.aci.yaml');
+  writeFileSync(file, SECRET_YAML);
+
+  for (const format of FORMATS) {
+    it(`--format ${format}: findings on the secret fields, none of their values`, () => {
+      const r = run('--format', format, file);
+      assert.equal(r.status, 0, r.stderr);
+      const printed = r.stdout + r.stderr;
+      assert.ok(printed.includes('ACI104') && printed.includes('ACI203'), 'the secret fields are flagged');
+      for (const secret of SECRETS) assert.ok(!printed.includes(secret), `${format} prints ${secret}`);
+    });
+  }
+
+  it('--format json keeps the quick fixes that touch no secret and drops those that would write one', () => {
+    const text = SECRET_YAML.replace('image: nginx', 'image: 0777');
+    const other = join(dir, 'mixed.aci.yaml');
+    writeFileSync(other, text);
+    const [report] = JSON.parse(run('--format', 'json', other).stdout) as { findings: { path: (string | number)[]; fix?: { edits: { newText: string }[] } }[] }[];
+    const onImage = report.findings.find((f) => f.path.at(-1) === 'image');
+    assert.equal(onImage?.fix?.edits[0].newText, "'0777'", 'a fix on an ordinary value is kept');
+    const onSecrets = report.findings.filter((f) => /securevalue|password|key$/i.test(String(f.path.at(-1))));
+    assert.ok(onSecrets.length >= 6, `${onSecrets.length} findings on secret fields`);
+    for (const f of onSecrets) assert.equal(f.fix, undefined, `no fix for ${f.path.join('.')}`);
+    assert.ok(!JSON.stringify(report).includes("'yes'"), 'the YAML 1.1 boolean in a secret field is not written back');
+  });
+});
+
+describe('aci-validate escapes control characters from the file', () => {
+  // Keys are echoed in "Unknown property" messages: ESC sequences (colour, OSC 8 hyperlink), CR that would
+  // overwrite the line, a C1 CSI and a right-to-left override, written as JSON escapes in the file.
+  const hostile = ['\u001b[31mred\u001b[0m', '\u001b]8;;https://example.invalid\u0007link\u001b]8;;\u0007', 'ok\rFAKE: error', 'csi\u009b2J', 'rtl\u202eexe.txt'];
+  const text = `{"location": "westeurope", "properties": {"osType": "Linux", "containers": [], ${hostile.map((k, i) => `${JSON.stringify(k)}: ${i}`).join(', ')}}}`;
+  const file = join(dir, 'controls.aci.json');
+  writeFileSync(file, text);
+  // eslint-disable-next-line no-control-regex -- what must not be printed raw
+  const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it('text: each finding on one line, the characters written as escapes', () => {
+    const r = run(file);
+    assert.equal(r.status, 0, r.stderr);
+    assert.doesNotMatch(r.stdout, UNSAFE);
+    const unknown = r.stdout.split('\n').filter((l) => l.includes('[ACI205]'));
+    assert.equal(unknown.length, hostile.length, r.stdout);
+    assert.ok(r.stdout.includes("Unknown property '\\x1b[31mred\\x1b[0m'"), r.stdout);
+    assert.ok(r.stdout.includes("'ok\\rFAKE: error'") && r.stdout.includes('csi\\x9b2J') && r.stdout.includes('rtl\\u202eexe.txt'), r.stdout);
+  });
+
+  for (const format of ['json', 'sarif']) {
+    it(`${format}: escaped in the JSON text, the same strings once parsed`, () => {
+      const r = run('--format', format, file);
+      assert.doesNotMatch(r.stdout, UNSAFE);
+      for (const key of hostile) assert.ok(r.stdout.includes(JSON.stringify(key).slice(1, -1)) || JSON.stringify(JSON.parse(r.stdout)).includes(key), key);
+      const messages = format === 'json'
+        ? (JSON.parse(r.stdout) as { findings: { message: string }[] }[])[0].findings.map((f) => f.message)
+        : (JSON.parse(r.stdout) as { runs: { results: { message: { text: string } }[] }[] }).runs[0].results.map((x) => x.message.text);
+      for (const key of hostile) assert.ok(messages.some((m) => m.includes(`'${key}'`)), `message with ${JSON.stringify(key)}`);
+    });
+  }
+
+  it('a file name with control characters is escaped too', () => {
+    const named = join(dir, 'x\u001b[2Jy.aci.json');
+    writeFileSync(named, '{"properties": {}}');
+    const r = run(named);
+    assert.doesNotMatch(r.stdout + r.stderr, UNSAFE);
+    assert.ok(r.stdout.includes('x\\x1b[2Jy.aci.json'), r.stdout);
+    const missing = run(join(dir, 'gone\u001b[2J.yaml'));
+    assert.equal(missing.status, 2);
+    assert.doesNotMatch(missing.stderr, UNSAFE);
+  });
+});

@@ -1,0 +1,41 @@
+// Synchronization records from the service are reduced to their known, well-typed fields before any use.
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import { sanitizeSynchronization, sanitizeSynchronizations } from '../../src/core/report';
+
+const hostile = { toString: null, valueOf: null };
+
+describe('sanitizeSynchronization', () => {
+  it('keeps the known fields with their types and drops everything else', () => {
+    const known = {
+      synchronizationId: 'abc',
+      synchronizationMode: 'Incremental',
+      status: 'Failed',
+      message: 'Copy failed',
+      startTime: '2024-03-01T02:00:00Z',
+      endTime: '2024-03-01T02:10:00Z',
+      durationMs: 600000,
+    };
+    assert.deepEqual(sanitizeSynchronization({ ...known, extra: { secret: 'x' } }), known);
+  });
+
+  it('turns a record whose fields would throw when shown into one that can be shown', () => {
+    const raw = { synchronizationId: 'abc', message: hostile, status: ['Failed'], startTime: hostile, synchronizationMode: 7, durationMs: '12', endTime: null };
+    const sync = sanitizeSynchronization(raw);
+    assert.deepEqual(sync, { synchronizationId: 'abc' });
+    // What the quick pick and the header do with the fields no longer throws.
+    assert.doesNotThrow(() => [sync?.message ?? '', sync?.status ?? ''].filter(Boolean).join(' — '));
+    assert.throws(() => [raw.message].join(''), TypeError, 'the raw record does throw');
+    assert.equal(sanitizeSynchronization({ synchronizationId: 'a', durationMs: Infinity })?.durationMs, undefined);
+    assert.equal(sanitizeSynchronization({ synchronizationId: 'a', durationMs: -1 })?.durationMs, undefined);
+  });
+
+  it('has no record without a synchronization id, and counts what a listing left out', () => {
+    for (const raw of [null, 'x', 42, [], {}, { synchronizationId: hostile }, { synchronizationId: ' ' }]) {
+      assert.equal(sanitizeSynchronization(raw), undefined, JSON.stringify(raw));
+    }
+    const { items, dropped } = sanitizeSynchronizations([{ synchronizationId: 'a' }, null, { synchronizationId: 5 }, { synchronizationId: 'b', message: hostile }]);
+    assert.deepEqual(items, [{ synchronizationId: 'a' }, { synchronizationId: 'b' }]);
+    assert.equal(dropped, 2);
+  });
+});
