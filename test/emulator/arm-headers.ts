@@ -6,6 +6,14 @@ export type QuotaKind = 'reads' | 'writes';
 /** Starting values follow the legacy per-hour subscription limits (12000 reads, 1200 writes), minus one. */
 const QUOTA_START: Record<QuotaKind, number> = { reads: 11999, writes: 1199 };
 
+/**
+ * A Container Instances request id: the region, a colon, a GUID (`eastus:e8ac0695-…` in recorded replies,
+ * e.g. Azure/azure-sdk-for-js containerinstance recordings).
+ */
+export function regionalRequestId(location: string): Record<string, string> {
+  return { 'x-ms-request-id': `${location}:${randomUUID()}` };
+}
+
 export class ArmHeaders {
   private readonly remaining = new Map<string, number>();
 

@@ -1,19 +1,33 @@
 // Microsoft.ContainerInstance routes: PUT/GET of a container group and its async-operation status.
+//
+// By default these answer as the real service was recorded answering (Azure/azure-sdk-for-js
+// sdk/containerinstance/arm-containerinstance/recordings/node/containerinstance_test/
+// recording_containergroups_create_test.json, and the PUT/201 trace in Azure/azure-sdk-for-node issue #5072):
+// the PUT's Azure-AsyncOperation points at …/locations/{region}/operations/{id} with api-version 2018-06-01
+// whatever version the PUT used, no Retry-After anywhere, request ids `{region}:{guid}`.
+import { regionalRequestId } from './arm-headers';
 import { RequestContext } from './context';
-import { StoredGroup, groupView, normalizeLocation } from './container-group-view';
+import { StoredGroup, groupId, groupView, normalizeLocation } from './container-group-view';
 import { toCloudError, validateContainerGroup } from './container-group-validation';
-import { LroOutcome } from './lro-store';
+import { LroOutcome, Operation } from './lro-store';
 import { Reply, cloudError, jsonReply } from './reply';
 
 export const ACI_API_VERSION = '2023-05-01';
+/** The api-version of ACI's operation status URLs, fixed by the service (recorded with PUTs of 2018-10-01 and 2021-10-01). */
+export const ACI_OPERATIONS_API_VERSION = '2018-06-01';
 
 function groupKey(ctx: RequestContext): string {
   const { subscriptionId, resourceGroup, name } = ctx.params;
   return `${subscriptionId}|${resourceGroup}|${name}`.toLowerCase();
 }
 
-function retryAfter(ctx: RequestContext): Record<string, string> {
-  return { 'retry-after': String(ctx.state.settings.retryAfterSeconds) };
+/** The `lro-retry-after` scenario: a generic ARM provider that sends Retry-After and says `InProgress`. */
+function genericLro(ctx: RequestContext, op?: Operation): boolean {
+  return ctx.fault === 'lro-retry-after' || op?.fault === 'lro-retry-after';
+}
+
+function retryAfter(ctx: RequestContext, op?: Operation): Record<string, string> {
+  return genericLro(ctx, op) ? { 'retry-after': String(ctx.state.settings.retryAfterSeconds) } : {};
 }
 
 function parseJsonBody(body: Buffer): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -40,12 +54,13 @@ export function putContainerGroup(ctx: RequestContext): Reply {
   const existed = ctx.state.groups.has(key);
   const outcome: LroOutcome = ctx.fault === 'lro-failed' ? 'Failed' : ctx.fault === 'lro-canceled' ? 'Canceled' : 'Succeeded';
   const location = normalizeLocation(String(body.location));
-  const operation = ctx.state.lro.start({ subscriptionId, location, groupKey: key, groupName: name, outcome, fault: ctx.fault });
+  const id = groupId({ subscriptionId, resourceGroup, name });
+  const operation = ctx.state.lro.start({ subscriptionId, location, groupKey: key, groupName: name, groupId: id, outcome, fault: ctx.fault });
   const stored: StoredGroup = { subscriptionId, resourceGroup, name, body: structuredClone(body), operation };
   ctx.state.groups.set(key, stored);
 
-  const statusUrl = `${ctx.state.baseUrl}/subscriptions/${subscriptionId}/providers/Microsoft.ContainerInstance/locations/${location}/operations/${operation.id}?api-version=${ACI_API_VERSION}`;
-  return jsonReply(existed ? 200 : 201, groupView(stored), { 'azure-asyncoperation': statusUrl, ...retryAfter(ctx) });
+  const statusUrl = `${ctx.state.baseUrl}/subscriptions/${subscriptionId}/providers/Microsoft.ContainerInstance/locations/${location}/operations/${operation.id}?api-version=${ACI_OPERATIONS_API_VERSION}`;
+  return jsonReply(existed ? 200 : 201, groupView(stored), { 'azure-asyncoperation': statusUrl, ...regionalRequestId(location), ...retryAfter(ctx) });
 }
 
 export function getContainerGroup(ctx: RequestContext): Reply {
@@ -59,7 +74,7 @@ export function getContainerGroup(ctx: RequestContext): Reply {
   }
   // Polling the resource itself also advances the operation (ARM clients may poll either URL).
   ctx.state.lro.poll(stored.operation);
-  return jsonReply(200, groupView(stored));
+  return jsonReply(200, groupView(stored), regionalRequestId(stored.operation.location));
 }
 
 export function getOperationStatus(ctx: RequestContext): Reply {
@@ -75,6 +90,7 @@ export function getOperationStatus(ctx: RequestContext): Reply {
     if (expired) return expired;
   }
   ctx.state.lro.poll(op);
-  const body = ctx.state.lro.statusBody(op, ctx.url.pathname);
-  return jsonReply(200, body, op.status === 'InProgress' ? retryAfter(ctx) : {});
+  const generic = genericLro(ctx, op);
+  const body = ctx.state.lro.statusBody(op, generic ? { statusPath: ctx.url.pathname } : undefined);
+  return jsonReply(200, body, { ...regionalRequestId(op.location), ...(op.status === 'InProgress' ? retryAfter(ctx, op) : {}) });
 }

@@ -10,6 +10,7 @@ export const FAULT_NAMES = [
   'lro-failed',
   'lro-canceled',
   'lro-status-error',
+  'lro-retry-after',
   'nextlink-loop',
   'nextlink-endless',
   'nextlink-get',

@@ -1,4 +1,9 @@
 // Long-running operations behind the Azure-AsyncOperation status URL of a container group PUT.
+//
+// The status resource is shaped like the real service's, as recorded by the Azure SDK for JS
+// (sdk/containerinstance/arm-containerinstance/recordings/node/containerinstance_test/
+// recording_containergroups_create_test.json): `{id: <the group's id>, status: "Pending" … "Succeeded",
+// startTime, properties: {events: []}}`, with no Retry-After.
 import { randomUUID } from 'node:crypto';
 
 export type LroOutcome = 'Succeeded' | 'Failed' | 'Canceled';
@@ -11,6 +16,8 @@ export interface Operation {
   /** Store key of the container group this operation provisions. */
   groupKey: string;
   groupName: string;
+  /** ARM id of the group; the real status resource's `id` is the group's, not the operation's. */
+  groupId: string;
   outcome: LroOutcome;
   polls: number;
   status: LroStatus;
@@ -23,10 +30,10 @@ export interface Operation {
 export class LroStore {
   private readonly operations = new Map<string, Operation>();
 
-  /** @param pollsBeforeTerminal polls answered "InProgress" before the next one reports the outcome. */
+  /** @param pollsBeforeTerminal polls answered as still running before the next one reports the outcome. */
   constructor(private readonly pollsBeforeTerminal: number) {}
 
-  start(init: Pick<Operation, 'subscriptionId' | 'location' | 'groupKey' | 'groupName' | 'outcome' | 'fault'>): Operation {
+  start(init: Pick<Operation, 'subscriptionId' | 'location' | 'groupKey' | 'groupName' | 'groupId' | 'outcome' | 'fault'>): Operation {
     const op: Operation = { ...init, id: randomUUID(), polls: 0, status: 'InProgress', startTime: new Date().toISOString() };
     this.operations.set(op.id, op);
     return op;
@@ -46,10 +53,16 @@ export class LroStore {
     }
   }
 
-  /** Body of the status resource, per the ARM async-operation contract. */
-  statusBody(op: Operation, statusPath: string): Record<string, unknown> {
-    const body: Record<string, unknown> = { id: statusPath, name: op.id, status: op.status, startTime: op.startTime };
-    if (op.endTime) body.endTime = op.endTime;
+  /**
+   * Body of the status resource. `generic` answers like the ARM RPC's own examples instead (status
+   * `InProgress`, the status URL's path as id, endTime), for the `lro-retry-after` scenario.
+   */
+  statusBody(op: Operation, generic: { statusPath: string } | undefined): Record<string, unknown> {
+    const running = generic ? 'InProgress' : 'Pending';
+    const body: Record<string, unknown> = generic
+      ? { id: generic.statusPath, name: op.id, status: op.status === 'InProgress' ? running : op.status, startTime: op.startTime }
+      : { id: op.groupId, status: op.status === 'InProgress' ? running : op.status, startTime: op.startTime, properties: { events: [] } };
+    if (generic && op.endTime) body.endTime = op.endTime;
     if (op.status === 'Failed') {
       body.error = { code: 'ContainerGroupDeploymentFailed', message: `The container group '${op.groupName}' failed to provision: the image could not be pulled.` };
     } else if (op.status === 'Canceled') {

@@ -1,7 +1,7 @@
 // Route table and the ARM request pipeline: authentication, api-version, faults, handler, ARM headers.
 import type { IncomingHttpHeaders } from 'node:http';
 import { EmulatorState, RequestContext } from './context';
-import { ACI_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
+import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
 import { listContainerGroupsByResourceGroup } from './container-group-list';
 import {
   DATA_SHARE_API_VERSION,
@@ -48,7 +48,7 @@ const ARM_ROUTES: ArmRoute[] = [
   {
     pattern: /^\/subscriptions\/(?<subscriptionId>[^/]+)\/providers\/Microsoft\.ContainerInstance\/locations\/(?<location>[^/]+)\/operations\/(?<operationId>[^/]+)$/i,
     methods: { GET: getOperationStatus },
-    apiVersion: ACI_API_VERSION,
+    apiVersion: ACI_OPERATIONS_API_VERSION,
     resourceName: (p, state) => state.lro.get(p.operationId)?.groupName,
   },
   ...(

@@ -42,7 +42,9 @@ test('PUT then GET a container group: status, ids, lower-cased headers, one log 
     assert.ok(get.requestId && get.correlationId, 'request and correlation ids are read from the response');
     const lines = h.logger.lines.filter((l) => l.includes(GROUP('web')));
     assert.equal(lines.length, 2);
-    assert.match(lines[1], /^info GET http:\/\/127\.0\.0\.1:\d+\/subscriptions\/.+api-version=2023-05-01 → 200 in \d+ ms \(x-ms-request-id: \S+, x-ms-correlation-request-id: \S+\)$/);
+    // Each line names the counter its method draws on: writes for the PUT, reads for the GET.
+    assert.match(lines[0], /^info PUT .+ → 201 in \d+ ms \(x-ms-request-id: westeurope:\S+, x-ms-correlation-request-id: \S+, remaining writes: \d+\)$/);
+    assert.match(lines[1], /^info GET http:\/\/127\.0\.0\.1:\d+\/subscriptions\/.+api-version=2023-05-01 → 200 in \d+ ms \(x-ms-request-id: \S+, x-ms-correlation-request-id: \S+, remaining reads: \d+\)$/);
     assert.equal(tokenRequests(h.emu), 1, 'the token is cached between requests');
   } finally {
     await h.close();

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readDefinitionText } from '../../src/core/containerGroup/readDefinition';
-import { DeployInputError, toRequestBody } from '../../src/core/deploy/requestBody';
+import { prepareDeploy } from '../../src/core/deploy/deployContainerGroup';
+import { DeployInputError, describeLocationChoice, toRequestBody } from '../../src/core/deploy/requestBody';
 
 const yamlText = `apiVersion: '2023-05-01'
 name: web
@@ -141,10 +142,15 @@ test('ARM template with several groups picks the one named like the target, else
   assert.throws(() => toRequestBody({ resources: [{ type: 'Microsoft.Web/sites' }] }), /no Microsoft.ContainerInstance\/containerGroups/);
 });
 
-test('location: the target wins over the file; neither is a clear error', () => {
+test('location: in an ARM body the target wins over the file, and says so; neither is a clear error', () => {
   const body = { location: 'westeurope', properties: { osType: 'Linux', containers: [] } };
-  assert.equal(toRequestBody(body, { location: 'eastus' }).body.location, 'eastus');
+  const c = toRequestBody(body, { location: 'eastus' });
+  assert.equal(c.body.location, 'eastus');
+  assert.deepEqual(c.locationChoice, { used: 'eastus', ignored: 'westeurope', from: 'setting' });
   assert.equal(toRequestBody(body).body.location, 'westeurope');
+  assert.equal(toRequestBody(body).locationChoice, undefined);
+  // The same region spelled differently is no disagreement.
+  assert.equal(toRequestBody(body, { location: 'West Europe' }).locationChoice, undefined);
   assert.throws(
     () => toRequestBody({ properties: { osType: 'Linux', containers: [] } }),
     (e: unknown) => e instanceof DeployInputError && /No location/.test(e.message),
@@ -162,4 +168,25 @@ test('editor and deploy agree on template expressions: trailing blanks still mak
   assert.ok(isTemplateExpression(value));
   const template = { resources: [{ type: 'Microsoft.ContainerInstance/containerGroups', location: 'x', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: value } }] } }] };
   assert.throws(() => toRequestBody(template), (e: unknown) => e instanceof DeployInputError && /properties\.containers\[0\]\.properties\.image/.test(e.message));
+});
+
+test("location: in the az container create --file format the file's location deploys, and a disagreeing setting is named", () => {
+  const yamlDoc = { apiVersion: '2023-05-01', name: 'web', location: 'westeurope', properties: { osType: 'Linux', containers: [] } };
+  const c = toRequestBody(yamlDoc, { location: 'eastus' });
+  assert.equal(c.shape, 'cliYaml');
+  assert.equal(c.body.location, 'westeurope');
+  assert.deepEqual(c.locationChoice, { used: 'westeurope', ignored: 'eastus', from: 'file' });
+  assert.match(describeLocationChoice(c.locationChoice), /^Location: westeurope, from the definition\. In the az container create --file format the file's location is what deploys; the setting's location 'eastus' is not used\.$/);
+  // Without a location in the file, the CLI uses its own: so does deploy, with nothing to explain.
+  const { location: _dropped, ...noLocation } = yamlDoc;
+  const d = toRequestBody(noLocation, { location: 'eastus' });
+  assert.equal(d.body.location, 'eastus');
+  assert.equal(d.locationChoice, undefined);
+});
+
+test('prepareDeploy logs which location deploys when the file and the setting disagree', async () => {
+  const text = 'apiVersion: 2023-05-01\nname: web\nlocation: westeurope\nproperties:\n  osType: Linux\n  containers: []\n';
+  const prepared = await prepareDeploy(text, 'web.aci.yaml', { name: 'web', subscriptionId: 's', resourceGroup: 'rg', location: 'eastus' }, () => undefined);
+  assert.equal(prepared.body.location, 'westeurope');
+  assert.ok(prepared.notes.some((n) => /^Location: westeurope, from the definition\./.test(n)), prepared.notes.join('\n'));
 });

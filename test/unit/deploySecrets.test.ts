@@ -111,11 +111,13 @@ test('prepareDeploy reads only the referenced secrets and refuses missing or mis
 test('prepareDeploy notes a name mismatch, a different apiVersion and dropped fields', async () => {
   const yaml = "apiVersion: '2021-10-01'\nname: other\nlocation: westeurope\nproperties:\n  osType: Linux\n  containers: []\n  provisioningState: Succeeded\n";
   const p = await prepareDeploy(yaml, 'x.aci.yaml', { subscriptionId: 's', resourceGroup: 'r', name: 'web', location: 'eastus' }, () => undefined);
-  assert.equal(p.body.location, 'eastus');
-  assert.equal(p.notes.length, 3);
+  // The az container create --file format deploys the file's location; the disagreeing setting is named.
+  assert.equal(p.body.location, 'westeurope');
+  assert.equal(p.notes.length, 4);
   assert.match(p.notes[0], /'other'.*'web'/);
   assert.match(p.notes[1], /2021-10-01.*2023-05-01/);
-  assert.match(p.notes[2], /properties\.provisioningState/);
+  assert.match(p.notes[2], /^Location: westeurope, from the definition\..*'eastus' is not used\.$/);
+  assert.match(p.notes[3], /properties\.provisioningState/);
 });
 
 test('secretLiteralsInText collects literal secret values as parsed and as written, not placeholders or other values', async () => {

@@ -155,20 +155,34 @@ describe('emulator: container groups', () => {
       assert.equal(created.json.location, 'westeurope');
       assert.equal(created.json.properties.provisioningState, 'Pending');
       assert.equal(created.json.properties.sku, 'Standard');
-      assert.equal(created.headers.get('retry-after'), '0');
+      // As the real service answers (SDK recordings): no Retry-After, a regional request id, -writes on the PUT,
+      // the address already allocated, and a status URL with the operations' own api-version.
+      assert.equal(created.headers.get('retry-after'), null);
+      assert.match(created.headers.get('x-ms-request-id') ?? '', /^westeurope:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       assert.equal(created.headers.get('x-ms-ratelimit-remaining-subscription-writes') !== null, true);
+      assert.equal(created.headers.get('x-ms-ratelimit-remaining-subscription-reads'), null);
+      assert.match(created.json.properties.ipAddress.ip, /^20\.\d{1,3}\.\d{1,3}\.\d{1,3}$/);
+      assert.equal(created.json.properties.ipAddress.fqdn, 'my-label.westeurope.azurecontainer.io');
       const statusUrl = created.headers.get('azure-asyncoperation') ?? '';
-      assert.match(statusUrl, new RegExp(`^${emu.url}/subscriptions/sub-1/providers/Microsoft\\.ContainerInstance/locations/westeurope/operations/[0-9a-f-]+\\?api-version=2023-05-01$`));
+      assert.match(statusUrl, new RegExp(`^${emu.url}/subscriptions/sub-1/providers/Microsoft\\.ContainerInstance/locations/westeurope/operations/[0-9a-f-]+\\?api-version=2018-06-01$`));
+      // The status URL answers on its own api-version only: a client that swaps in the PUT's is refused.
+      const swapped = await armRequest(emu.url, token, 'GET', statusUrl.replace('2018-06-01', '2023-05-01'));
+      assert.equal(swapped.status, 400);
+      assert.equal(swapped.json.error.code, 'InvalidApiVersionParameter');
 
       const statuses: string[] = [];
       for (let i = 0; i < 3; i++) {
         const poll = await armRequest(emu.url, token, 'GET', statusUrl);
         assert.equal(poll.status, 200);
         statuses.push(poll.json.status);
-        assert.ok(poll.json.id && poll.json.name && poll.json.startTime);
-        if (poll.json.status === 'Succeeded') assert.ok(poll.json.endTime);
+        assert.equal(poll.json.id, created.json.id);
+        assert.ok(poll.json.startTime);
+        assert.deepEqual(poll.json.properties, { events: [] });
+        assert.equal(poll.headers.get('retry-after'), null);
+        assert.match(poll.headers.get('x-ms-request-id') ?? '', /^westeurope:/);
+        assert.ok(poll.headers.get('x-ms-ratelimit-remaining-subscription-reads') !== null);
       }
-      assert.deepEqual(statuses, ['InProgress', 'InProgress', 'Succeeded']);
+      assert.deepEqual(statuses, ['Pending', 'Pending', 'Succeeded']);
 
       const got = await armRequest(emu.url, token, 'GET', ACI_PATH('full-group'));
       assert.equal(got.status, 200);
@@ -193,6 +207,26 @@ describe('emulator: container groups', () => {
       for (const secret of ['env-secret-value', 'init-secret', 'registry-password', 'storage-key', 'c2VjcmV0', 'workspace-key', 'protected-value']) {
         assert.ok(!got.text.includes(secret), `response leaks ${secret}`);
         assert.ok(!created.text.includes(secret), `PUT response leaks ${secret}`);
+      }
+    });
+
+    it('lro-retry-after: a generic provider that sends Retry-After and reports InProgress', async () => {
+      const slow = await startEmulator({ retryAfterSeconds: 3, fault: 'lro-retry-after' });
+      try {
+        const t = await getToken(slow.url);
+        const created = await armRequest(slow.url, t, 'PUT', ACI_PATH('generic'), { body: minimalGroup() });
+        assert.equal(created.headers.get('retry-after'), '3');
+        const statuses: string[] = [];
+        const waits: (string | null)[] = [];
+        for (let i = 0; i < 3; i++) {
+          const poll = await armRequest(slow.url, t, 'GET', created.headers.get('azure-asyncoperation') ?? '');
+          statuses.push(poll.json.status);
+          waits.push(poll.headers.get('retry-after'));
+        }
+        assert.deepEqual(statuses, ['InProgress', 'InProgress', 'Succeeded']);
+        assert.deepEqual(waits, ['3', '3', null]);
+      } finally {
+        await slow.close();
       }
     });
 
@@ -240,7 +274,7 @@ describe('emulator: container groups', () => {
       const res = await armRequest(emu.url, token, 'GET', ACI_PATH('never-created'));
       assert.equal(res.status, 404);
       assert.equal(res.json.error.code, 'ResourceNotFound');
-      const op = await armRequest(emu.url, token, 'GET', '/subscriptions/sub-1/providers/Microsoft.ContainerInstance/locations/westeurope/operations/00000000-0000-0000-0000-000000000000?api-version=2023-05-01');
+      const op = await armRequest(emu.url, token, 'GET', '/subscriptions/sub-1/providers/Microsoft.ContainerInstance/locations/westeurope/operations/00000000-0000-0000-0000-000000000000?api-version=2018-06-01');
       assert.equal(op.status, 404);
     });
   });

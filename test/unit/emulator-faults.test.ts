@@ -102,7 +102,7 @@ describe('emulator: fault scenarios', () => {
 
   it('lro-failed: the operation ends Failed with an error and the group is Failed', async () => {
     const { statuses, last } = await runLro('web-fault-lro-failed');
-    assert.deepEqual(statuses, ['InProgress', 'InProgress', 'Failed']);
+    assert.deepEqual(statuses, ['Pending', 'Pending', 'Failed']);
     assert.ok(last.error.code && last.error.message);
     const group = await get(ACI_PATH('web-fault-lro-failed'));
     assert.equal(group.json.properties.provisioningState, 'Failed');

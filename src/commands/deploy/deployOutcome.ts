@@ -5,26 +5,64 @@
  */
 import * as vscode from 'vscode';
 import { ArmError } from '../../core/arm/errors';
-import { describeInstanceView, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
+import { isStatusUnavailable, isTerminalState } from '../../core/arm/lro';
+import { describeInstanceView, readExistingGroup, summarizeDeployedGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
 import type { DeployCommandResult, DeployRun } from './deployRun';
+
+/** "Succeeded · IP 20.1.2.3 · web.westeurope.azurecontainer.io", logged with the ports and the instance view. */
+function logGroupState(run: DeployRun, group: DeployedGroup, fallbackState: string): { state: string; outcome: string } {
+  const state = group.provisioningState ?? fallbackState;
+  const address = [group.ip && `IP ${group.ip}`, group.fqdn].filter(Boolean).join(' · ');
+  const outcome = `${state}${address ? ` · ${address}` : ''}`;
+  run.log('info', `${run.target.name}: ${outcome}${group.ports.length ? ` · ports ${group.ports.join(', ')}` : ''}`);
+  for (const line of describeInstanceView(group)) run.log('info', line);
+  return { state, outcome };
+}
 
 export function deploySucceeded(run: DeployRun, group: DeployedGroup, extra: Partial<DeployCommandResult>): DeployCommandResult {
   const name = run.target.name;
   run.ctx.diagnostics.clear(run.uri);
-  const state = group.provisioningState ?? 'Succeeded';
-  const address = [group.ip && `IP ${group.ip}`, group.fqdn].filter(Boolean).join(' · ');
-  run.log('info', `${name}: ${state}${address ? ` · ${address}` : ''}${group.ports.length ? ` · ports ${group.ports.join(', ')}` : ''}`);
-  for (const line of describeInstanceView(group)) run.log('info', line);
+  const { state, outcome } = logGroupState(run, group, 'Succeeded');
   run.publishState(state);
   const actions: Record<string, () => unknown> = {};
   if (group.ip) actions[vscode.l10n.t('Copy IP')] = () => vscode.env.clipboard.writeText(group.ip!);
   if (group.fqdn && group.ipType?.toLowerCase() !== 'private') {
     actions[vscode.l10n.t('Open in Browser')] = () => vscode.env.openExternal(vscode.Uri.parse(`http://${group.fqdn}`));
   }
-  const outcome = `${state}${address ? ` · ${address}` : ''}`;
   run.notify('info', extra.created ? vscode.l10n.t('{0} created: {1}.', name, outcome) : vscode.l10n.t('{0} updated: {1}.', name, outcome), actions);
   return run.done('succeeded', { group, ...extra });
+}
+
+/** The request went out but its outcome could not be read: no "failed", and a way to look at the group now. */
+function deployUnknown(run: DeployRun, err: ArmError): DeployCommandResult {
+  const name = run.target.name;
+  run.log('warn', `${name}: ${err.message}${err.requestId ? ` (x-ms-request-id ${err.requestId})` : ''}`);
+  run.log('warn', `${name}: the group may still be provisioning; Check Status reads its state from Azure.`);
+  run.notify('warning', vscode.l10n.t('{0} was sent to Azure, but its outcome is not known: {1} It may still be provisioning.', name, err.message), {
+    [vscode.l10n.t('Check Status')]: () => checkStatus(run),
+  });
+  return run.done('unknown', { errorCode: err.code });
+}
+
+/** Reads the group from Azure and says what state it is in (or that it does not exist). */
+async function checkStatus(run: DeployRun): Promise<void> {
+  const name = run.target.name;
+  try {
+    const resource = await readExistingGroup(run.client, run.ref);
+    if (!resource) {
+      run.log('info', `${name}: not found in Azure.`);
+      run.notify('info', vscode.l10n.t('{0} does not exist in Azure.', name));
+      return;
+    }
+    const { state, outcome } = logGroupState(run, summarizeDeployedGroup(resource), 'unknown');
+    if (isTerminalState(state)) run.publishState(state);
+    run.notify('info', vscode.l10n.t('{0} is {1}.', name, outcome));
+  } catch (err) {
+    const message = (err as Error)?.message ?? String(err);
+    run.log('error', `${name}: its state could not be read: ${message}`);
+    run.notify('error', vscode.l10n.t('The state of {0} could not be read: {1}', name, message));
+  }
 }
 
 export async function deployFailed(run: DeployRun, err: unknown): Promise<DeployCommandResult> {
@@ -34,6 +72,7 @@ export async function deployFailed(run: DeployRun, err: unknown): Promise<Deploy
     run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, (err as Error)?.message ?? String(err)));
     return run.done('failed');
   }
+  if (isStatusUnavailable(err)) return deployUnknown(run, err);
   if (err.kind === 'canceled') {
     run.log('warn', `${name}: stopped waiting for the deployment; it may continue in Azure.`);
     run.notify('info', vscode.l10n.t('Stopped waiting for {0}. The deployment may continue in Azure; refresh later to see its state.', name));

@@ -13,7 +13,8 @@ import type { SecretStore } from '../../secrets/secretStore';
 import { ui } from '../../ui/userInput';
 import type { DeployDiagnostics } from './deployDiagnostics';
 
-export type DeployOutcome = 'succeeded' | 'failed' | 'canceled' | 'invalid' | 'dismissed';
+/** `unknown`: the request went out but its outcome could not be read; the group may still be provisioning. */
+export type DeployOutcome = 'succeeded' | 'failed' | 'unknown' | 'canceled' | 'invalid' | 'dismissed';
 
 export interface DeployCommandResult {
   outcome: DeployOutcome;
@@ -96,7 +97,7 @@ export class DeployRun {
   }
 
   /** Shows a notification without waiting for it to close; actions run when picked. */
-  notify(kind: 'info' | 'error', message: string, actions: Record<string, () => unknown> = {}): void {
+  notify(kind: 'info' | 'warning' | 'error', message: string, actions: Record<string, () => unknown> = {}): void {
     const text = this.redact(message);
     this.notifications.push(text);
     void ui().message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));

@@ -149,6 +149,7 @@ const confirm: Step = async (run) => {
   if (secretsSent.length) run.log('info', `Stored secrets sent: ${secretsSent.join('; ')}`);
   const detail = [
     ...describeDestination(target, run.cloud),
+    ...locationLine(run),
     '',
     ...(changes
       ? changes.length
@@ -166,6 +167,17 @@ const confirm: Step = async (run) => {
       );
   return ok ? undefined : run.done('dismissed', { changes });
 };
+
+/** When the definition and the setting disagree on the location: which one deploys, and why. */
+function locationLine(run: DeployRun): string[] {
+  const choice = run.prepared.conversion.locationChoice;
+  if (!choice) return [];
+  return [
+    choice.from === 'file'
+      ? vscode.l10n.t("Location: {0}, from the definition: in the az container create --file format the file's location is what deploys; the setting's location {1} is not used.", choice.used, choice.ignored)
+      : vscode.l10n.t("Location: {0}, from the settings; the definition's location {1} is not used.", choice.used, choice.ignored),
+  ];
+}
 
 /** Elapsed time for the log (English). */
 function seconds(ms: number): string {

@@ -8,6 +8,7 @@ import * as https from 'https';
 import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
+import { quotaKindOf, remainingRequests } from './rateLimit';
 import { redactSecretFields, redactUrl } from './redact';
 import {
   backoffDelayMs,
@@ -175,9 +176,12 @@ export class ArmClient {
 
       const requestId = raw.headers['x-ms-request-id'];
       const correlationId = raw.headers['x-ms-correlation-request-id'];
+      const quota = quotaKindOf(req.method);
+      const remaining = remainingRequests(raw.headers, quota);
       this.logger.info(
         `${req.method} ${logUrl} → ${raw.status} in ${Date.now() - attemptStart} ms` +
-          ` (x-ms-request-id: ${requestId ?? '-'}, x-ms-correlation-request-id: ${correlationId ?? '-'})`,
+          ` (x-ms-request-id: ${requestId ?? '-'}, x-ms-correlation-request-id: ${correlationId ?? '-'}` +
+          `${remaining !== undefined ? `, remaining ${quota}: ${remaining}` : ''})`,
       );
 
       if (raw.status >= 200 && raw.status < 300) {

@@ -1,10 +1,21 @@
 /**
  * PUT-and-wait for ARM long-running operations: poll Azure-AsyncOperation if given, else Location,
  * else the resource itself, until Succeeded/Failed/Canceled; then GET the resource (original-uri).
+ * Status URLs are requested exactly as the service gave them (the client adds an api-version only when
+ * one is missing), and the wait between polls never drops below the default interval unless a positive
+ * Retry-After asks for it.
  */
 import type { ArmClient, ArmResponse } from './client';
 import { ArmError, parseServiceError } from './errors';
-import { parseRetryAfterMs, realSleep, type SleepFn } from './retryPolicy';
+import { parseRetryAfterMs, pollDelayMs, realSleep, type SleepFn } from './retryPolicy';
+
+/** Code of the error thrown when the request went out but its outcome could not be read. */
+export const STATUS_UNAVAILABLE = 'OperationStatusUnavailable';
+
+/** True when Azure may still be working on the operation though its status could not be read. */
+export function isStatusUnavailable(err: unknown): boolean {
+  return err instanceof ArmError && err.code === STATUS_UNAVAILABLE;
+}
 
 export interface LroProgress {
   /** Latest status: the status resource's `status`, or the resource's provisioningState. */
@@ -20,7 +31,7 @@ export interface PutAndWaitOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   onProgress?: (progress: LroProgress) => void;
-  /** Wait between polls when the service sends no Retry-After. Default 5000. */
+  /** Wait between polls when the service sends no usable Retry-After (missing, zero, negative, past). Default 2000. */
   defaultPollMs?: number;
   /** Cap for a Retry-After between polls. Default 60000. */
   maxPollMs?: number;
@@ -53,21 +64,29 @@ type PollMode = 'async' | 'location' | 'resource';
 export async function putAndWait<T = unknown>(client: ArmClient, options: PutAndWaitOptions): Promise<LroResult<T>> {
   const started = Date.now();
   const sleep = options.sleep ?? realSleep;
-  const defaultPollMs = options.defaultPollMs ?? 5000;
+  // @azure/core-lro waits 2 s between polls when the service names no interval; so do we.
+  const defaultPollMs = options.defaultPollMs ?? 2000;
   const maxPollMs = options.maxPollMs ?? 60_000;
   const statusReadRetries = options.statusReadRetries ?? 3;
   const { signal } = options;
   let polls = 0;
   const report = (status: string): void => options.onProgress?.({ status, polls, elapsedMs: Date.now() - started });
 
-  const put = await client.request<T>({
-    method: 'PUT',
-    path: options.path,
-    apiVersion: options.apiVersion,
-    body: options.body,
-    headers: options.headers,
-    signal,
-  });
+  let put: ArmResponse<T>;
+  try {
+    put = await client.request<T>({
+      method: 'PUT',
+      path: options.path,
+      apiVersion: options.apiVersion,
+      body: options.body,
+      headers: options.headers,
+      signal,
+    });
+  } catch (err) {
+    // Without an answer the PUT may or may not have been accepted.
+    if (err instanceof ArmError && err.kind === 'timeout') throw statusUnknown(err.message.replace(/\.$/, ''), err);
+    throw err;
+  }
   const asyncUrl = put.headers['azure-asyncoperation'];
   const locationUrl = put.headers['location'];
   // Refuse foreign status URLs up front, before the first poll could carry the token away.
@@ -89,7 +108,7 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
   let readFailures = 0;
   try {
     for (;;) {
-      await sleep(retryAfter !== undefined ? Math.min(retryAfter, maxPollMs) : defaultPollMs, signal);
+      await sleep(pollDelayMs(retryAfter, defaultPollMs, maxPollMs), signal);
       polls++;
       let poll: ArmResponse<unknown>;
       try {
@@ -118,20 +137,28 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
         }
         readFailures++;
         if (readFailures > statusReadRetries) {
-          throw statusUnknown(err, polls);
+          throw statusUnknown(`The status of the operation could not be read after ${polls} polls (${err.message})`, err);
         }
         retryAfter = err.retryAfterMs;
         continue;
       }
-      readFailures = 0;
       retryAfter = parseRetryAfterMs(poll.headers['retry-after']);
 
       const status = pollStatus(mode, poll);
+      if (status === undefined) {
+        // A 200 that is not a status (an error body, or no `status`) says nothing about the operation.
+        readFailures++;
+        if (readFailures > statusReadRetries) throw unreadableStatus(poll, polls);
+        continue;
+      }
+      readFailures = 0;
       report(status);
       if (!isTerminalState(status)) {
         continue;
       }
       failIfUnsuccessful(status, mode === 'async' ? poll.body : undefined, poll);
+      // Polling the resource itself already read it in its final state: no second GET.
+      if (mode === 'resource') return { resource: poll.body as T, response: poll as ArmResponse<T>, polls, elapsedMs: Date.now() - started };
       break;
     }
   } catch (err) {
@@ -143,7 +170,13 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
     throw err;
   }
 
-  const final = await client.request<T>({ method: 'GET', path: options.path, apiVersion: options.apiVersion, headers: options.headers, signal });
+  let final: ArmResponse<T>;
+  try {
+    final = await client.request<T>({ method: 'GET', path: options.path, apiVersion: options.apiVersion, headers: options.headers, signal });
+  } catch (err) {
+    if (!(err instanceof ArmError) || err.kind === 'canceled' || err.kind === 'security') throw err;
+    throw statusUnknown(`The operation finished but the resource could not be read (${err.message})`, err);
+  }
   const finalState = provisioningStateOf(final.body);
   if (finalState !== undefined && isTerminalState(finalState)) {
     failIfUnsuccessful(finalState, undefined, final);
@@ -151,11 +184,14 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
   return { resource: final.body, response: final, polls, elapsedMs: Date.now() - started };
 }
 
-/** The status a poll response stands for, normalized to the terminal names where they apply. */
-function pollStatus(mode: PollMode, poll: ArmResponse<unknown>): string {
+/**
+ * The status a poll response stands for; undefined when an Azure-AsyncOperation answer carries no status
+ * (ARM requires one), so that it is never mistaken for "still running" and polled forever.
+ */
+function pollStatus(mode: PollMode, poll: ArmResponse<unknown>): string | undefined {
   if (mode === 'async') {
-    const status = (poll.body as { status?: unknown } | undefined)?.status;
-    return typeof status === 'string' && status.length > 0 ? status : 'InProgress';
+    const status = (poll.body as { status?: unknown } | null | undefined)?.status;
+    return typeof status === 'string' && status.trim().length > 0 ? status.trim() : undefined;
   }
   if (mode === 'location') {
     // 202 while running; the final response (200/204) means done.
@@ -197,16 +233,29 @@ function lroFailure(
   });
 }
 
-function statusUnknown(last: ArmError, polls: number): ArmError {
-  return new ArmError(
-    `The status of the operation could not be read after ${polls} polls (${last.message}); the operation may still be running in Azure.`,
-    {
-      kind: 'lro',
-      code: 'OperationStatusUnavailable',
-      status: last.status,
-      requestId: last.requestId,
-      correlationId: last.correlationId,
-      cause: last,
-    },
-  );
+function statusUnknown(what: string, last: ArmError): ArmError {
+  return new ArmError(`${what}; the operation may still be running in Azure.`, {
+    kind: 'lro',
+    code: STATUS_UNAVAILABLE,
+    status: last.status,
+    requestId: last.requestId,
+    correlationId: last.correlationId,
+    cause: last,
+  });
+}
+
+/** A 200 from the status URL whose body is an error or has no status. */
+function unreadableStatus(poll: ArmResponse<unknown>, polls: number): ArmError {
+  const parsed = parseServiceError(poll.body);
+  const why = parsed?.message
+    ? `Azure answered ${poll.status} with an error instead of a status: ${parsed.message.trim()}${parsed.code ? ` [${parsed.code}]` : ''}`
+    : `Azure answered ${poll.status} without a status`;
+  return new ArmError(`The status of the operation could not be read after ${polls} polls (${why}); the operation may still be running in Azure.`, {
+    kind: 'lro',
+    code: STATUS_UNAVAILABLE,
+    status: poll.status,
+    details: parsed?.code || parsed?.message ? [{ code: parsed.code, message: parsed.message, target: parsed.target }] : undefined,
+    requestId: poll.requestId,
+    correlationId: poll.correlationId,
+  });
 }

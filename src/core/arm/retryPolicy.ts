@@ -38,6 +38,9 @@ export function parseRetryAfterMs(value: string | undefined | null, now: number 
     return undefined;
   }
   const text = value.trim();
+  if (/^-\d/.test(text)) {
+    return undefined; // a negative delay is no instruction (Date.parse would read it as a year)
+  }
   if (/^\d+(\.\d+)?$/.test(text)) {
     return Math.round(Number(text) * 1000);
   }
@@ -46,6 +49,14 @@ export function parseRetryAfterMs(value: string | undefined | null, now: number 
     return Math.max(0, date - now);
   }
   return undefined;
+}
+
+/**
+ * The wait before the next status poll: a positive Retry-After (capped), else the caller's interval. A
+ * Retry-After of zero, a negative one or a date in the past would make a tight loop, so it counts as none.
+ */
+export function pollDelayMs(retryAfterMs: number | undefined, intervalMs: number, capMs: number): number {
+  return retryAfterMs !== undefined && retryAfterMs > 0 ? Math.min(retryAfterMs, capMs) : intervalMs;
 }
 
 /** Exponential backoff with jitter: base·2^attempt, scaled by a random 0.5–1.0, then capped. */

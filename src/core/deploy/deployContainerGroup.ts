@@ -4,7 +4,6 @@
  */
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
-import type { LroProgress } from '../arm/lro';
 import { portSummaries } from '../containerGroup/summary';
 import { list, prop, scalarText } from '../definition/plainValues';
 import type { ContainerGroupTarget } from '../settings/model';
@@ -16,8 +15,9 @@ import {
   putContainerGroup,
   type ContainerGroupRef,
   type ContainerGroupResource,
+  type PutContainerGroupOptions,
 } from '../services/containerGroups';
-import { DeployInputError, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
+import { DeployInputError, describeLocationChoice, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
 import { findSecretReferences, SECRET_NAME_RULE } from '../definition/secrets';
 import { resolveSecretPlaceholders } from './resolveSecrets';
 
@@ -75,6 +75,7 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
   if (conversion.apiVersionInFile && conversion.apiVersionInFile !== ACI_API_VERSION) {
     notes.push(`The definition's apiVersion ${conversion.apiVersionInFile} is not used; requests use ${ACI_API_VERSION}.`);
   }
+  if (conversion.locationChoice) notes.push(describeLocationChoice(conversion.locationChoice));
   if (conversion.dropped.length) notes.push(`Not sent (set by Azure or not part of the resource): ${conversion.dropped.join(', ')}.`);
   return {
     conversion,
@@ -173,11 +174,7 @@ export function describeInstanceView(group: DeployedGroup): string[] {
   return out;
 }
 
-export interface DeployRunOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: LroProgress) => void;
-  defaultPollMs?: number;
-}
+export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'defaultPollMs' | 'sleep'>;
 
 export interface DeployRun {
   resource: ContainerGroupResource;

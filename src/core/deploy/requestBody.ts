@@ -36,10 +36,22 @@ export interface BodyConversion {
   apiVersionInFile?: string;
   /** Read-only or unknown fields left out of the body, as body paths. */
   dropped: string[];
+  /** Set when the file and the target name different locations: which one the body carries, and why. */
+  locationChoice?: LocationChoice;
+}
+
+export interface LocationChoice {
+  used: string;
+  ignored: string;
+  /** `file`: the az container create --file format deploys the file's location; `setting`: the other shapes take the target's. */
+  from: 'file' | 'setting';
 }
 
 export interface BodyOptions {
-  /** The target's location; wins over the file's. */
+  /**
+   * The target's location. In the `az container create --file` format the file's location deploys (the CLI
+   * sends the YAML's location and uses its own only when the file has none); in the other shapes the target's wins.
+   */
   location?: string;
   /** The target's name: picks the resource when a template has several container groups. */
   name?: string;
@@ -171,11 +183,20 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
   body.properties = stripReadOnly(body.properties, dropped);
   if (body.identity !== undefined) body.identity = stripIdentity(body.identity, dropped);
 
-  const location = trimmedText(options.location) ?? trimmedText(body.location);
+  const inFile = trimmedText(body.location);
+  const inTarget = trimmedText(options.location);
+  const fileWins = shape === 'cliYaml';
+  const location = fileWins ? (inFile ?? inTarget) : (inTarget ?? inFile);
   if (!location) {
     throw new DeployInputError('No location: set `location` in the definition, or set the location of this container group in the settings.');
   }
   body.location = location;
+  const locationChoice: LocationChoice | undefined =
+    inFile && inTarget && !sameLocation(inFile, inTarget)
+      ? fileWins
+        ? { used: inFile, ignored: inTarget, from: 'file' }
+        : { used: inTarget, ignored: inFile, from: 'setting' }
+      : undefined;
 
   const nameInFile = trimmedText(prop(source, 'name'));
   const apiVersionInFile = trimmedText(prop(shape === 'armTemplate' ? source : value, 'apiVersion'));
@@ -186,5 +207,19 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
     nameInFile: nameInFile && !isTemplateExpression(nameInFile) ? nameInFile : undefined,
     apiVersionInFile,
     dropped: dropped.filter((d) => !['name', 'type', 'id', 'apiVersion'].includes(d)),
+    locationChoice,
   };
+}
+
+/** ARM reads "West Europe" and "westeurope" as the same region. */
+function sameLocation(a: string, b: string): boolean {
+  const norm = (l: string) => l.replace(/\s+/g, '').toLowerCase();
+  return norm(a) === norm(b);
+}
+
+/** The log line for a location choice: which one deploys, and why. */
+export function describeLocationChoice(choice: LocationChoice): string {
+  return choice.from === 'file'
+    ? `Location: ${choice.used}, from the definition. In the az container create --file format the file's location is what deploys; the setting's location '${choice.ignored}' is not used.`
+    : `Location: ${choice.used}, from the settings; the definition's location '${choice.ignored}' is not used.`;
 }

@@ -3,6 +3,7 @@
  */
 import type { ArmClient, ArmResponse } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
+import type { SleepFn } from '../arm/retryPolicy';
 import { listPages } from '../arm/paging';
 import { ACI_API_VERSION, containerGroupPath, resourceGroupPath, type ContainerGroupRef, type ResourceGroupRef } from './resourcePaths';
 
@@ -38,8 +39,10 @@ export function getContainerGroup(
 
 export interface PutContainerGroupOptions extends RequestOptions {
   onProgress?: (progress: LroProgress) => void;
-  /** Wait between status polls when Azure sends no Retry-After. Default 5000. */
+  /** Wait between status polls when Azure sends no usable Retry-After. Default 2000. */
   defaultPollMs?: number;
+  /** The wait between polls (tests inject one to see the requested intervals). */
+  sleep?: SleepFn;
 }
 
 /** Create or update, then wait until provisioning is Succeeded (or throw ArmError kind `lro`). */
@@ -56,6 +59,7 @@ export function putContainerGroup(
     signal: options.signal,
     onProgress: options.onProgress,
     defaultPollMs: options.defaultPollMs,
+    sleep: options.sleep,
   });
 }
 

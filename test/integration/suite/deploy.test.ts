@@ -10,7 +10,7 @@ import type { DeployCommandResult } from '../../../src/commands/deploy/registerD
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension, shownChildren } from './extensionApi';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { everythingShown, ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 
 const SUB = '00000000-0000-0000-0000-0000000000de';
 const RG = 'rg-deploy-it';
@@ -31,9 +31,13 @@ const entry = (file: string): ContainerGroupTarget => ({
   subscriptionId: SUB,
   resourceGroup: RG,
   definitionFile: `definitions/${file}`,
+  // This one's setting names another region than its file: the file's deploys, and the user is told.
+  ...(file === UNKNOWN_FILE ? { location: 'eastus' } : {}),
 });
 
-const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml', 'it-batch.aci.json', 'it-dismiss.aci.yaml', 'it-fault-lro-failed.aci.yaml', 'it-placeholder.aci.yaml'];
+/** Its status URL answers 500 (the emulator's lro-status-error scenario, chosen by the name). */
+const UNKNOWN_FILE = 'it-status-fault-lro-status-error.aci.yaml';
+const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml', 'it-batch.aci.json', 'it-dismiss.aci.yaml', 'it-fault-lro-failed.aci.yaml', 'it-placeholder.aci.yaml', UNKNOWN_FILE];
 
 suite('Deploy', function () {
   this.timeout(60000);
@@ -91,6 +95,7 @@ suite('Deploy', function () {
     write('it-fault-lro-failed.aci.yaml', label('it-lro-failed-label'));
     // The image as the docs' tutorial writes it, before the reader fills in their registry.
     write('it-placeholder.aci.yaml', label('it-placeholder-label').replace('image: mcr.microsoft.com/azuredocs/nginx:latest', 'image: <acrLoginServer>/aci-tutorial-app:v1'));
+    write(UNKNOWN_FILE, label('it-status-label'));
     const batch = JSON.parse(fs.readFileSync(path.join(folder, 'definitions', 'batch-job.aci.json'), 'utf8'));
     batch.properties.ipAddress = { type: 'Public', dnsNameLabel: 'it-batch-job', ports: [{ port: 80, protocol: 'TCP' }] };
     write('it-batch.aci.json', JSON.stringify(batch, null, 2));
@@ -221,6 +226,25 @@ suite('Deploy', function () {
     const requests = lines.slice(from).filter((l) => /^(GET|PUT) /.test(l));
     assert.ok(requests.some((l) => l.startsWith('PUT ')), requests.join('\n'));
     assert.ok(!requests.some((l) => l.includes('/operations/')), requests.join('\n'));
+  });
+
+  test('a deploy whose status cannot be read says the group may still be provisioning, and Check Status shows its state', async () => {
+    const name = 'it-status-fault-lro-status-error';
+    const from = lines.length;
+    const { result, script } = await deploy(UNKNOWN_FILE, [create(name), { message: /may still be provisioning\.$/, choose: 'Check Status' }]);
+    assert.strictEqual(result.outcome, 'unknown', result.notifications.join('\n'));
+    assert.strictEqual(result.errorCode, 'OperationStatusUnavailable');
+    assert.match(result.notifications.at(-1) ?? '', new RegExp(`^${name} was sent to Azure, but its outcome is not known: .*could not be read.*It may still be provisioning\\.$`));
+    assert.ok(!result.notifications.some((n) => /failed/i.test(n.split(':')[0])), 'not reported as a failure');
+    // The setting says eastus, the az container create --file definition westeurope: the file's deploys, and both say so.
+    const question = script.shown.find((s) => s.modal)!;
+    assert.match(question.text, /\(westeurope\)\?$/);
+    assert.match(question.detail ?? '', /Location: westeurope, from the definition: in the az container create --file format the file's location is what deploys; the setting's location eastus is not used\./);
+    assert.ok(lines.slice(from).some((l) => /^Location: westeurope, from the definition\./.test(l)), lines.slice(from).join('\n'));
+    // The button reads the group from Azure and says what state it is in.
+    await until(() => everythingShown.some((s) => s.text.startsWith(`${name} is `)), 'the Check Status answer');
+    const answer = everythingShown.find((s) => s.text.startsWith(`${name} is `))!;
+    assert.match(answer.text, new RegExp(`^${name} is (Pending|Creating|Succeeded) · IP 20\\.\\d+\\.\\d+\\.\\d+ · it-status-label\\.westeurope\\.azurecontainer\\.io\\.$`));
   });
 
   test('no secret value reaches a log line, a prompt, a notification, a diagnostic or the tree', async () => {

@@ -1,0 +1,24 @@
+/**
+ * ARM's remaining-request counters. A read (GET, HEAD) reports `x-ms-ratelimit-remaining-subscription-reads`;
+ * every write, POST included, reports `…-writes`. Newer ARM (regional token buckets) also sends, or only
+ * sends, the `…-subscription-global-reads` / `-global-writes` forms. A counter of the other kind is never
+ * passed off as this one, and an unreadable value is dropped: showing nothing beats showing a wrong number.
+ */
+
+export type QuotaKind = 'reads' | 'writes';
+
+/** Which counter a request of this method draws on. */
+export function quotaKindOf(method: string): QuotaKind {
+  const m = method.toUpperCase();
+  return m === 'GET' || m === 'HEAD' ? 'reads' : 'writes';
+}
+
+/** The remaining count of `kind` from lower-cased response headers, when the service sent a readable one. */
+export function remainingRequests(headers: Record<string, string>, kind: QuotaKind): number | undefined {
+  for (const name of [`x-ms-ratelimit-remaining-subscription-${kind}`, `x-ms-ratelimit-remaining-subscription-global-${kind}`]) {
+    const text = headers[name]?.trim();
+    // Number.parseInt would accept "12abc" or "-1"; only a plain count is a count.
+    if (text !== undefined && /^\d{1,15}$/.test(text)) return Number(text);
+  }
+  return undefined;
+}
