@@ -182,10 +182,11 @@ function renderSummary(): void {
     ['Files read / written', `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
     ['Pages loaded', formatCount(totals.pagesLoaded)],
     [
-      'Remaining reads',
-      totals.remainingReads === undefined ? '—' : formatCount(totals.remainingReads),
+      // Named after the counter the service sent: POST listings draw on writes, GET on reads.
+      `Remaining ${totals.remaining?.kind ?? 'requests'}`,
+      totals.remaining === undefined ? '—' : formatCount(totals.remaining.count),
       undefined,
-      'Read requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded (x-ms-ratelimit-remaining-subscription-reads). Not data: a report of many pages spends them.',
+      `Requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded (x-ms-ratelimit-remaining-subscription-${totals.remaining?.kind ?? 'reads or -writes'}). Not data: a report of many pages spends them.`,
     ],
   ]);
 }

@@ -30,7 +30,7 @@ test('synchronization details arrive page by page, each next page POSTed to its 
   try {
     const pages = await drain(listSynchronizationDetails(h.client, ref('rows-7-pagesize-3'), SYNC_ID));
     assert.deepEqual(pages.map((p) => [p.pageNumber, p.items.length, Boolean(p.nextLink)]), [[1, 3, true], [2, 3, true], [3, 1, false]]);
-    assert.ok(pages.every((p) => typeof p.remainingReads === 'number'), 'the remaining writes of each POST');
+    assert.ok(pages.every((p) => p.remaining?.kind === 'writes' && typeof p.remaining.count === 'number'), 'the remaining writes of each POST');
     assert.equal(new Set(pages.flatMap((p) => p.items.map((i) => i.dataSetId))).size, 7);
     // The emulator refuses GET on these links as the service does: no request is wasted on it.
     assert.deepEqual(armRequests(h).map((r) => [r.method, r.status]), [['POST', 200], ['POST', 200], ['POST', 200]]);

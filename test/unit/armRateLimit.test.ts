@@ -1,7 +1,7 @@
 // Reading ARM's remaining-request counters: the kind the method draws on, the -global- forms, nothing when unsure.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { quotaKindOf, remainingRequests } from '../../src/core/arm/rateLimit';
+import { quotaKindOf, remainingQuota, remainingRequests } from '../../src/core/arm/rateLimit';
 
 test('reads for GET and HEAD; writes for PUT, PATCH, DELETE and POST (POST listings report -writes)', () => {
   assert.deepEqual(['GET', 'head', 'PUT', 'PATCH', 'DELETE', 'POST'].map(quotaKindOf), ['reads', 'reads', 'writes', 'writes', 'writes', 'writes']);
@@ -21,4 +21,15 @@ test('a counter of the other kind, or an unreadable value, gives nothing rather 
   }
   // An unreadable classic header does not hide a readable global one.
   assert.equal(remainingRequests({ 'x-ms-ratelimit-remaining-subscription-reads': 'x', 'x-ms-ratelimit-remaining-subscription-global-reads': '7' }, 'reads'), 7);
+});
+
+test('a counter is named by its own kind: the request kind first, else the other, never renamed', () => {
+  assert.deepEqual(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-writes': '1198' }, 'writes'), { kind: 'writes', count: 1198 });
+  // Published Data Share examples send -reads on a POST listing: it stays "reads".
+  assert.deepEqual(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-reads': '14993' }, 'writes'), { kind: 'reads', count: 14993 });
+  assert.deepEqual(
+    remainingQuota({ 'x-ms-ratelimit-remaining-subscription-reads': '5', 'x-ms-ratelimit-remaining-subscription-global-writes': '7' }, 'writes'),
+    { kind: 'writes', count: 7 },
+  );
+  assert.equal(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-writes': 'lots' }, 'writes'), undefined);
 });

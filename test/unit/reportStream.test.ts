@@ -54,7 +54,8 @@ describe('report stream against the emulator', () => {
       all.push(...page.rows);
       assert.equal(page.totals.rows, all.length);
       assert.equal(page.totals.pagesLoaded, page.pageNumber);
-      assert.equal(typeof page.remainingReads, 'number');
+      assert.equal(page.remaining?.kind, 'writes');
+      assert.equal(typeof page.remaining?.count, 'number');
       lastFlags.push(page.last);
       lastTotals = page.totals;
     }

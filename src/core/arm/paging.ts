@@ -9,6 +9,7 @@
  */
 import type { ArmClient, ArmRequest, ArmResponse } from './client';
 import { ArmError } from './errors';
+import { quotaKindOf, remainingQuota, type RemainingQuota } from './rateLimit';
 import { redactUrl } from './redact';
 import { canceledError } from './retryPolicy';
 
@@ -16,8 +17,8 @@ export interface Page<T> {
   items: T[];
   /** 1-based. */
   pageNumber: number;
-  /** The remaining-quota header of this page's response (reads for GET, writes for POST), when sent. */
-  remainingReads?: number;
+  /** ARM's remaining-request counter sent with this page (writes for POST, reads for GET), named by its kind. */
+  remaining?: RemainingQuota;
   /** Present when the service has more pages. */
   nextLink?: string;
 }
@@ -50,20 +51,11 @@ interface ListBody<T> {
 
 type ListResponse<T> = ArmResponse<ListBody<T> | undefined>;
 
-function readRemaining(headers: Record<string, string>): number | undefined {
-  const raw = headers['x-ms-ratelimit-remaining-subscription-reads'] ?? headers['x-ms-ratelimit-remaining-subscription-writes'];
-  if (raw === undefined) {
-    return undefined;
-  }
-  const n = Number.parseInt(raw, 10);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function toPage<T>(response: ListResponse<T>, pageNumber: number): Page<T> {
+function toPage<T>(response: ListResponse<T>, pageNumber: number, method: string): Page<T> {
   const body = response.body;
   const items = body && Array.isArray(body.value) ? body.value : [];
   const next = body && typeof body.nextLink === 'string' && body.nextLink.length > 0 ? body.nextLink : undefined;
-  return { items, pageNumber, remainingReads: readRemaining(response.headers), nextLink: next };
+  return { items, pageNumber, remaining: remainingQuota(response.headers, quotaKindOf(method)), nextLink: next };
 }
 
 /** `$skipToken` from a nextLink, whatever the case of the parameter name. */
@@ -117,7 +109,7 @@ export async function* listPages<T>(
 
   let response = await client.request<ListBody<T> | undefined>({ ...firstRequest, signal });
   for (;;) {
-    const page = toPage<T>(response, pageNumber);
+    const page = toPage<T>(response, pageNumber, method);
     items += page.items.length;
     yield page;
     if (!page.nextLink || (maxPages !== undefined && pageNumber >= maxPages)) {

@@ -13,6 +13,25 @@ export function quotaKindOf(method: string): QuotaKind {
   return m === 'GET' || m === 'HEAD' ? 'reads' : 'writes';
 }
 
+/** A remaining-request count with the counter it was read from. */
+export interface RemainingQuota {
+  kind: QuotaKind;
+  count: number;
+}
+
+/**
+ * The counter a response reports, named by its own kind: `preferred` (the request's) when sent, else the other
+ * one. The published Data Share examples send `-reads` on POST listings, the recorded service `-writes`; either
+ * is shown under its own name, never as the other.
+ */
+export function remainingQuota(headers: Record<string, string>, preferred: QuotaKind): RemainingQuota | undefined {
+  for (const kind of preferred === 'reads' ? (['reads', 'writes'] as const) : (['writes', 'reads'] as const)) {
+    const count = remainingRequests(headers, kind);
+    if (count !== undefined) return { kind, count };
+  }
+  return undefined;
+}
+
 /** The remaining count of `kind` from lower-cased response headers, when the service sent a readable one. */
 export function remainingRequests(headers: Record<string, string>, kind: QuotaKind): number | undefined {
   for (const name of [`x-ms-ratelimit-remaining-subscription-${kind}`, `x-ms-ratelimit-remaining-subscription-global-${kind}`]) {

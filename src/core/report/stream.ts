@@ -6,6 +6,7 @@
  */
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
+import type { RemainingQuota } from '../arm/rateLimit';
 import { countOf, type ListingLimits } from '../arm/paging';
 import { listSynchronizationDetails, type ShareSubscriptionRef } from '../services/dataShare';
 import { sanitizeRow, type ReportQuery, type ReportRow } from './model';
@@ -15,7 +16,7 @@ import { addPage, emptyTotals, type ReportTotals } from './totals';
 export interface ReportPage {
   rows: ReportRow[];
   pageNumber: number;
-  remainingReads?: number;
+  remaining?: RemainingQuota;
   /** Totals over every page so far (a copy). */
   totals: ReportTotals;
   /** True on the last page. */
@@ -77,9 +78,9 @@ export async function* streamSynchronizationReport(
       for await (const page of pages) {
         started = true;
         const rows = page.items.map(sanitizeRow);
-        addPage(totals, rows, page.remainingReads);
+        addPage(totals, rows, page.remaining);
         const last = !page.nextLink || (options.maxPages !== undefined && page.pageNumber >= options.maxPages);
-        yield { rows, pageNumber: page.pageNumber, remainingReads: page.remainingReads, totals: { ...totals }, last, server };
+        yield { rows, pageNumber: page.pageNumber, remaining: page.remaining, totals: { ...totals }, last, server };
       }
       return;
     } catch (err) {

@@ -1,4 +1,5 @@
 /** Running totals of a report, updated page by page as the listing streams in. */
+import type { RemainingQuota } from '../arm/rateLimit';
 import { isFailedStatus, type ReportRow } from './model';
 
 export interface ReportTotals {
@@ -16,8 +17,8 @@ export interface ReportTotals {
   rowsRead: number;
   rowsCopied: number;
   pagesLoaded: number;
-  /** The service's remaining read count after the last page, when it sent one. */
-  remainingReads?: number;
+  /** ARM's remaining-request counter after the last page, with its kind, when the service sent one. */
+  remaining?: RemainingQuota;
 }
 
 export function emptyTotals(): ReportTotals {
@@ -46,10 +47,10 @@ export function addRows(totals: ReportTotals, rows: readonly ReportRow[]): Repor
   return totals;
 }
 
-export function addPage(totals: ReportTotals, rows: readonly ReportRow[], remainingReads: number | undefined): ReportTotals {
+export function addPage(totals: ReportTotals, rows: readonly ReportRow[], remaining: RemainingQuota | undefined): ReportTotals {
   addRows(totals, rows);
   totals.pagesLoaded++;
-  if (remainingReads !== undefined) totals.remainingReads = remainingReads;
+  if (remaining !== undefined) totals.remaining = remaining;
   return totals;
 }
 

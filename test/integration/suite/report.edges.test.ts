@@ -104,13 +104,14 @@ suite('Synchronization report: rough edges and hostile records', () => {
     }
   });
 
-  test('the summary explains Remaining reads; the chart has a legend and its sizes in order; Schedule has no filters', async function () {
+  test('the summary explains Remaining writes; the chart has a legend and its sizes in order; Schedule has no filters', async function () {
     this.timeout(60_000);
     const name = 'edges-rows-40';
     await vscode.commands.executeCommand(SHOW_REPORT, target(name), newest(name).synchronizationId);
     const loaded = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
-    const hint = loaded.view?.hints.find((h) => h.startsWith('Remaining reads: '));
-    assert.ok(hint && /x-ms-ratelimit-remaining-subscription-reads/.test(hint), loaded.view?.hints.join(' | '));
+    // The listing is a POST: its counter is the remaining writes, named as such.
+    const hint = loaded.view?.hints.find((h) => h.startsWith('Remaining writes: '));
+    assert.ok(hint && /x-ms-ratelimit-remaining-subscription-writes/.test(hint), loaded.view?.hints.join(' | '));
     assert.deepStrictEqual([loaded.view?.tab, loaded.view?.filtersShown], ['details', true]);
 
     const chart = await command({ type: 'command', command: 'showTab', tab: 'chart' }, (r) => r.view?.tab === 'chart');

@@ -79,7 +79,8 @@ suite('Synchronization report', () => {
       assert.strictEqual(record.totals?.sizeRead, expected.reduce((s, d) => s + d.sizeRead, 0));
       assert.strictEqual(record.totals?.sizeWritten, expected.reduce((s, d) => s + d.sizeWritten, 0));
       assert.strictEqual(record.totals?.durationMs, expected.reduce((s, d) => s + d.durationMs, 0));
-      assert.strictEqual(typeof record.totals?.remainingReads, 'number');
+      assert.strictEqual(record.totals?.remaining?.kind, 'writes', 'a POST listing reports its remaining writes');
+      assert.strictEqual(typeof record.totals?.remaining?.count, 'number');
       assert.strictEqual(record.view?.shown, 10_000);
       assert.ok(record.view.domRows > 0 && record.view.domRows <= 500, `DOM rows: ${record.view.domRows}`);
       assert.deepStrictEqual(record.view?.firstCells, expected.slice(0, 5).map((d) => d.name));
