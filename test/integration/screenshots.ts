@@ -12,7 +12,7 @@ import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
-const OVERALL_TIMEOUT_MS = 5 * 60 * 1000;
+const OVERALL_TIMEOUT_MS = 15 * 60 * 1000;
 
 export interface StepContext {
   /** The throwaway copy of the fixture workspace the workbench has open. */
@@ -250,6 +250,7 @@ function addLikeFirst(workspaceDir: string, list: 'containerGroups' | 'shareSubs
 export const STEPS: ScreenshotStep[] = [
   {
     name: 'tree',
+    themed: true,
     async prepare(page) {
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
       await page.locator('.part.sidebar').getByText('web-frontend').first().waitFor({ timeout: 60000 });
@@ -260,6 +261,7 @@ export const STEPS: ScreenshotStep[] = [
   },
   {
     name: 'diagnostics',
+    themed: true,
     files: { [DEMO_DEFINITION]: DEMO_YAML },
     async prepare(page) {
       await openFile(page, DEMO_DEFINITION);
@@ -272,6 +274,7 @@ export const STEPS: ScreenshotStep[] = [
   },
   {
     name: 'completion',
+    themed: true,
     files: { [DEMO_DEFINITION]: DEMO_YAML },
     async prepare(page) {
       await openFile(page, DEMO_DEFINITION);
@@ -292,6 +295,7 @@ export const STEPS: ScreenshotStep[] = [
   },
   {
     name: 'hover',
+    themed: true,
     files: { [DEMO_DEFINITION]: DEMO_YAML },
     async prepare(page) {
       await openFile(page, DEMO_DEFINITION);
@@ -301,6 +305,7 @@ export const STEPS: ScreenshotStep[] = [
   },
   {
     name: 'deploy',
+    themed: true,
     async prepare(page, context) {
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
       await page.locator('.part.sidebar').getByText('batch-job').first().waitFor({ timeout: 60000 });
@@ -327,6 +332,7 @@ export const STEPS: ScreenshotStep[] = [
   },
   {
     name: 'report-chart',
+    themed: true,
     async prepare(page, context) {
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
       await page.locator('.part.sidebar').getByText('Sales data').first().waitFor({ timeout: 60000 });
@@ -433,7 +439,7 @@ let stopRunning: (() => Promise<void>) | undefined;
 
 /** Starts the emulator and code-server with the fixture workspace, opens the workbench and runs the given steps. */
 export async function takeScreenshots(steps: ScreenshotStep[], fixture: string | null = 'workspace', theme?: Theme): Promise<string[]> {
-  // Five polls of a deploy's operation (a second apart) keep its progress notification up long enough to capture.
+  // Five polls of a deploy's operation (at the default interval, no Retry-After) keep its progress notification up long enough to capture.
   const emulator = await startEmulator({ lroPolls: 5 });
   let workspace: PreparedWorkspace | undefined;
   let server: CodeServer | undefined;

@@ -26,7 +26,7 @@ const REQUIRED = ['package.json', 'package.nls.json', 'dist/extension.js', 'dist
 const STRAY = /(^|\/)(src|test|out|node_modules|build)\/|\.map$|\.tsx?$|tsconfig|esbuild\.mjs$|\.vsix$/;
 
 interface Manifest {
-  contributes: { walkthroughs: { steps: { media: { markdown?: string; image?: string } }[] }[] };
+  contributes: { walkthroughs: { steps: { media: { markdown?: string; image?: string | Record<string, string> } }[] }[] };
 }
 
 /** Problems with the package's file list; empty when it holds exactly what runs. */
@@ -37,7 +37,9 @@ export function vsixProblems(vsixFile: string, root: string): string[] {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
   const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((src) => !/^https?:/.test(src));
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
-  const media = manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => [s.media.markdown, s.media.image])).filter((m): m is string => !!m);
+  const media = manifest.contributes.walkthroughs
+    .flatMap((w) => w.steps.flatMap((s) => [s.media.markdown, ...(typeof s.media.image === 'object' ? Object.values(s.media.image) : [s.media.image])]))
+    .filter((m): m is string => !!m);
   problems.push(...[...images, ...media].filter((f) => !entries.includes(f)).map((f) => `${f} (referenced) is not packaged`));
   const size = fs.statSync(vsixFile).size;
   if (size >= 5 * 1024 * 1024) problems.push(`the package is ${(size / 1024).toFixed(0)} KB (limit 5 MB)`);

@@ -355,3 +355,31 @@ test('a finished operation whose resource cannot be read says it may still be pr
     await arm.close();
   }
 });
+
+test('a tiny positive Retry-After is raised to a second, so no server can drive a tight polling loop', async () => {
+  const arm = await statusFixture((base) => `${base}/operations/1?api-version=2018-06-01`, [
+    { body: { status: 'Pending' }, headers: { 'retry-after': '0.001' } },
+    { body: { status: 'Succeeded' } },
+  ]);
+  try {
+    const waits: number[] = [];
+    await putAndWait(fixtureClient(arm.url), { path: '/cg', apiVersion: '2023-05-01', body: {}, defaultPollMs: 4000, sleep: async (ms) => void waits.push(ms) });
+    assert.deepEqual(waits, [4000, 1000]);
+  } finally {
+    await arm.close();
+  }
+});
+
+test('a status that never ends stops the wait after maxWaitMs with "may still be running", not a failure', async () => {
+  const arm = await statusFixture((base) => `${base}/operations/1?api-version=2018-06-01`, [{ body: { status: 'Pending' } }]);
+  try {
+    const err = await rejectsWith(
+      putAndWait(fixtureClient(arm.url), { path: '/cg', apiVersion: '2023-05-01', body: {}, maxWaitMs: 0, sleep: async () => undefined }),
+    );
+    assert.equal(err.code, 'OperationStatusUnavailable');
+    assert.match(err.message, /still Pending after 0 min of waiting; the operation may still be running in Azure\.$/);
+    assert.equal(arm.hits.filter((x) => x.url.includes('/operations/')).length, 1);
+  } finally {
+    await arm.close();
+  }
+});

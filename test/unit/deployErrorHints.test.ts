@@ -100,3 +100,11 @@ test('in an ARM template the hints look inside the resource, and the top is the 
   assert.equal(at(tpl, top.range), '"type"');
   assert.ok(top.range.start > tpl.indexOf('"Microsoft.ContainerInstance/containerGroups"') - 20, 'on the container group resource, not the storage account');
 });
+
+test('a MultipleErrorsOccurred message past 64 KB is not split (its pattern would rescan it quadratically)', () => {
+  const entry = "'BadRequest':'InvalidOsType':'The 'osType' is invalid.';";
+  const message = `Multiple error occurred: ${entry.repeat(Math.ceil((70 * 1024) / entry.length))}`;
+  const err = errorFromResponse({ status: 400, contentType: 'application/json', text: JSON.stringify({ error: { code: 'MultipleErrorsOccurred', message } }) });
+  assert.equal(err.details, undefined);
+  assert.equal(err.code, 'MultipleErrorsOccurred');
+});

@@ -19,7 +19,7 @@ interface Manifest {
     menus: Record<string, Array<{ command?: string }>>;
     viewsWelcome: Array<{ contents: string }>;
     viewsContainers: Record<string, Array<{ icon: string }>>;
-    walkthroughs: Array<{ steps: Array<{ id: string; description: string; media: { markdown?: string; image?: string; altText?: string } }> }>;
+    walkthroughs: Array<{ steps: Array<{ id: string; description: string; media: { markdown?: string; image?: string | Record<string, string>; altText?: string } }> }>;
   };
 }
 
@@ -101,7 +101,8 @@ test('every contributed command is registered somewhere in src/', () => {
 });
 
 test('the icon, view icons and walkthrough media exist in files the package keeps', () => {
-  const media = manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => [s.media.markdown, s.media.image])).filter((m): m is string => !!m);
+  // An image is one file or one per theme (light, dark, hc, hcLight).
+  const media = manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => [s.media.markdown, ...strings(s.media.image)])).filter((m): m is string => !!m);
   const files = [manifest.icon, ...Object.values(manifest.contributes.viewsContainers).flat().map((v) => v.icon), ...media];
   assert.deepStrictEqual(files.filter((f) => !fs.existsSync(path.join(root, f))), [], 'missing files');
   for (const step of manifest.contributes.walkthroughs.flatMap((w) => w.steps)) {

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { ArmError } from '../../core/arm/errors';
-import { isStatusUnavailable, isTerminalState } from '../../core/arm/lro';
+import { isStatusUnavailable } from '../../core/arm/lro';
 import { describeInstanceView, readExistingGroup, summarizeDeployedGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
 import type { DeployCommandResult, DeployRun } from './deployRun';
@@ -39,6 +39,9 @@ function deployUnknown(run: DeployRun, err: ArmError): DeployCommandResult {
   const name = run.target.name;
   run.log('warn', `${name}: ${err.message}${err.requestId ? ` (x-ms-request-id ${err.requestId})` : ''}`);
   run.log('warn', `${name}: the group may still be provisioning; Check Status reads its state from Azure.`);
+  // The previous deploy's state and problems no longer describe the group.
+  run.ctx.diagnostics.clear(run.uri);
+  run.publishState('Unknown');
   run.notify('warning', vscode.l10n.t('{0} was sent to Azure, but its outcome is not known: {1} It may still be provisioning.', name, err.message), {
     [vscode.l10n.t('Check Status')]: () => checkStatus(run),
   });
@@ -56,7 +59,7 @@ async function checkStatus(run: DeployRun): Promise<void> {
       return;
     }
     const { state, outcome } = logGroupState(run, summarizeDeployedGroup(resource), 'unknown');
-    if (isTerminalState(state)) run.publishState(state);
+    run.publishState(state);
     run.notify('info', vscode.l10n.t('{0} is {1}.', name, outcome));
   } catch (err) {
     const message = (err as Error)?.message ?? String(err);

@@ -26,13 +26,14 @@ const title = () => vscode.l10n.t('Import Container Group');
 
 async function askGroup(client: ArmClient): Promise<{ subscriptionId: string; resourceGroup: string; name: string } | undefined> {
   const answers = await askSteps(title(), [
-    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId, choices: () => listSubscriptions(client) },
-    { prompt: vscode.l10n.t('Resource group'), placeHolder: vscode.l10n.t('e.g. rg-containers'), validate: checkResourceGroupName, choices: ([sub]) => listResourceGroups(client, sub) },
+    { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId, choices: (_answers, signal) => listSubscriptions(client, signal) },
+    { prompt: vscode.l10n.t('Resource group'), placeHolder: vscode.l10n.t('e.g. rg-containers'), validate: checkResourceGroupName, choices: ([sub], signal) => listResourceGroups(client, sub, signal) },
     {
       prompt: vscode.l10n.t('Container group to import'),
       validate: checkContainerGroupName,
-      choices: async ([subscriptionId, resourceGroup]) =>
-        (await listContainerGroups(client, { subscriptionId, resourceGroup })).map((g) => ({
+      // Closing the pick stops the listing it was loading.
+      choices: async ([subscriptionId, resourceGroup], signal) =>
+        (await listContainerGroups(client, { subscriptionId, resourceGroup }, { signal })).map((g) => ({
           value: String(g.name),
           label: String(g.name),
           description: [g.location, g.properties?.provisioningState].filter(Boolean).join(' · ') || undefined,

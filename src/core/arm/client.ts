@@ -8,7 +8,7 @@ import * as https from 'https';
 import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
-import { quotaKindOf, remainingRequests } from './rateLimit';
+import { quotaKindOf, remainingQuota } from './rateLimit';
 import { redactSecretFields, redactUrl } from './redact';
 import {
   backoffDelayMs,
@@ -176,12 +176,11 @@ export class ArmClient {
 
       const requestId = raw.headers['x-ms-request-id'];
       const correlationId = raw.headers['x-ms-correlation-request-id'];
-      const quota = quotaKindOf(req.method);
-      const remaining = remainingRequests(raw.headers, quota);
+      const remaining = remainingQuota(raw.headers, quotaKindOf(req.method));
       this.logger.info(
         `${req.method} ${logUrl} → ${raw.status} in ${Date.now() - attemptStart} ms` +
           ` (x-ms-request-id: ${requestId ?? '-'}, x-ms-correlation-request-id: ${correlationId ?? '-'}` +
-          `${remaining !== undefined ? `, remaining ${quota}: ${remaining}` : ''})`,
+          `${remaining !== undefined ? `, remaining ${remaining.kind}: ${remaining.count}` : ''})`,
       );
 
       if (raw.status >= 200 && raw.status < 300) {

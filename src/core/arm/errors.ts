@@ -152,12 +152,15 @@ function toDetails(value: unknown, depth: number): ErrorDetail[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
+const MAX_SPLIT_MESSAGE = 64 * 1024;
+
 /**
  * Container Instances folds several problems into one `MultipleErrorsOccurred` message, each as
  * `'<status>':'<code>':'<message>'` joined by `;` (the messages themselves hold quotes). Each becomes a detail.
  */
 export function splitMultipleErrors(message: string | undefined): ErrorDetail[] | undefined {
-  if (!message) return undefined;
+  // The lazy match rescans from every entry start: a hostile message of megabytes would take quadratic time.
+  if (!message || message.length > MAX_SPLIT_MESSAGE) return undefined;
   const entry = /'(\w+)':'(\w+)':'([\s\S]*?)'(?=;'\w+':'\w+':'|\.?\s*$)/g;
   const out: ErrorDetail[] = [];
   for (let m = entry.exec(message); m; m = entry.exec(message)) out.push({ code: m[2], message: m[3] });

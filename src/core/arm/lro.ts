@@ -35,6 +35,8 @@ export interface PutAndWaitOptions {
   defaultPollMs?: number;
   /** Cap for a Retry-After between polls. Default 60000. */
   maxPollMs?: number;
+  /** Stop waiting (outcome unknown, the operation may go on) once polling has taken this long; default 30 min. */
+  maxWaitMs?: number;
   /** Consecutive failed status reads tolerated before giving up. Default 3. */
   statusReadRetries?: number;
   sleep?: SleepFn;
@@ -67,6 +69,7 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
   // @azure/core-lro waits 2 s between polls when the service names no interval; so do we.
   const defaultPollMs = options.defaultPollMs ?? 2000;
   const maxPollMs = options.maxPollMs ?? 60_000;
+  const maxWaitMs = options.maxWaitMs ?? 30 * 60_000;
   const statusReadRetries = options.statusReadRetries ?? 3;
   const { signal } = options;
   let polls = 0;
@@ -154,6 +157,10 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
       readFailures = 0;
       report(status);
       if (!isTerminalState(status)) {
+        // A status that never ends must not keep the deploy waiting (and polling) for ever.
+        if (Date.now() - started >= maxWaitMs) {
+          throw statusUnknown(`The operation was still ${status} after ${Math.round((Date.now() - started) / 60_000)} min of waiting`, new ArmError(status, { kind: 'lro', requestId: poll.requestId, correlationId: poll.correlationId }));
+        }
         continue;
       }
       failIfUnsuccessful(status, mode === 'async' ? poll.body : undefined, poll);

@@ -51,12 +51,15 @@ export function parseRetryAfterMs(value: string | undefined | null, now: number 
   return undefined;
 }
 
+const MIN_RETRY_AFTER_MS = 1000;
+
 /**
  * The wait before the next status poll: a positive Retry-After (capped), else the caller's interval. A
  * Retry-After of zero, a negative one or a date in the past would make a tight loop, so it counts as none.
  */
 export function pollDelayMs(retryAfterMs: number | undefined, intervalMs: number, capMs: number): number {
-  return retryAfterMs !== undefined && retryAfterMs > 0 ? Math.min(retryAfterMs, capMs) : intervalMs;
+  // A positive Retry-After is honoured, but never below a second: a server cannot drive a tight polling loop.
+  return retryAfterMs !== undefined && retryAfterMs > 0 ? Math.min(Math.max(retryAfterMs, MIN_RETRY_AFTER_MS), capMs) : intervalMs;
 }
 
 /** Exponential backoff with jitter: base·2^attempt, scaled by a random 0.5–1.0, then capped. */

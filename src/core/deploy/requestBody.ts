@@ -6,6 +6,7 @@
 import { findContainerGroupResource } from '../containerGroup/summary';
 import { isPlainObject, keyOf, prop, trimmedText, type PlainObject } from '../definition/plainValues';
 import { isTemplateExpression } from '../definition/templateExpression';
+import { normalizeLocation } from '../settings/nameRules';
 import { formatBodyPath, type BodyPath } from './resolveSecrets';
 
 export type DefinitionShape = 'cliYaml' | 'armBody' | 'armTemplate';
@@ -213,8 +214,7 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
 
 /** ARM reads "West Europe" and "westeurope" as the same region. */
 function sameLocation(a: string, b: string): boolean {
-  const norm = (l: string) => l.replace(/\s+/g, '').toLowerCase();
-  return norm(a) === norm(b);
+  return normalizeLocation(a) === normalizeLocation(b);
 }
 
 /** The log line for a location choice: which one deploys, and why. */
