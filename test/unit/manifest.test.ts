@@ -116,7 +116,14 @@ test('walkthrough step texts have no code spans: VS Code shows their backticks a
 });
 
 test('walkthrough pictures are the cropped ones shipped with the walkthrough', () => {
-  const images = manifest.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.image)).filter((m): m is string => !!m);
+  const images = manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => strings(s.media.image)));
   assert.ok(images.length > 0);
   for (const image of images) assert.match(image, /^media\/walkthrough\/[\w-]+\.png$/);
+  // One picture per theme: light and high-contrast light, dark and high-contrast dark.
+  for (const step of manifest.contributes.walkthroughs.flatMap((w) => w.steps)) {
+    const image = step.media.image;
+    if (image === undefined) continue;
+    assert.ok(typeof image === 'object', `${step.id}: an image per theme`);
+    assert.deepStrictEqual(Object.keys(image).sort(), ['dark', 'hc', 'hcLight', 'light'], step.id);
+  }
 });
