@@ -100,8 +100,11 @@ export function validateParsed(doc: ParsedDefinition): Finding[] {
   return findings.sort(compareFindings);
 }
 
+/** Code-unit order: a stable tie-break that, unlike localeCompare, does not load the ICU collator at start-up. */
+const byCodeUnits = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
 export function compareFindings(a: Finding, b: Finding): number {
-  return a.range.start - b.range.start || a.range.end - b.range.end || a.code.localeCompare(b.code) || a.message.localeCompare(b.message);
+  return a.range.start - b.range.start || a.range.end - b.range.end || byCodeUnits(a.code, b.code) || byCodeUnits(a.message, b.message);
 }
 
 function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
