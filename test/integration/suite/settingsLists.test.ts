@@ -1,0 +1,179 @@
+// Add and Remove through their commands write the settings list where it lives (workspace or user settings), keep
+// its comments and the entries they did not touch, in the real VS Code against the ARM emulator.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../../src/extension';
+import { CaseCounter } from '../../summary/record';
+import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
+
+const scopeWrites = new CaseCounter('scopeWrites', 'vscode-settings-lists');
+suiteTeardown(() => scopeWrites.write());
+
+const SUB = '00000000-0000-0000-0000-000000000001';
+
+async function acceptDefaults<T>(api: TestApi, command: () => Thenable<T>): Promise<T> {
+  const script = new ScriptedInput([], { acceptDefaults: true });
+  const result = await withAnswers(api, script, async () => command());
+  script.assertDone();
+  return result;
+}
+
+suite('Add Container Group through the command, signed in', function () {
+  this.timeout(90_000);
+  let api: TestApi;
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    await vscode.commands.executeCommand('aciDataShare.signIn');
+  });
+
+  test('Add keeps the comments in the list it adds to', () => scopeWrites.run('comments kept', async () => {
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
+    const original = fs.readFileSync(file, 'utf8');
+    const commented = original.replace('"aciDataShare.containerGroups": [', '"aciDataShare.containerGroups": [\n    // the demo groups: keep this note');
+    assert.notStrictEqual(commented, original);
+    const read = new Promise<void>((resolve) => {
+      const sub = vscode.workspace.onDidChangeConfiguration(() => (sub.dispose(), resolve()));
+    });
+    fs.writeFileSync(file, commented.replace('"rg-demo"', '"rg-demo" /* where the demo runs */'));
+    await Promise.race([read, new Promise((r) => setTimeout(r, 3000))]);
+    try {
+      const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'broken.aci.json');
+      await vscode.commands.executeCommand('aciDataShare.signIn');
+      const added = await acceptDefaults(api, () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
+      assert.ok(added, 'the flow finished');
+      const after = fs.readFileSync(file, 'utf8');
+      assert.match(after, /\/\/ the demo groups: keep this note/);
+      assert.match(after, /\/\* where the demo runs \*\//);
+      assert.match(after, /"definitionFile": "definitions\/broken\.aci\.json"[\s\S]*"rg-api"|"rg-api"[\s\S]*"definitions\/broken\.aci\.json"/);
+    } finally {
+      fs.writeFileSync(file, original);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }));
+
+  test('subscription, resource group and location are picked from Azure; the written path reads back', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    const before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'batch-job.aci.json');
+    try {
+      await vscode.commands.executeCommand('aciDataShare.signIn');
+      const added = await acceptDefaults(api, () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addContainerGroup', uri));
+      assert.ok(added, 'the flow finished');
+      // The first of each list from the emulator: its one subscription, resource groups in name order.
+      assert.strictEqual(added.subscriptionId, SUB);
+      assert.strictEqual(added.resourceGroup, 'rg-api');
+      assert.strictEqual(added.definitionFile, 'definitions/batch-job.aci.json');
+      const written = config.inspect<Record<string, string>[]>('containerGroups')?.workspaceValue ?? [];
+      const entry = written.find((e) => e.resourceGroup === 'rg-api');
+      assert.ok(entry, JSON.stringify(written));
+      const node = await child(api, await child(api, undefined, 'Container groups'), entry.name);
+      const items = await shownChildren(api, node.node);
+      assert.deepStrictEqual(items.map((i) => i.label), ['report']);
+    } finally {
+      await config.update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+});
+
+suite('Add Share Subscription through the command, signed in', function () {
+  this.timeout(90_000);
+  let api: TestApi;
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    await vscode.commands.executeCommand('aciDataShare.signIn');
+  });
+
+  test('a list kept in the user settings is added to there, and its entries stay', () => scopeWrites.run('user scope', async () => {
+    const config = () => vscode.workspace.getConfiguration('aciDataShare');
+    const workspaceBefore = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    const userBefore = config().inspect<unknown[]>('shareSubscriptions')?.globalValue;
+    const mine = { subscriptionId: SUB, resourceGroup: 'rg-mine', accountName: 'my-account', shareSubscriptionName: 'my-feed', label: 'Mine' };
+    await config().update('shareSubscriptions', undefined, vscode.ConfigurationTarget.Workspace);
+    await config().update('shareSubscriptions', [mine], vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('aciDataShare.signIn');
+      const added = await acceptDefaults(api, () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addShareSubscription'));
+      assert.ok(added, 'the flow finished');
+      assert.deepStrictEqual(
+        [added.subscriptionId, added.accountName, added.resourceGroup, added.shareSubscriptionName],
+        [SUB, 'contoso-share', 'rg-share', 'sales-settings-5'],
+      );
+      assert.strictEqual(config().inspect('shareSubscriptions')?.workspaceValue, undefined, 'nothing written to the workspace');
+      const user = config().inspect<Record<string, string>[]>('shareSubscriptions')?.globalValue ?? [];
+      assert.deepStrictEqual(user.map((e) => e.shareSubscriptionName), ['my-feed', 'sales-settings-5']);
+    } finally {
+      await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
+      await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
+    }
+  }));
+});
+
+suite('Remove from View writes where the list lives', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  const config = () => vscode.workspace.getConfiguration('aciDataShare');
+  const entry = (name: string, label: string) => ({ subscriptionId: SUB, resourceGroup: 'rg-rm', accountName: 'rm-account', shareSubscriptionName: name, label });
+  /** Remove from View on the node labelled `label`, answering its question with Remove. */
+  const removeNode = async (label: string): Promise<boolean | undefined> => {
+    const node = await child(api, await child(api, undefined, 'Share subscriptions'), label);
+    const script = new ScriptedInput([{ message: new RegExp(`^Remove share subscription ${label} `), choose: 'Remove' }]);
+    const removed = await withAnswers(api, script, async () => vscode.commands.executeCommand<boolean>('aciDataShare.removeShareSubscription', node.node));
+    script.assertDone();
+    return removed;
+  };
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
+
+  test('a list kept in the user settings loses only the removed entry, and nothing is written to the workspace', () => scopeWrites.run('remove in user scope', async () => {
+    const workspaceBefore = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    const userBefore = config().inspect<unknown[]>('shareSubscriptions')?.globalValue;
+    const unreadable = { subscriptionId: SUB, note: 'an entry this version cannot read' };
+    await config().update('shareSubscriptions', undefined, vscode.ConfigurationTarget.Workspace);
+    const shown = nextTreeChange(api);
+    await config().update('shareSubscriptions', [entry('rm-keep', 'Keep me'), unreadable, entry('rm-go', 'Remove me')], vscode.ConfigurationTarget.Global);
+    await shown;
+    try {
+      assert.strictEqual(await removeNode('Remove me'), true);
+      assert.strictEqual(config().inspect('shareSubscriptions')?.workspaceValue, undefined, 'nothing written to the workspace');
+      assert.deepStrictEqual(config().inspect('shareSubscriptions')?.globalValue, [entry('rm-keep', 'Keep me'), unreadable]);
+    } finally {
+      await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
+      await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
+    }
+  }));
+
+  test("a list in the workspace's settings file keeps its comments and other entries when one is removed", () => scopeWrites.run('remove keeps comments', async () => {
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
+    const original = fs.readFileSync(file, 'utf8');
+    const settings = JSON.parse(original) as Record<string, unknown>;
+    const before = (settings['aciDataShare.shareSubscriptions'] as unknown[] | undefined) ?? [];
+    const list = [...before, entry('rm-c1', 'Commented one'), entry('rm-c2', 'Commented two')].map((e) => `    ${JSON.stringify(e)}`);
+    list[list.length - 2] = `    // the feed we keep\n${list[list.length - 2]}`;
+    const others = Object.entries(settings).filter(([k]) => k !== 'aciDataShare.shareSubscriptions').map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
+    const commented = `{\n  // settings for the tests\n${others.join('\n')}\n  "aciDataShare.shareSubscriptions": [\n    /* our feeds */\n${list.join(',\n')}\n  ]\n}\n`;
+    const shown = nextTreeChange(api);
+    fs.writeFileSync(file, commented);
+    await shown;
+    try {
+      assert.strictEqual(await removeNode('Commented two'), true);
+      const after = fs.readFileSync(file, 'utf8');
+      assert.match(after, /\/\/ settings for the tests/);
+      assert.match(after, /\/\* our feeds \*\//);
+      assert.match(after, /\/\/ the feed we keep\n\s*\{"subscriptionId":[^\n]*"rm-c1"/);
+      assert.doesNotMatch(after, /rm-c2/);
+      const names = (config().inspect<{ shareSubscriptionName?: string }[]>('shareSubscriptions')?.workspaceValue ?? []).map((e) => e.shareSubscriptionName);
+      assert.deepStrictEqual(names, [...before.map((e) => (e as { shareSubscriptionName?: string }).shareSubscriptionName), 'rm-c1']);
+    } finally {
+      const back = nextTreeChange(api);
+      fs.writeFileSync(file, original);
+      await back;
+    }
+  }));
+});
