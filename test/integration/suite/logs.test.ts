@@ -16,6 +16,8 @@ import { ScriptedInput, withAnswers } from './scriptedInput';
 
 const FILE = 'it-logs.aci.yaml';
 const TARGET: ContainerGroupTarget = { name: 'it-logs', subscriptionId: '00000000-0000-0000-0000-00000000001f', resourceGroup: 'rg-logs-it', definitionFile: `definitions/${FILE}` };
+const SECRET_NAME = 'it-logs-secret';
+const SECRET_VALUE = 'it-Logs-Secret-3c9e71';
 const RUNNING_LINE = /\(#(\d+)\)$/;
 const NOTE = /^··· /;
 
@@ -59,6 +61,7 @@ suite('Show Logs', function () {
       .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
       .replace('name: web-frontend', 'name: it-logs')
       .replace(/name: site$/gm, 'name: site-content')
+      .replace('value: Contoso', `secureValue: '{{secret:${SECRET_NAME}}}'`)
       .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-logs-label')
       .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: mcr.microsoft.com/azuredocs/aci-helloworld:latest\n  containers:');
     fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
@@ -66,6 +69,12 @@ suite('Show Logs', function () {
     before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
     await config.update('containerGroups', [...(before ?? []), TARGET], vscode.ConfigurationTarget.Workspace);
 
+    const store = new ScriptedInput([
+      { input: /^Set Secret \(1\/2\)/, value: SECRET_NAME },
+      { input: /^Set Secret \(2\/2\)/, value: SECRET_VALUE },
+    ]);
+    await withAnswers(api, store, async () => vscode.commands.executeCommand('aciDataShare.setSecret'));
+    store.assertDone();
     const script = new ScriptedInput([{ message: /^Create the container group it-logs/, choose: 'Create' }]);
     const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
     const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
@@ -75,6 +84,7 @@ suite('Show Logs', function () {
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await withAnswers(api, new ScriptedInput([{ message: /^Delete the secret/, choose: 'Delete' }]), async () => vscode.commands.executeCommand('aciDataShare.deleteSecret', SECRET_NAME));
     for (const d of disposables) d.dispose();
     await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
@@ -146,6 +156,17 @@ suite('Show Logs', function () {
     const text = await until(() => (docText(opened.uri) ?? '').includes('Stopped following') && docText(opened.uri), 'the stop note');
     assert.match(text, /no longer exists.*ResourceNotFound/);
     assert.strictEqual(logLines(opened.uri).length, 0);
+  });
+
+  test('no secret in a log document or the output log: the secure value deployed, nor the bearer token', async () => {
+    const opened = await vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs', ref('nginx'));
+    assert.ok(opened);
+    await until(() => logLines(opened.uri).length > 3, 'log lines');
+    const { tokenProvider, cloud } = await api.connection();
+    const token = (await tokenProvider.getToken([cloud.scope])).token;
+    const texts = [...logged, ...vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'aci-logs').map((d) => d.getText())];
+    assert.ok(logged.some((l) => /containers\/nginx\/logs\?/.test(l)), 'the reads are logged');
+    for (const secret of [SECRET_VALUE, token]) assert.ok(!texts.some((t) => t.includes(secret)), 'a secret reached a log document or the output log');
   });
 
   test('closing the tab stops the polling', async () => {
