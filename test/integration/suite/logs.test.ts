@@ -15,7 +15,10 @@ import { activateExtension } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 
 const FILE = 'it-logs.aci.yaml';
+/** The emulator throttles the first two requests of each path of a group whose name holds fault-429. */
+const THROTTLED_FILE = 'it-logs-fault-429.aci.yaml';
 const TARGET: ContainerGroupTarget = { name: 'it-logs', subscriptionId: '00000000-0000-0000-0000-00000000001f', resourceGroup: 'rg-logs-it', definitionFile: `definitions/${FILE}` };
+const THROTTLED: ContainerGroupTarget = { ...TARGET, name: 'it-logs-fault-429', definitionFile: `definitions/${THROTTLED_FILE}` };
 const SECRET_NAME = 'it-logs-secret';
 const SECRET_VALUE = 'it-Logs-Secret-3c9e71';
 const RUNNING_LINE = /\(#(\d+)\)$/;
@@ -31,7 +34,7 @@ async function until<T>(get: () => T | undefined | false, what: string, tries = 
   assert.fail(`timed out waiting: ${what}`);
 }
 
-const ref = (containerName: string, init = false): { containerRef: ContainerRef } => ({ containerRef: { target: TARGET, containerName, init } });
+const ref = (containerName: string, init = false, target = TARGET): { containerRef: ContainerRef } => ({ containerRef: { target, containerName, init } });
 const docText = (uri: string): string | undefined => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText();
 const logLines = (uri: string): string[] => (docText(uri) ?? '').split('\n').filter((l) => l !== '' && !NOTE.test(l));
 /** The running lines' numbers, in document order. */
@@ -65,9 +68,10 @@ suite('Show Logs', function () {
       .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-logs-label')
       .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: mcr.microsoft.com/azuredocs/aci-helloworld:latest\n  containers:');
     fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
+    fs.writeFileSync(path.join(folder, 'definitions', THROTTLED_FILE), yaml.replace('name: it-logs', 'name: it-logs-fault-429').replace('it-logs-label', 'it-logs-429'));
     const config = vscode.workspace.getConfiguration('aciDataShare');
     before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), TARGET], vscode.ConfigurationTarget.Workspace);
+    await config.update('containerGroups', [...(before ?? []), TARGET, THROTTLED], vscode.ConfigurationTarget.Workspace);
 
     const store = new ScriptedInput([
       { input: /^Set Secret \(1\/2\)/, value: SECRET_NAME },
@@ -87,7 +91,7 @@ suite('Show Logs', function () {
     await withAnswers(api, new ScriptedInput([{ message: /^Delete the secret/, choose: 'Delete' }]), async () => vscode.commands.executeCommand('aciDataShare.deleteSecret', SECRET_NAME));
     for (const d of disposables) d.dispose();
     await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
-    fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
+    for (const f of [FILE, THROTTLED_FILE]) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
   });
 
   test('a container node opens its log, which follows new lines without duplicates; Stop and Follow again', async () => {
@@ -167,6 +171,21 @@ suite('Show Logs', function () {
     const texts = [...logged, ...vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'aci-logs').map((d) => d.getText())];
     assert.ok(logged.some((l) => /containers\/nginx\/logs\?/.test(l)), 'the reads are logged');
     for (const secret of [SECRET_VALUE, token]) assert.ok(!texts.some((t) => t.includes(secret)), 'a secret reached a log document or the output log');
+  });
+
+  test('throttled reads wait as Retry-After says, say why, and lines follow', async () => {
+    const script = new ScriptedInput([{ message: /^Create the container group it-logs-fault-429/, choose: 'Create' }]);
+    const uri = vscode.Uri.file(path.join(folder, 'definitions', THROTTLED_FILE));
+    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
+    script.assertDone();
+    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+    const opened = await vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs', ref('nginx', false, THROTTLED));
+    assert.ok(opened?.following);
+    await until(() => logLines(opened.uri).some((l) => l.startsWith('Starting nginx')), 'the lines after the throttling');
+    const retries = logged.filter((l) => l.startsWith('Logs of it-logs-fault-429/nginx: Too Many Requests (429)'));
+    assert.strictEqual(retries.length, 2, retries.join('\n'));
+    assert.ok(retries.every((l) => l.endsWith('Retrying in 1 s.')), retries.join('\n'));
+    assertConsecutive(opened.uri);
   });
 
   test('closing the tab stops the polling', async () => {
