@@ -19,6 +19,7 @@ import { importContainerGroup } from './commands/importContainerGroup/importCont
 import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
 import { registerDeployCommands } from './commands/deploy/registerDeploy';
 import { registerReports } from './commands/showReport/registerReports';
+import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
 /**
@@ -65,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
   });
   const report = registerReports(context, session);
+  registerShowLogs(context.subscriptions, async () => (await session.connection()).client);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 

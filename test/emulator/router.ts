@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { EmulatorState, RequestContext } from './context';
 import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
 import { listContainerGroupsByResourceGroup } from './container-group-list';
+import { listContainerLogs } from './container-group-logs';
 import {
   DATA_SHARE_API_VERSION,
   listSourceShareSynchronizationSettings,
@@ -36,6 +37,12 @@ const ARM_ROUTES: ArmRoute[] = [
   {
     pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)$`, 'i'),
     methods: { PUT: putContainerGroup, GET: getContainerGroup },
+    apiVersion: ACI_API_VERSION,
+    resourceName: (p) => p.name,
+  },
+  {
+    pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)/containers/(?<containerName>[^/]+)/logs$`, 'i'),
+    methods: { GET: listContainerLogs },
     apiVersion: ACI_API_VERSION,
     resourceName: (p) => p.name,
   },

@@ -9,6 +9,7 @@ import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT } from './install';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
+import { LOGS_STEPS } from './screenshotSteps/logs';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -167,7 +168,7 @@ properties:
 `;
 
 /** Runs a command through the command palette by its title. */
-async function runCommand(page: Page, title: string): Promise<void> {
+export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10000 });
@@ -178,7 +179,7 @@ async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 /** Opens a workspace file with Quick Open and waits for its editor. */
-async function openFile(page: Page, relativePath: string): Promise<void> {
+export async function openFile(page: Page, relativePath: string): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
@@ -432,6 +433,7 @@ export const STEPS: ScreenshotStep[] = [
       await page.waitForTimeout(1500);
     },
   },
+  ...LOGS_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
