@@ -1,8 +1,8 @@
 /**
  * The `aci-validate` command. It compiles the bundle with a V8 code cache kept in the system's temp folder:
- * from the second start on, V8 neither parses the bundle nor compiles the functions a check runs (the cache
- * is written after the first check, so it holds them too). Node's own compile cache (22.1+) stores only what
- * is compiled while a module loads, and Node 20 has none.
+ * from the second start on, V8 neither parses the bundle nor compiles the functions a check runs. The cache is
+ * written after the first start that checks a file, so it holds those functions too (`--help` compiles
+ * little). Node 20 has no compile cache of its own; this one serves every version alike.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,5 +78,5 @@ function load(cacheFile: string | undefined): { cli: Cli; script: Script; cached
 const dir = cacheDir();
 const cacheFile = dir === undefined ? undefined : join(dir, `${ACI_VALIDATE_BUNDLE_HASH}-${process.version}-${process.arch}.v8cache`);
 const { cli, script, cached } = load(cacheFile);
-cli.main();
-if (cacheFile !== undefined && !cached) writeCache(cacheFile, script.createCachedData());
+const checked = cli.main();
+if (cacheFile !== undefined && !cached && checked) writeCache(cacheFile, script.createCachedData());

@@ -2,7 +2,7 @@
 // of its own (TMPDIR) and checks what it prints, its exit code and what it leaves in the cache folder.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -52,6 +52,16 @@ describe('aci-validate code cache', () => {
     assert.deepEqual(first, uncached);
     assert.deepEqual(again, uncached);
     assert.deepEqual(readdirSync(cache), files, 'no partial file is left behind');
+  });
+
+  it('writes the cache after a start that checks a file, not after --help, --version or an unreadable file', () => {
+    const { temp, cache } = freshTemp();
+    for (const args of [['--help'], ['--version'], [join(temp, 'missing.yaml')], []]) {
+      validate(temp, args);
+      assert.deepEqual(existsSync(cache) ? cacheFiles(cache) : [], [], args.join(' '));
+    }
+    assert.equal(validate(temp, [YAML]).status, 0);
+    assert.equal(cacheFiles(cache).length, 1);
   });
 
   it('keeps the cache folder and file to this user', { skip: !posix && 'POSIX modes' }, () => {
