@@ -4,7 +4,7 @@
  * written after the first start that checks a file, so it holds those functions too (`--help` compiles
  * little). Node 20 has no compile cache of its own; this one serves every version alike.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -30,7 +30,7 @@ function cacheDir(): string | undefined {
     // Already there (checked below), or not creatable (then nothing is cached).
   }
   try {
-    const s = statSync(dir);
+    const s = lstatSync(dir);
     return s.isDirectory() && (uid === undefined || (s.uid === uid && (s.mode & 0o077) === 0)) ? dir : undefined;
   } catch {
     return undefined;

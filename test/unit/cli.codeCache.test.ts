@@ -2,7 +2,7 @@
 // of its own (TMPDIR) and checks what it prints, its exit code and what it leaves in the cache folder.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -89,6 +89,15 @@ describe('aci-validate code cache', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /\[ACI200\]\n/);
     assert.deepEqual(readdirSync(cache), []);
+  });
+
+  it('does not follow a link in place of the cache folder', { skip: !posix && 'POSIX links' }, () => {
+    const { temp, cache } = freshTemp();
+    const elsewhere = join(temp, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    symlinkSync(elsewhere, cache);
+    assert.equal(validate(temp, [YAML]).status, 0);
+    assert.deepEqual(readdirSync(elsewhere), []);
   });
 
   it('still checks files when the temp folder cannot hold a cache', () => {
