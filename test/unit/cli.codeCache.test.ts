@@ -75,10 +75,33 @@ describe('aci-validate code cache', () => {
     const { temp, cache } = freshTemp();
     const expected = validate(temp, [YAML]);
     const [file] = cacheFiles(cache);
-    writeFileSync(join(cache, file), Buffer.alloc(statSync(join(cache, file)).size, 0x5a));
+    const header = 'text yaml\n';
+    assert.equal(readFileSync(join(cache, file), 'latin1').slice(0, header.length), header);
+    writeFileSync(join(cache, file), Buffer.concat([Buffer.from(header), Buffer.alloc(statSync(join(cache, file)).size, 0x5a)]));
     assert.deepEqual(validate(temp, [YAML]), expected);
-    assert.notEqual(readFileSync(join(cache, file))[0], 0x5a, 'the rejected cache is replaced');
+    assert.notEqual(readFileSync(join(cache, file))[header.length], 0x5a, 'the rejected cache is replaced');
     assert.deepEqual(validate(temp, [YAML]), expected);
+  });
+
+  it('writes the cache again when a start checks a kind of file or output it did not cover, not otherwise', () => {
+    const { temp, cache } = freshTemp();
+    validate(temp, [BROKEN]);
+    const [file] = cacheFiles(cache);
+    const path = join(cache, file);
+    const headerOf = () => readFileSync(path, 'latin1').split('\n', 1)[0];
+    assert.equal(headerOf(), 'json text');
+    const first = statSync(path).ino;
+    validate(temp, [BROKEN]);
+    assert.equal(statSync(path).ino, first, 'the same kind of check leaves the cache alone');
+    validate(temp, [YAML]);
+    assert.equal(headerOf(), 'json text yaml');
+    const second = statSync(path).ino;
+    assert.notEqual(second, first);
+    validate(temp, [YAML, BROKEN]);
+    assert.equal(statSync(path).ino, second);
+    validate(temp, ['--format', 'sarif', YAML]);
+    assert.equal(headerOf(), 'json sarif text yaml');
+    assert.deepEqual(cacheFiles(cache), [file]);
   });
 
   it('neither reads nor writes a cache folder that others can write to', { skip: !posix && 'POSIX modes' }, () => {
