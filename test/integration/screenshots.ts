@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT } from './install';
+import { ACTION_STEPS } from './screenshotSteps/actions';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 import { LOGS_STEPS } from './screenshotSteps/logs';
 
@@ -434,6 +435,7 @@ export const STEPS: ScreenshotStep[] = [
     },
   },
   ...LOGS_STEPS,
+  ...ACTION_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */

@@ -41,7 +41,7 @@ const LAYERS: string[][] = [
   ['definition', 'arm', 'schedule'],
   // The JSON Schema read by path; sign-in, Azure services and settings over the ARM client.
   ['schema', 'auth', 'services', 'settings'],
-  // A container group's definition summary and its containers' logs, over the services.
+  // A container group: its definition read on its own, its containers' logs and the operations on a deployed group (over the services).
   ['containerGroup'],
   // What the editor and the CLI do with a definition; deploy and the report beside them.
   ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report', 'import'],
