@@ -37,6 +37,7 @@ export class InfoNode implements TreeNode {
     private readonly icon?: vscode.ThemeIcon,
     private readonly tooltip?: string | vscode.MarkdownString,
     private readonly children?: TreeNode[],
+    private readonly command?: vscode.Command,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -49,6 +50,7 @@ export class InfoNode implements TreeNode {
     item.iconPath = this.icon;
     item.tooltip = this.tooltip ?? (this.description ? `${this.label}: ${this.description}` : this.label);
     item.contextValue = 'info';
+    item.command = this.command;
     return item;
   }
 
