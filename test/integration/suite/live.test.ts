@@ -18,6 +18,8 @@ const SECRET = 'it-Live-Secret-2c91e7';
 const PLAIN = 'it-live-plain-value-5d';
 const DEPLOYED = 'it-live';
 const NEVER = 'it-live-never';
+/** The emulator answers every request for this name with a 502 HTML page (its html-error scenario). */
+const FAILING = 'it-live-fault-html-error';
 
 const definition = (name: string, image = 'mcr.microsoft.com/azuredocs/nginx:latest') => `apiVersion: '2023-05-01'
 location: westeurope
@@ -51,7 +53,8 @@ suite('Live state in the tree', function () {
   let api: TestApi;
   let folder: string;
   let before: unknown[] | undefined;
-  const files = [DEPLOYED, NEVER].map((n) => `${n}.aci.yaml`);
+  const names = [DEPLOYED, NEVER, FAILING];
+  const files = names.map((n) => `${n}.aci.yaml`);
   const fileOf = (name: string) => path.join(folder, 'definitions', `${name}.aci.yaml`);
 
   const group = async (name: string): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), name);
@@ -70,10 +73,10 @@ suite('Live state in the tree', function () {
     ]);
     await withAnswers(api, store, async () => vscode.commands.executeCommand('aciDataShare.setSecret'));
     store.assertDone();
-    for (const name of [DEPLOYED, NEVER]) fs.writeFileSync(fileOf(name), definition(name));
+    for (const name of names) fs.writeFileSync(fileOf(name), definition(name));
     const config = vscode.workspace.getConfiguration('aciDataShare');
     before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    const entries: ContainerGroupTarget[] = [DEPLOYED, NEVER].map((name) => ({ name, subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${name}.aci.yaml` }));
+    const entries: ContainerGroupTarget[] = names.map((name) => ({ name, subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${name}.aci.yaml` }));
     await config.update('containerGroups', [...(before ?? []), ...entries], vscode.ConfigurationTarget.Workspace);
   });
 
@@ -87,6 +90,30 @@ suite('Live state in the tree', function () {
     const items = await shownChildren(api, node.node);
     assert.deepStrictEqual(items.map((i) => i.label), ['web', 'job', 'Network', 'Not deployed yet']);
     assert.strictEqual((await group(NEVER)).description, `${RG} · not deployed`);
+  });
+
+  test('a read that fails shows why on that group, with the definition still shown', async () => {
+    const items = await shownChildren(api, (await group(FAILING)).node);
+    assert.deepStrictEqual(items.map((i) => i.label), ['web', 'job', 'Network', 'Could not read the live state']);
+    assert.strictEqual(items[3].icon, 'error');
+    assert.match(items[3].description, /Bad Gateway \(502\)/);
+  });
+
+  test('when signing in would ask the user, expanding offers Sign In instead of asking', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    // A user setting (it decides where tokens go, so a workspace cannot set it).
+    const method = config.inspect<string>('auth.method')?.globalValue;
+    await config.update('auth.method', 'microsoft', vscode.ConfigurationTarget.Global);
+    try {
+      const items = await shownChildren(api, (await group(NEVER)).node);
+      const offer = label(items, 'Sign in to see the live state');
+      assert.strictEqual(offer.description, 'Sign in to Azure to see what is deployed.');
+      assert.strictEqual((await api.explorer.getTreeItem(offer.node)).command?.command, 'aciDataShare.signIn');
+    } finally {
+      await config.update('auth.method', method, vscode.ConfigurationTarget.Global);
+    }
+    const items = await shownChildren(api, (await group(NEVER)).node);
+    assert.ok(items.some((i) => i.label === 'Not deployed yet'), items.map((i) => i.label).join(', '));
   });
 
   test('a deployed group shows its states, restarts, last exit code and events, and no difference', async () => {
