@@ -9,7 +9,7 @@ import { ContainerGroupSummary, VolumeSummary, formatPorts, summarizeContainerGr
 import type { LiveContainer } from '../core/containerGroup/liveState';
 import { compareWithDefinition, type LiveResult } from '../core/deploy/liveFetch';
 import { definitionUri, locateDefinition, readDefinitionFile } from './definitionFiles';
-import { ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
+import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 import { DeployStates } from './deployStates';
 import { containerNodes } from './containerNodes';
 import { describeLiveGroup, differenceNodes, eventsNode, liveErrorNode, liveGroupRows, notDeployedNode, signInNode } from './liveNodes';
@@ -35,9 +35,7 @@ type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boole
 
 export class ContainerGroupNode implements TreeNode {
   readonly id: string;
-  private live: LiveOutcome | undefined;
-  private loading: Promise<void> | undefined;
-  private cancel = new vscode.CancellationTokenSource();
+  private readonly live = new BackgroundLoad<LiveOutcome>((token) => this.readLive(token), () => this.changed(this));
 
   constructor(
     readonly target: ContainerGroupTarget,
@@ -59,7 +57,8 @@ export class ContainerGroupNode implements TreeNode {
     item.id = this.id;
     const deploy = this.deployStates.get(t);
     const where = [t.location, t.resourceGroup].filter(Boolean).join(' · ');
-    const live = this.live?.ok ? this.live.result : undefined;
+    const read = this.live.peek();
+    const live = read?.ok ? read.result : undefined;
     const liveText = live ? (live.deployed ? describeLiveGroup(live.group) : vscode.l10n.t('not deployed')) : undefined;
     item.description = liveText ? `${where} · ${liveText}` : deploy ? `${where} · ${deploy.state}` : where;
     item.iconPath = new vscode.ThemeIcon('server-environment');
@@ -87,10 +86,7 @@ export class ContainerGroupNode implements TreeNode {
     return item;
   }
 
-  /**
-   * The definition's nodes at once, with "Loading…" until the live state arrives (VS Code waits for every
-   * expanded node before it redraws, so a slow request must not be awaited here); then the same nodes with it.
-   */
+  /** The definition's nodes at once, with "Loading…" until the live state arrives; then the same nodes with it. */
   async getChildren(): Promise<TreeNode[]> {
     const at = locateDefinition(this.target);
     if (!at.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not read'), at.message, OPEN_SETTINGS)];
@@ -101,11 +97,9 @@ export class ContainerGroupNode implements TreeNode {
     const parsed = readDefinitionText(file.text, uri.path);
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);
-    if (!this.live) {
-      this.loading ??= this.loadLiveState();
-      return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
-    }
-    return this.withLiveState(summary, parsed.value, this.live);
+    const live = this.live.get();
+    if (!live) return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
+    return this.withLiveState(summary, parsed.value, live);
   }
 
   private withLiveState(summary: ContainerGroupSummary, definition: unknown, live: LiveOutcome): TreeNode[] {
@@ -124,28 +118,19 @@ export class ContainerGroupNode implements TreeNode {
 
   /** Forget the live state, so the next expansion reads it again (Refresh, a deploy of this group). */
   invalidate(): void {
-    this.cancel.cancel();
-    this.cancel = new vscode.CancellationTokenSource();
-    this.live = undefined;
-    this.loading = undefined;
+    this.live.reset();
   }
 
-  private async loadLiveState(): Promise<void> {
-    const token = this.cancel.token;
-    let outcome: LiveOutcome;
+  private async readLive(token: vscode.CancellationToken): Promise<LiveOutcome> {
     try {
-      outcome = { ok: true, result: await this.loadLive(this.target, token) };
+      return { ok: true, result: await this.loadLive(this.target, token) };
     } catch (err) {
-      outcome = { ok: false, signIn: err instanceof SignInNeeded, message: (err as Error).message };
+      return { ok: false, signIn: err instanceof SignInNeeded, message: (err as Error).message };
     }
-    if (token.isCancellationRequested) return;
-    this.live = outcome;
-    this.changed(this);
   }
 
   dispose(): void {
-    this.cancel.cancel();
-    this.cancel.dispose();
+    this.live.dispose();
   }
 }
 

@@ -3,7 +3,7 @@
  * differs from the deployed group, Sign In, and a read that failed; and the group's own live summary.
  */
 import * as vscode from 'vscode';
-import type { LiveEvent, LiveGroup } from '../core/containerGroup/liveState';
+import { newestFirst, type LiveEvent, type LiveGroup } from '../core/containerGroup/liveState';
 import type { DefinitionComparison } from '../core/deploy/liveFetch';
 import { ErrorNode, InfoNode, TreeNode } from './treeNode';
 
@@ -32,9 +32,9 @@ function eventNode(id: string, e: LiveEvent): TreeNode {
   return new InfoNode(id, e.name ?? e.type ?? vscode.l10n.t('Event'), description, icon, tip);
 }
 
-/** "Events", newest first (the model orders them). */
+/** "Events", newest first. */
 export function eventsNode(id: string, events: readonly LiveEvent[]): TreeNode {
-  const children = events.map((e, i) => eventNode(`${id}:${i}`, e));
+  const children = newestFirst(events).map((e, i) => eventNode(`${id}:${i}`, e));
   return new InfoNode(id, vscode.l10n.t('Events'), String(children.length), new vscode.ThemeIcon('history'), undefined, children);
 }
 

@@ -29,7 +29,7 @@ export interface LiveContainer {
   current?: LiveContainerState;
   previous?: LiveContainerState;
   restartCount?: number;
-  /** Newest first. */
+  /** As Azure lists them (newestFirst orders them for display). */
   events: LiveEvent[];
 }
 
@@ -40,7 +40,7 @@ export interface LiveGroup {
   ipType?: string;
   ip?: string;
   fqdn?: string;
-  /** The group's own events, newest first. */
+  /** The group's own events, as Azure lists them. */
   events: LiveEvent[];
   containers: LiveContainer[];
 }
@@ -75,16 +75,14 @@ export function newestFirst(events: readonly LiveEvent[]): LiveEvent[] {
 }
 
 function events(v: unknown): LiveEvent[] {
-  return newestFirst(
-    list(v).map((e) => ({
-      name: scalarText(prop(e, 'name')),
-      type: scalarText(prop(e, 'type')),
-      message: scalarText(prop(e, 'message')),
-      count: numberOf(prop(e, 'count')),
-      firstTimestamp: scalarText(prop(e, 'firstTimestamp')),
-      lastTimestamp: scalarText(prop(e, 'lastTimestamp')),
-    })),
-  );
+  return list(v).map((e) => ({
+    name: scalarText(prop(e, 'name')),
+    type: scalarText(prop(e, 'type')),
+    message: scalarText(prop(e, 'message')),
+    count: numberOf(prop(e, 'count')),
+    firstTimestamp: scalarText(prop(e, 'firstTimestamp')),
+    lastTimestamp: scalarText(prop(e, 'lastTimestamp')),
+  }));
 }
 
 function container(c: unknown, init: boolean): LiveContainer {
