@@ -23,6 +23,8 @@ const ASKS_USER: readonly AuthMethod[] = ['microsoft', 'deviceCode'];
 
 export function createLiveStateLoader(session: LiveSession, authMethod: () => AuthMethod): LiveStateLoader {
   return async (target, token) => {
+    // The settings that decide where a token goes are not honoured there, so nothing is sent.
+    if (!vscode.workspace.isTrusted) throw new Error(vscode.l10n.t('Azure is not read in an untrusted workspace. Trust the workspace to see the live state.'));
     const pending = session.signedIn();
     if (!pending && ASKS_USER.includes(authMethod())) throw new SignInNeeded(vscode.l10n.t('Sign in to Azure to see what is deployed.'));
     const abort = new AbortController();
