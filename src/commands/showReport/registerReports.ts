@@ -16,12 +16,12 @@ export const SHOW_REPORT_COMMAND = 'aciDataShare.showSynchronizationReport';
 export const SHOW_SCHEDULE_COMMAND = 'aciDataShare.showSynchronizationSchedule';
 
 /** A tree node, a target object, or nothing (then the user picks). */
-function targetFrom(arg: unknown): ShareSubscriptionTarget | undefined {
+export function targetFrom(arg: unknown): ShareSubscriptionTarget | undefined {
   if (arg instanceof ShareSubscriptionNode) return arg.target;
   return isShareSubscriptionTarget(arg) ? arg : undefined;
 }
 
-function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget {
+export function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget {
   return { subscriptionId: t.subscriptionId, resourceGroup: t.resourceGroup, accountName: t.accountName, shareSubscriptionName: t.shareSubscriptionName, label: t.label };
 }
 
