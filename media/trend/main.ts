@@ -16,11 +16,13 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 const app = document.getElementById('app')!;
 
-const PLOT_HEIGHT = 220;
+const PLOT_HEIGHT = 180;
 const TOP = 24;
 const AXIS_WIDTH = 72;
 const PLOT_WIDTH = 720;
 const TICK_HEIGHT = 28;
+/** Room on the right for the newest bar's tick, which is centred under it. */
+const RIGHT_PAD = 40;
 /** Height of the stand-in bar of a synchronization that has no duration yet. */
 const PENDING_HEIGHT = 6;
 
@@ -60,12 +62,12 @@ function chart(state: TrendPageState): SVGSVGElement {
   const slot = PLOT_WIDTH / Math.max(points.length, 1);
   const barWidth = Math.max(2, Math.min(36, slot * 0.7));
   const max = Math.max(1, ...points.map((p) => p.durationMs ?? 0));
-  const width = AXIS_WIDTH + PLOT_WIDTH;
+  const width = AXIS_WIDTH + PLOT_WIDTH + RIGHT_PAD;
   const height = TOP + PLOT_HEIGHT + TICK_HEIGHT;
   const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', class: 'trend-chart', role: 'group', 'aria-label': state.text.chartLabel });
   for (const fraction of [0, 0.5, 1]) {
     const y = TOP + PLOT_HEIGHT - fraction * PLOT_HEIGHT;
-    root.appendChild(svg('line', { x1: AXIS_WIDTH, x2: width, y1: y, y2: y, class: 'grid-line' }));
+    root.appendChild(svg('line', { x1: AXIS_WIDTH, x2: AXIS_WIDTH + PLOT_WIDTH, y1: y, y2: y, class: 'grid-line' }));
     root.appendChild(svg('text', { x: AXIS_WIDTH - 6, y: y + 4, 'text-anchor': 'end', class: 'axis-label' }, formatDuration(max * fraction)));
   }
   // A tick under every few bars so the labels never overlap; the newest always has one.

@@ -9,6 +9,7 @@ import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT } from './install';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
+import { TREND_STEPS } from './screenshotSteps/trend';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -237,7 +238,7 @@ const originalSettings = new Map<string, string>();
  * Adds an entry to a list in the workspace's settings: a copy of its first entry with `changes` applied.
  * Steps share the workspace, so each starts again from the settings as they were before any step added one.
  */
-function addLikeFirst(workspaceDir: string, list: 'containerGroups' | 'shareSubscriptions', changes: Record<string, string>): void {
+export function addLikeFirst(workspaceDir: string, list: 'containerGroups' | 'shareSubscriptions', changes: Record<string, string>): void {
   const settings = path.join(workspaceDir, '.vscode', 'settings.json');
   if (!originalSettings.has(settings)) originalSettings.set(settings, fs.readFileSync(settings, 'utf8'));
   const value = JSON.parse(originalSettings.get(settings)!) as Record<string, unknown[]>;
@@ -432,6 +433,7 @@ export const STEPS: ScreenshotStep[] = [
       await page.waitForTimeout(1500);
     },
   },
+  ...TREND_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */

@@ -47,7 +47,7 @@ export class TrendPanel implements vscode.Disposable {
   ) {
     const title = trendTitle(target.label ?? target.shareSubscriptionName);
     this.panel = vscode.window.createWebviewPanel(TREND_VIEW_TYPE, title, vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
-    this.record = { target, count, state: 'loading', points: [], listed: 0, failuresCounted: 0, failureErrors: 0, opened: [] };
+    this.record = { target, count, state: 'loading', points: [], listed: 0, failuresCounted: 0, failureErrors: 0, pageLoads: 0, opened: [] };
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
       this.panel.onDidDispose(() => this.dispose()),
@@ -81,6 +81,8 @@ export class TrendPanel implements vscode.Disposable {
     switch (raw.type) {
       case 'ready':
         this.pageReady = true;
+        this.record.pageLoads++;
+        this.record.view = undefined;
         return this.show();
       case 'viewUpdated': {
         // Only the known fields: the page is untrusted.

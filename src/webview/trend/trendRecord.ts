@@ -19,7 +19,9 @@ export interface TrendRecord {
   /** Failed-data-set counts that arrived, and those that could not be read. */
   failuresCounted: number;
   failureErrors: number;
-  /** Last `viewUpdated` of the page. */
+  /** Times the page (re)started: a hidden panel's page is dropped and starts again when shown. */
+  pageLoads: number;
+  /** Last `viewUpdated` of the page since it last started. */
   view?: TrendView;
   /** Synchronization ids whose report the page opened, in order. */
   opened: string[];
