@@ -105,7 +105,8 @@ function legend(state: TrendPageState): HTMLElement {
 }
 
 function table(state: TrendPageState): HTMLTableElement {
-  const t = el('table', { className: 'trend-table' });
+  // Laid out as the report's schedule table.
+  const t = el('table', { className: 'schedule-table trend-table' });
   t.appendChild(el('caption', { text: state.text.tableCaption }));
   t.appendChild(el('thead', {}, [el('tr', {}, [...state.text.columns, ''].map((c) => el('th', { text: c, attrs: { scope: 'col' } })))]));
   const body = el('tbody');

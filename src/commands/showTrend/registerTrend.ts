@@ -7,6 +7,7 @@ import type { AzureSession } from '../../azure/session';
 import { trendCount } from '../../core/report/trend';
 import { log } from '../../output/log';
 import { SECTION } from '../../settings/configuration';
+import { RecordWaiters } from '../../webview/recordWaiters';
 import { TrendPanel, type TrendPanelDeps } from '../../webview/trend/trendPanel';
 import type { TrendRecord, TrendTestHooks } from '../../webview/trend/trendRecord';
 import { loadSynchronizations, pickShareSubscription } from '../showReport/pickSynchronization';
@@ -16,7 +17,7 @@ export const SHOW_TREND_COMMAND = 'aciDataShare.showSynchronizationTrend';
 
 export function registerTrend(context: vscode.ExtensionContext, session: AzureSession): TrendTestHooks {
   let last: TrendPanel | undefined;
-  const waiters = new Set<() => void>();
+  const waiters = new RecordWaiters<TrendRecord>(() => last?.record, 'trend');
   const panels = new Set<TrendPanel>();
   const client = async () => (await session.connection()).client;
 
@@ -27,7 +28,7 @@ export function registerTrend(context: vscode.ExtensionContext, session: AzureSe
     openReport: (target, synchronizationId) => vscode.commands.executeCommand(SHOW_REPORT_COMMAND, target, synchronizationId),
     log: log(),
     onRecord: (panel) => {
-      if (panel === last) for (const w of [...waiters]) w();
+      if (panel === last) waiters.notify();
     },
   };
 
@@ -46,23 +47,7 @@ export function registerTrend(context: vscode.ExtensionContext, session: AzureSe
     lastTrend: () => last?.record,
     click: async (index) => (last ? last.post({ type: 'command', command: 'click', index }) : false),
     html: () => last?.panel.webview.html,
-    waitFor: (check, timeoutMs = 60_000) =>
-      new Promise<TrendRecord>((resolve, reject) => {
-        const test = () => {
-          const record = last?.record;
-          if (record && check(record)) {
-            clearTimeout(timer);
-            waiters.delete(test);
-            resolve(record);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(test);
-          reject(new Error(`trend condition not met in ${timeoutMs} ms; record: ${JSON.stringify(last?.record)}`));
-        }, timeoutMs);
-        waiters.add(test);
-        test();
-      }),
+    waitFor: (check, timeoutMs) => waiters.waitFor(check, timeoutMs),
   };
 
   context.subscriptions.push(vscode.commands.registerCommand(SHOW_TREND_COMMAND, showTrend), { dispose: () => [...panels].forEach((p) => p.dispose()) });

@@ -1,19 +1,6 @@
 // The synchronization trend's screenshot: a share subscription with 24 synchronizations, opened from its
 // tree node's context menu, the newest bar focused.
-import type { Frame, Page } from 'playwright-core';
-import { addLikeFirst, openViewContainer, VIEW_CONTAINER_TITLE, type ScreenshotStep } from '../screenshots';
-
-/** The trend's page: the innermost frame of the webview that holds its chart. */
-async function trendFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 30000;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (await frame.locator('.trend-chart').count().catch(() => 0)) return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('the trend page did not appear');
-}
+import { addLikeFirst, frameWith, openViewContainer, VIEW_CONTAINER_TITLE, type ScreenshotStep } from '../screenshots';
 
 export const TREND_STEPS: ScreenshotStep[] = [
   {
@@ -25,11 +12,16 @@ export const TREND_STEPS: ScreenshotStep[] = [
       const row = page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Weekly feed' }).first();
       await row.waitFor({ timeout: 60000 });
       await row.click({ button: 'right' });
-      await page.locator('.monaco-menu .action-label').filter({ hasText: 'Show Synchronization Trend' }).first().click({ timeout: 10000 });
+      // Chosen with the keyboard: a click while the menu is still appearing can be lost.
+      const item = page.locator('.monaco-menu .action-item').filter({ hasText: 'Show Synchronization Trend' }).first();
+      await item.hover({ timeout: 10000 });
+      await page.locator('.monaco-menu .action-item.focused').filter({ hasText: 'Show Synchronization Trend' }).first().waitFor({ timeout: 10000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-menu').first().waitFor({ state: 'hidden', timeout: 10000 });
       // The side bar off (clicking the active view container hides it): the chart gets the window's width.
       await page.locator(`.activitybar [aria-label^="${VIEW_CONTAINER_TITLE}"]`).first().click();
       await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 10000 });
-      const trend = await trendFrame(page);
+      const trend = await frameWith(page, '.trend-chart', 'trend');
       await trend.locator('main[aria-busy="false"] .trend-table tbody tr').first().waitFor({ timeout: 60000 });
       // The newest bar focused, as a keyboard user reaches it.
       await trend.locator('.point').last().focus();
