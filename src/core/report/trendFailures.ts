@@ -37,7 +37,8 @@ export async function countFailedDataSets(client: ArmClient, ref: ShareSubscript
   try {
     return await countPages(client, ref, synchronizationId, signal, FAILED_FILTER);
   } catch (err) {
-    // A 400 on the first page is the service refusing the filter (the 2021-08-01 example filters by name only).
+    // The 2021-08-01 swagger takes any OData $filter here, but its only example filters by name: a service that
+    // answers 400 to a filter on status is asked again without one.
     if (isArmError(err) && err.kind === 'http' && err.status === 400 && !signal?.aborted) return countPages(client, ref, synchronizationId, signal, undefined);
     throw err;
   }
