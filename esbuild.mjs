@@ -57,12 +57,12 @@ const builds = [
     outdir: 'dist',
   },
   {
-    // The synchronization report's page, loaded by the webview.
+    // The synchronization report's and trend's pages, loaded by their webviews.
     bundle: true,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    entryPoints: { report: 'media/report/main.ts' },
+    entryPoints: { report: 'media/report/main.ts', trend: 'media/trend/main.ts' },
     outdir: 'dist',
     minify: production,
     sourcemap: !production,

@@ -11,6 +11,7 @@ import { log, disposeLog, onLogLine } from './output/log';
 import { useUserInput, type UserInput } from './ui/userInput';
 import { SecretStore } from './secrets/secretStore';
 import type { ReportTestHooks } from './webview/report/reportRecord';
+import type { TrendTestHooks } from './webview/trend/trendRecord';
 import { addContainerGroup } from './commands/addContainerGroup/addContainerGroup';
 import { usePickSession } from './commands/pickSources';
 import { addShareSubscription } from './commands/addShareSubscription/addShareSubscription';
@@ -22,6 +23,7 @@ import { registerDeployCommands } from './commands/deploy/registerDeploy';
 import { registerActionCommands } from './commands/containerGroupActions/registerActions';
 import { registerReports } from './commands/showReport/registerReports';
 import { registerShowLogs } from './commands/showLogs/registerShowLogs';
+import { registerTrend } from './commands/showTrend/registerTrend';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
 /**
@@ -35,6 +37,7 @@ export interface TestApi {
   /** Problems a failed deploy placed in a definition. */
   readonly deployDiagnostics: vscode.DiagnosticCollection;
   readonly report: ReportTestHooks;
+  readonly trend: TrendTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
   /** Every line the output channel is given, at any level. */
@@ -74,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   );
   const report = registerReports(context, session);
   registerShowLogs(context.subscriptions, async () => (await session.connection()).client);
+  const trend = registerTrend(context, session);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
@@ -125,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     secrets,
     deployDiagnostics,
     report,
+    trend,
     useUserInput,
     onLogLine,
     connection: () => session.connection(),

@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT } from './install';
@@ -12,6 +12,7 @@ import { ACTION_STEPS } from './screenshotSteps/actions';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
+import { TREND_STEPS } from './screenshotSteps/trend';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -222,16 +223,21 @@ export async function clickInlineAction(page: Page, rowLabel: string, action: st
   await row.locator(`.actions .action-label[aria-label="${action}"]`).click();
 }
 
-/** The synchronization report's page: the innermost frame of the webview that holds its grid. */
-async function reportFrame(page: Page) {
+/** A webview's page: the innermost frame that holds `selector` (`what` names it when none appears). */
+export async function frameWith(page: Page, selector: string, what: string): Promise<Frame> {
   const deadline = Date.now() + 30000;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator('[role="grid"]').count().catch(() => 0)) return frame;
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
     }
     await page.waitForTimeout(250);
   }
-  throw new Error('the report page did not appear');
+  throw new Error(`the ${what} page did not appear`);
+}
+
+/** The synchronization report's page: the frame that holds its grid. */
+function reportFrame(page: Page): Promise<Frame> {
+  return frameWith(page, '[role="grid"]', 'report');
 }
 
 const originalSettings = new Map<string, string>();
@@ -438,6 +444,7 @@ export const STEPS: ScreenshotStep[] = [
   ...LOGS_STEPS,
   ...ACTION_STEPS,
   ...LIVE_STEPS,
+  ...TREND_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
