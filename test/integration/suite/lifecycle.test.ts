@@ -1,0 +1,101 @@
+// A container group's whole life in the real VS Code against the ARM emulator, each step through a shipped command
+// and the tree's own nodes: Deploy creates it, its container node (read live from Azure) opens the log, which
+// follows; Restart keeps the log following; Delete removes the group, the log stops saying the group is gone, and
+// the group's node says it is not deployed.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import type { LogViewResult } from '../../../src/commands/showLogs/registerShowLogs';
+import type { ContainerGroupTarget } from '../../../src/core/settings/model';
+import type { TestApi } from '../../../src/extension';
+import { activateExtension, child, shownChildren, type ShownItem } from './extensionApi';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+
+const SUB = '00000000-0000-0000-0000-00000000001c';
+const RG = 'rg-lifecycle-it';
+const NAME = 'it-lifecycle';
+const FILE = `definitions/${NAME}.aci.yaml`;
+const ENTRY: ContainerGroupTarget = { name: NAME, subscriptionId: SUB, resourceGroup: RG, definitionFile: FILE };
+const RUNNING_LINE = /\(#(\d+)\)$/;
+
+/** Polls what the tree, the follower and the editor settle asynchronously; fails with `what` after about a minute. */
+async function until<T>(get: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const value = await get();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`timed out waiting: ${what}`);
+}
+
+suite('Container group lifecycle', function () {
+  this.timeout(180_000);
+  let api: TestApi;
+  let folder: string;
+  let before: unknown[] | undefined;
+
+  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => {
+    const script = new ScriptedInput(answers);
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, arg));
+    script.assertDone();
+    return result;
+  };
+  const groupNode = async (): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), NAME);
+  const docText = (uri: string): string => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText() ?? '';
+  const runningLines = (uri: string): number[] => docText(uri).split('\n').flatMap((l) => (RUNNING_LINE.exec(l) ? [Number(RUNNING_LINE.exec(l)![1])] : []));
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const definition = fs
+      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
+      .replace('name: web-frontend', `name: ${NAME}`)
+      .replace(/name: site$/gm, 'name: site-content')
+      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-lifecycle-label');
+    fs.writeFileSync(path.join(folder, FILE), definition);
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    await config.update('containerGroups', [...(before ?? []), ENTRY], vscode.ConfigurationTarget.Workspace);
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    fs.rmSync(path.join(folder, FILE), { force: true });
+  });
+
+  test('create → logs from the container node → restart → delete: the log stops and the node says not deployed', async () => {
+    const uri = vscode.Uri.file(path.join(folder, FILE));
+    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', uri, [{ message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' }]);
+    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+
+    // The container node the tree builds from the live state is what Show Logs is given.
+    await vscode.commands.executeCommand('aciDataShare.refreshNode', (await groupNode()).node);
+    const container = await until(async () => (await shownChildren(api, (await groupNode()).node)).find((c) => c.contextValue === 'container' && c.label === 'nginx' && /Running/.test(c.description)), 'the nginx node, running');
+    const log = await vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs', container.node);
+    assert.ok(log?.following, 'the log opened and follows');
+    const first = await until(() => runningLines(log.uri)[0], 'a running line');
+
+    const restarted = await run<ActionCommandResult>('aciDataShare.restartContainerGroup', (await groupNode()).node, [{ message: /^Restart the container group it-lifecycle/, choose: 'Restart' }]);
+    assert.strictEqual(restarted.outcome, 'succeeded', restarted.notifications.join('\n'));
+    await until(() => runningLines(log.uri).some((n) => n > first + 1), 'lines after the restart');
+    const lines = docText(log.uri).split('\n').filter((l) => l !== '');
+    assert.strictEqual(new Set(lines).size, lines.length, 'no line twice across the restart');
+
+    const deleted = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+      { message: /^Delete the container group it-lifecycle/, choose: 'Delete' },
+      { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
+    ]);
+    assert.strictEqual(deleted.outcome, 'succeeded', deleted.notifications.join('\n'));
+    await until(() => /Stopped following: the container group or container no longer exists/.test(docText(log.uri)), 'the log saying the group is gone');
+    const children = await until(async () => {
+      const shown = await shownChildren(api, (await groupNode()).node);
+      return shown.some((c) => c.label === 'Not deployed yet') && shown;
+    }, 'Not deployed yet under the group');
+    assert.ok(!children.some((c) => c.contextValue === 'container' && /Running/.test(c.description)), 'no container shown running after the delete');
+    assert.ok(fs.existsSync(uri.fsPath), 'the definition file is kept');
+  });
+});
