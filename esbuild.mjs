@@ -55,12 +55,12 @@ const builds = [
     outdir: 'dist',
   },
   {
-    // The synchronization report's page, loaded by the webview.
+    // The synchronization report's and comparison's pages, loaded by their webviews.
     bundle: true,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    entryPoints: { report: 'media/report/main.ts' },
+    entryPoints: { report: 'media/report/main.ts', compare: 'media/compare/main.ts' },
     outdir: 'dist',
     minify: production,
     sourcemap: !production,

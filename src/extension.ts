@@ -10,6 +10,7 @@ import { log, disposeLog, onLogLine } from './output/log';
 import { useUserInput, type UserInput } from './ui/userInput';
 import { SecretStore } from './secrets/secretStore';
 import type { ReportTestHooks } from './webview/report/reportRecord';
+import type { CompareTestHooks } from './webview/compare/compareRecord';
 import { addContainerGroup } from './commands/addContainerGroup/addContainerGroup';
 import { usePickSession } from './commands/pickSources';
 import { addShareSubscription } from './commands/addShareSubscription/addShareSubscription';
@@ -19,6 +20,7 @@ import { importContainerGroup } from './commands/importContainerGroup/importCont
 import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
 import { registerDeployCommands } from './commands/deploy/registerDeploy';
 import { registerReports } from './commands/showReport/registerReports';
+import { registerCompare } from './commands/compareSynchronizations/registerCompare';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
 /**
@@ -32,6 +34,7 @@ export interface TestApi {
   /** Problems a failed deploy placed in a definition. */
   readonly deployDiagnostics: vscode.DiagnosticCollection;
   readonly report: ReportTestHooks;
+  readonly compare: CompareTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
   /** Every line the output channel is given, at any level. */
@@ -65,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
   });
   const report = registerReports(context, session);
+  const compare = registerCompare(context, session);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
@@ -111,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     secrets,
     deployDiagnostics,
     report,
+    compare,
     useUserInput,
     onLogLine,
     connection: () => session.connection(),

@@ -11,23 +11,24 @@ import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webvi
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
 import { pickShareSubscription, pickSynchronization } from './pickSynchronization';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
+import { RecordWaiters } from '../../webview/recordWaiters';
 
 export const SHOW_REPORT_COMMAND = 'aciDataShare.showSynchronizationReport';
 export const SHOW_SCHEDULE_COMMAND = 'aciDataShare.showSynchronizationSchedule';
 
 /** A tree node, a target object, or nothing (then the user picks). */
-function targetFrom(arg: unknown): ShareSubscriptionTarget | undefined {
+export function targetFrom(arg: unknown): ShareSubscriptionTarget | undefined {
   if (arg instanceof ShareSubscriptionNode) return arg.target;
   return isShareSubscriptionTarget(arg) ? arg : undefined;
 }
 
-function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget {
+export function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget {
   return { subscriptionId: t.subscriptionId, resourceGroup: t.resourceGroup, accountName: t.accountName, shareSubscriptionName: t.shareSubscriptionName, label: t.label };
 }
 
 export function registerReports(context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
   let last: ReportPanel | undefined;
-  const waiters = new Set<() => void>();
+  const waiters = new RecordWaiters<ReportRecord>(() => last?.record, 'report');
   const panels = new Set<ReportPanel>();
 
   const deps: ReportPanelDeps = {
@@ -35,7 +36,7 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
     client: async () => (await session.connection()).client,
     log: log(),
     onRecord: (panel) => {
-      if (panel === last) for (const w of [...waiters]) w();
+      if (panel === last) waiters.notify();
     },
   };
 
@@ -68,23 +69,7 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
     lastReport: () => last?.record,
     html: () => last?.panel.webview.html,
     post: async (message) => (last ? last.post(message) : false),
-    waitFor: (check, timeoutMs = 60_000) =>
-      new Promise<ReportRecord>((resolve, reject) => {
-        const test = () => {
-          const record = last?.record;
-          if (record && check(record)) {
-            clearTimeout(timer);
-            waiters.delete(test);
-            resolve(record);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(test);
-          reject(new Error(`report condition not met in ${timeoutMs} ms; record: ${JSON.stringify(last?.record)}`));
-        }, timeoutMs);
-        waiters.add(test);
-        test();
-      }),
+    waitFor: (check, timeoutMs) => waiters.waitFor(check, timeoutMs),
   };
 
   context.subscriptions.push(

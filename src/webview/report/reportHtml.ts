@@ -1,5 +1,5 @@
 /**
- * The report page's HTML: one external script with a nonce, one stylesheet, and a CSP that allows nothing
+ * The report pages' HTML: one external script with a nonce, one stylesheet, and a CSP that allows nothing
  * else (no inline script, no eval, no remote content).
  */
 import { randomBytes } from 'crypto';
@@ -13,10 +13,11 @@ export function reportWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOp
   return { enableScripts: true, enableCommandUris: false, localResourceRoots: reportResourceRoots(extensionUri) };
 }
 
-export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
+/** `page` names the bundle (dist/PAGE.js) and the stylesheet (media/PAGE/PAGE.css) of the page. */
+export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, page: 'report' | 'compare' = 'report'): string {
   const nonce = randomBytes(18).toString('base64url');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'report.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'report', 'report.css'));
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', `${page}.js`));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', page, `${page}.css`));
   const src = webview.cspSource;
   const csp = [
     "default-src 'none'",
