@@ -220,17 +220,20 @@ async function clickInlineAction(page: Page, rowLabel: string, action: string): 
   await row.locator(`.actions .action-label[aria-label="${action}"]`).click();
 }
 
-/** The synchronization report's page: the innermost frame of the webview that holds its grid. */
-async function reportFrame(page: Page) {
+/** A webview's page: the innermost frame that holds `selector`. */
+export async function webviewFrame(page: Page, selector: string, what: string) {
   const deadline = Date.now() + 30000;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator('[role="grid"]').count().catch(() => 0)) return frame;
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
     }
     await page.waitForTimeout(250);
   }
-  throw new Error('the report page did not appear');
+  throw new Error(`the ${what} page did not appear`);
 }
+
+/** The synchronization report's page: the frame that holds its grid. */
+const reportFrame = (page: Page) => webviewFrame(page, '[role="grid"]', 'report');
 
 const originalSettings = new Map<string, string>();
 

@@ -3,7 +3,6 @@
  * the page, and answers its requests (stop, export). One instance per open panel.
  */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { compareDetails, type CompareRow } from '../../core/report/compare';
@@ -15,6 +14,7 @@ import { summarizeComparison, type CompareSummary } from '../../core/report/comp
 import { LatestRun } from '../../core/report/latestRun';
 import type { ExportFormat } from '../../core/report/messages';
 import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
+import { saveExport } from '../saveExport';
 import type { CompareRecord } from './compareRecord';
 
 export const COMPARE_VIEW_TYPE = 'aciDataShare.synchronizationComparison';
@@ -156,28 +156,22 @@ export class ComparePanel implements vscode.Disposable {
   private async export(format: ExportFormat): Promise<void> {
     const rows = applyCompareQuery(this.rows, this.query);
     const { target, a, b } = this.init;
-    const name = target.shareSubscriptionName.replace(/[^\w.-]+/g, '_');
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const file = `${name}-${a.synchronizationId.slice(0, 8)}-vs-${b.synchronizationId.slice(0, 8)}.${format}`;
-    const uri = await ui().saveDialog({
+    const path = await saveExport({
+      format,
+      rows: rows.length,
       title: vscode.l10n.t('Export {0} compared data sets as {1}', rows.length, format.toUpperCase()),
-      defaultUri: folder ? vscode.Uri.joinPath(folder, file) : undefined,
-      filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
+      shareSubscriptionName: target.shareSubscriptionName,
+      suffix: `${a.synchronizationId.slice(0, 8)}-vs-${b.synchronizationId.slice(0, 8)}`,
+      text: () =>
+        format === 'csv'
+          ? compareToCsv(rows)
+          : compareToJson(rows, { shareSubscriptionName: target.shareSubscriptionName, synchronizationA: a, synchronizationB: b, exportedAt: new Date().toISOString() }),
+      log: (m) => this.deps.log.info(m),
+      what: 'Synchronization comparison',
     });
-    if (!uri) return;
-    const text =
-      format === 'csv'
-        ? compareToCsv(rows)
-        : compareToJson(rows, { shareSubscriptionName: target.shareSubscriptionName, synchronizationA: a, synchronizationB: b, exportedAt: new Date().toISOString() });
-    try {
-      await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-      this.record.exports.push({ path: uri.fsPath, format, rows: rows.length });
-      this.deps.log.info(`Synchronization comparison: exported ${rows.length} rows to ${uri.fsPath}`);
-      this.changed();
-      void ui().message('info', vscode.l10n.t('Exported {0} rows to {1}.', rows.length, uri.fsPath));
-    } catch (err) {
-      void ui().message('error', vscode.l10n.t('Could not write {0}: {1}', uri.fsPath, errorText(err)));
-    }
+    if (!path) return;
+    this.record.exports.push({ path, format, rows: rows.length });
+    this.changed();
   }
 
   dispose(): void {

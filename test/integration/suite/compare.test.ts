@@ -39,6 +39,12 @@ function expectedChanges(a: Map<string, SynchronizationDetail>, b: Map<string, S
   return { newlyFailed, fixed, stillFailing };
 }
 
+/** Answers both picks with their first item: the newest synchronization, then the one before it. */
+const newestTwo = () =>
+  new ScriptedInput([
+    { pick: /\(1\/2\)/, choose: /./ },
+    { pick: /\(2\/2\)/, choose: /./ },
+  ]);
 const pair = (r: CompareRecord, label: string) => r.view?.summary.find((p) => p.startsWith(`${label}: `))?.slice(label.length + 2);
 const done = (r: CompareRecord) => r.state !== 'loading' && r.compared !== undefined && r.view?.shown !== undefined && r.view.status !== '' && !r.view.status.startsWith('Loading');
 
@@ -129,10 +135,7 @@ suite('Synchronization comparison', () => {
   test('hostile strings render as text and export neutralised', async function () {
     this.timeout(60_000);
     const name = 'hostile-rows-40';
-    const script = new ScriptedInput([
-      { pick: /\(1\/2\)/, choose: /./ },
-      { pick: /\(2\/2\)/, choose: /./ },
-    ]);
+    const script = newestTwo();
     await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
     script.assertDone();
     const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
@@ -156,10 +159,7 @@ suite('Synchronization comparison', () => {
   test('Stop ends both listings and says the comparison is incomplete', async function () {
     this.timeout(60_000);
     const name = 'long-rows-20000-pagesize-20';
-    const script = new ScriptedInput([
-      { pick: /\(1\/2\)/, choose: /./ },
-      { pick: /\(2\/2\)/, choose: /./ },
-    ]);
+    const script = newestTwo();
     await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
     await hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.rowsA + r.rowsB >= 100);
     await hooks.post({ type: 'command', command: 'stop' });
