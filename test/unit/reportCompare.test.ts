@@ -205,6 +205,22 @@ describe('comparison loaded from the emulator', () => {
     assert.equal(generateSynchronizations('acct-compare', name).length, syncs.length);
   });
 
+  it('data sets listed by only one synchronization show as only in A or only in B', async () => {
+    const name = 'cmp-churn-rows-60';
+    const syncs = await collectAll(listSynchronizations(harness.client, ref(name)));
+    const [newer, older] = [syncs[0].synchronizationId, syncs[1].synchronizationId];
+    const load = await loadComparison(harness.client, ref(name), older, newer);
+    const idsA = new Set(generateDetails('acct-compare', name, older).map((d) => d.dataSetId));
+    const idsB = new Set(generateDetails('acct-compare', name, newer).map((d) => d.dataSetId));
+    const onlyA = [...idsA].filter((id) => !idsB.has(id));
+    const onlyB = [...idsB].filter((id) => !idsA.has(id));
+    assert.ok(onlyA.length > 0 && onlyB.length > 0, 'the churn leaves data sets out of each side');
+    const rows = compareDetails(load.a.rows, load.b.rows);
+    assert.deepEqual(rows.filter((r) => r.change === 'onlyInA').map((r) => r.dataSetId).sort(), onlyA.sort());
+    assert.deepEqual(rows.filter((r) => r.change === 'onlyInB').map((r) => r.dataSetId).sort(), onlyB.sort());
+    assert.equal(rows.length, new Set([...idsA, ...idsB]).size);
+  });
+
   it('a cancelled load keeps what arrived and says why', async () => {
     const name = 'cmp-long-rows-5000-pagesize-20';
     const syncs = await collectAll(listSynchronizations(harness.client, ref(name)));

@@ -156,6 +156,23 @@ suite('Synchronization comparison', () => {
     assert.ok(names.every((n) => !/^[=+\-@\t\r]/.test(n)), names.join(' | '));
   });
 
+  test('data sets missing from one synchronization show as only in A or only in B', async function () {
+    this.timeout(60_000);
+    const name = 'churn-rows-60';
+    const script = newestTwo();
+    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
+    script.assertDone();
+    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const a = details(name, 1);
+    const b = details(name, 0);
+    const onlyA = [...a.keys()].filter((id) => !b.has(id)).length;
+    const onlyB = [...b.keys()].filter((id) => !a.has(id)).length;
+    assert.ok(onlyA > 0 && onlyB > 0);
+    assert.strictEqual(pair(record, 'Only in A / only in B'), `${onlyA} / ${onlyB}`, record.view?.summary.join(' | '));
+    assert.strictEqual(record.compared, new Set([...a.keys(), ...b.keys()]).size);
+    assert.deepStrictEqual([record.rowsA, record.rowsB], [a.size, b.size]);
+  });
+
   test('Stop ends both listings and says the comparison is incomplete', async function () {
     this.timeout(60_000);
     const name = 'long-rows-20000-pagesize-20';
