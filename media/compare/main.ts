@@ -1,11 +1,11 @@
 /**
- * The synchronization comparison page. It shows the host's joined rows (already in the largest-change order),
- * filters and sorts them locally, and tells the host what it shows. Every service string goes in as text.
- * It posts only queries, user actions and what is on screen: never anything secret.
+ * The synchronization comparison page. The host holds every joined row and answers each query with the first
+ * rows of its view; the page shows them and tells the host what it shows. Every service string goes in as
+ * text. It posts only queries, user actions and what is on screen: never anything secret.
  */
 import type { CompareRow } from '../../src/core/report/compare';
 import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compareMessages';
-import { applyCompareQuery, type CompareColumnKey, type CompareFilter, type CompareQuery } from '../../src/core/report/compareQuery';
+import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compareQuery';
 import type { CompareSummary } from '../../src/core/report/compareSummary';
 import { formatDuration, formatUtcDateTime } from '../../src/core/report/format';
 import type { LoadState, SynchronizationSummary } from '../../src/core/report/messages';
@@ -24,8 +24,9 @@ const vscode = acquireVsCodeApi();
 const ui = buildCompareLayout(document.getElementById('app')!);
 
 let init: CompareInit | undefined;
-let rows: CompareRow[] = [];
+/** The first rows of the view, as the host sent them, and how many the view has in all. */
 let view: CompareRow[] = [];
+let shown = 0;
 let summary: CompareSummary | undefined;
 let complete = true;
 let loadState: LoadState = 'loading';
@@ -41,8 +42,9 @@ function query(): CompareQuery {
 function setQuery(next: CompareQuery): void {
   if (!init) return;
   init = { ...init, query: next };
+  ui.filter.value = next.filter ?? 'all';
+  // The host answers with the view.
   vscode.postMessage({ type: 'query', query: next });
-  render();
 }
 
 function toggleSort(column: CompareColumnKey): void {
@@ -79,11 +81,9 @@ function renderProgress(): void {
 }
 
 function render(): void {
-  view = applyCompareQuery(rows, query());
-  ui.filter.value = query().filter ?? 'all';
   table.setRows(view, query().sort);
-  ui.shownNote.textContent = table.note(view.length);
-  if (summary && init) fillPairs(ui.summary, summaryPairs(summary, init, view.length));
+  ui.shownNote.textContent = table.note(shown);
+  if (summary && init) fillPairs(ui.summary, summaryPairs(summary, init, shown));
   reportView();
 }
 
@@ -92,7 +92,7 @@ function reportView(): void {
   const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
   vscode.postMessage({
     type: 'viewUpdated',
-    shown: view.length,
+    shown,
     domRows: table.domRowCount,
     firstNames: table.cells('name', 5),
     firstChanges: table.cells('change', 5),
@@ -123,6 +123,7 @@ function onMessage(m: CompareHostMessage): void {
   switch (m.type) {
     case 'init':
       init = { target: m.target, a: m.a, b: m.b, query: m.query };
+      ui.filter.value = m.query.filter ?? 'all';
       renderHeader();
       render();
       return;
@@ -134,9 +135,15 @@ function onMessage(m: CompareHostMessage): void {
       reportView();
       return;
     case 'result':
-      rows = m.rows;
       summary = m.summary;
       complete = m.complete;
+      render();
+      return;
+    case 'view':
+      // An answer to a query the user has since changed is dropped: the newer one's answer follows.
+      if (JSON.stringify(m.query) !== JSON.stringify(query())) return;
+      view = m.rows;
+      shown = m.shown;
       render();
       return;
     case 'command':

@@ -1,13 +1,11 @@
 /**
- * The comparison table: a plain table of the first rows of the view (the rest goes to the export), with
- * header buttons that sort. Failed rows carry a mark, fixed ones another; deltas are signed.
+ * The comparison table: a plain table of the first rows of the view as the host sends them (the export has
+ * them all), with header buttons that sort. Failed rows carry a mark, fixed ones another; deltas are signed.
  */
 import type { CompareRow } from '../../src/core/report/compare';
 import { COMPARE_COLUMNS, compareCellText, type CompareColumn, type CompareColumnKey, type CompareQuery } from '../../src/core/report/compareQuery';
+import { COMPARE_VIEW_ROWS } from '../../src/core/report/compareMessages';
 import { el } from '../report/dom';
-
-/** More rows than anyone reads in a table; the export has them all. */
-export const MAX_TABLE_ROWS = 1000;
 
 const SHOWN: CompareColumnKey[] = [
   'name', 'dataSetType', 'change', 'statusA', 'statusB', 'durationMsA', 'durationMsB', 'durationMsDelta', 'sizeReadDelta', 'sizeWrittenDelta', 'rowsCopiedDelta', 'filesWrittenDelta', 'message',
@@ -47,7 +45,7 @@ export class CompareTable {
       th.dataset.direction = active ? (sort.descending ? '▼' : '▲') : '';
     }
     this.body.replaceChildren(
-      ...rows.slice(0, MAX_TABLE_ROWS).map((r) => {
+      ...rows.map((r) => {
         const tr = el('tr', { className: ROW_CLASS[r.change] ?? '' });
         for (const c of COLUMNS) {
           const text = compareCellText(c, r);
@@ -61,7 +59,7 @@ export class CompareTable {
 
   note(total: number): string {
     if (total === 0) return 'No data set matches.';
-    return total > MAX_TABLE_ROWS ? `Showing the first ${MAX_TABLE_ROWS.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} data sets; Export writes all of them.` : '';
+    return total > COMPARE_VIEW_ROWS ? `Showing the first ${COMPARE_VIEW_ROWS.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} data sets; Export writes all of them.` : '';
   }
 
   get domRowCount(): number {

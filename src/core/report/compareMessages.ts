@@ -18,12 +18,20 @@ export interface CompareInit {
 /** A user action the host (or a test) can ask the page to perform as if clicked. */
 export type CompareCommand = { command: 'query'; query: CompareQuery } | { command: 'export'; format: ExportFormat } | { command: 'stop' };
 
+/** Rows the page is given at most: more than anyone reads in a table; the export writes them all. */
+export const COMPARE_VIEW_ROWS = 1000;
+
 export type CompareHostMessage =
   | ({ type: 'init' } & CompareInit)
   /** Rows of each listing loaded so far; `message` says why a load failed. */
   | { type: 'progress'; state: LoadState; rowsA: number; rowsB: number; message?: string }
-  /** The joined rows in the largest-change order; `complete` is false when a listing stopped early. */
-  | { type: 'result'; rows: CompareRow[]; summary: CompareSummary; complete: boolean }
+  /** Once both listings ended: the summary; `complete` is false when a listing stopped early. */
+  | { type: 'result'; summary: CompareSummary; complete: boolean }
+  /**
+   * The rows the query leaves, filtered and sorted by the host (which holds every row): the first
+   * COMPARE_VIEW_ROWS of them, and how many there are in all.
+   */
+  | { type: 'view'; query: CompareQuery; rows: CompareRow[]; shown: number }
   | ({ type: 'command' } & CompareCommand);
 
 /** What the page shows, as it reports it after each change. */

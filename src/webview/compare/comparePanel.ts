@@ -8,7 +8,7 @@ import { isArmError } from '../../core/arm/errors';
 import { compareDetails, type CompareRow } from '../../core/report/compare';
 import { compareToCsv, compareToJson } from '../../core/report/compareExport';
 import { loadComparison } from '../../core/report/compareLoad';
-import { isComparePageMessage, type CompareHostMessage, type CompareInit } from '../../core/report/compareMessages';
+import { COMPARE_VIEW_ROWS, isComparePageMessage, type CompareHostMessage, type CompareInit } from '../../core/report/compareMessages';
 import { applyCompareQuery, type CompareQuery } from '../../core/report/compareQuery';
 import { summarizeComparison, type CompareSummary } from '../../core/report/compareSummary';
 import { LatestRun } from '../../core/report/latestRun';
@@ -87,7 +87,8 @@ export class ComparePanel implements vscode.Disposable {
       case 'ready':
         this.pageReady = true;
         await this.post({ type: 'init', ...this.init, query: this.query });
-        if (this.result) await this.post({ type: 'result', rows: this.rows, ...this.result });
+        if (this.result) await this.post({ type: 'result', ...this.result });
+        await this.sendView();
         await this.post(this.progressMessage());
         return;
       case 'stop':
@@ -95,7 +96,7 @@ export class ComparePanel implements vscode.Disposable {
         return;
       case 'query':
         this.query = raw.query;
-        return;
+        return this.sendView();
       case 'export':
         return this.export(raw.format);
       case 'viewUpdated': {
@@ -146,10 +147,18 @@ export class ComparePanel implements vscode.Disposable {
       this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
     }
     if (this.pageReady) {
-      if (this.result) await this.post({ type: 'result', rows: this.rows, ...this.result });
+      // The rows before the final status: once the page says it is done, it shows them.
+      if (this.result) await this.post({ type: 'result', ...this.result });
+      await this.sendView();
       await this.post(this.progressMessage());
     }
     this.changed();
+  }
+
+  /** The page gets the first rows of the current view only, however many data sets were compared. */
+  private async sendView(): Promise<void> {
+    const view = applyCompareQuery(this.rows, this.query);
+    await this.post({ type: 'view', query: this.query, rows: view.slice(0, COMPARE_VIEW_ROWS), shown: view.length });
   }
 
   /** Writes the rows the user sees (filter and sort applied) to a file picked with a save dialog. */

@@ -173,6 +173,21 @@ suite('Synchronization comparison', () => {
     assert.deepStrictEqual([record.rowsA, record.rowsB], [a.size, b.size]);
   });
 
+  test('a large comparison gives the page only the first 1,000 rows of the view, and counts them all', async function () {
+    this.timeout(60_000);
+    const name = 'large-rows-2500-pagesize-500';
+    const script = newestTwo();
+    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
+    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view?.shown === 2500);
+    assert.deepStrictEqual([record.compared, record.view?.domRows], [2500, 1000]);
+    const a = details(name, 1);
+    const b = details(name, 0);
+    const failures = [...a.keys()].filter((id) => a.get(id)!.status === 'Failed' || b.get(id)!.status === 'Failed').length;
+    await hooks.post({ type: 'command', command: 'query', query: { filter: 'failures' } });
+    const filtered = await hooks.waitFor((r) => r.view?.shown === failures);
+    assert.strictEqual(filtered.view?.domRows, Math.min(failures, 1000));
+  });
+
   test('Stop ends both listings and says the comparison is incomplete', async function () {
     this.timeout(60_000);
     const name = 'long-rows-20000-pagesize-20';
