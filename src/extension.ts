@@ -19,8 +19,10 @@ import { newDefinition } from './commands/newDefinition/newDefinition';
 import { importContainerGroup } from './commands/importContainerGroup/importContainerGroup';
 import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
 import { registerDeployCommands } from './commands/deploy/registerDeploy';
+import { registerActionCommands } from './commands/containerGroupActions/registerActions';
 import { registerReports } from './commands/showReport/registerReports';
 import { registerCompare } from './commands/compareSynchronizations/registerCompare';
+import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
 /**
@@ -67,8 +69,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     // The tree follows deploys through the states it shows.
     publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
   });
+  registerActionCommands(
+    { session, logger: log(), publishState: (target, state) => void deployStates.set(target, { state, at: Date.now() }) },
+    context.subscriptions,
+  );
   const report = registerReports(context, session);
   const compare = registerCompare(context, session);
+  registerShowLogs(context.subscriptions, async () => (await session.connection()).client);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 

@@ -30,7 +30,11 @@ Secret values (secureValue, passwords, keys) are never printed, in any format.
 Exit status: 0 when no file has errors, 1 when any file has an error, 2 when a file cannot be read.
 `;
 
-export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+/**
+ * `checked` is told what the checks covered: the formats the files were read as and the output format (nothing
+ * when no file was read).
+ */
+export function run(argv: string[], out: (s: string) => void, err: (s: string) => void, checked?: (kinds: string[]) => void): number {
   let format: Format = 'text';
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -59,7 +63,9 @@ export function run(argv: string[], out: (s: string) => void, err: (s: string) =
     err(HELP);
     return 2;
   }
-  const reports: FileReport[] = files.map(checkFile);
+  const read = new Set<string>();
+  const reports: FileReport[] = files.map((f) => checkFile(f, (k) => read.add(k)));
+  if (read.size) checked?.([...read, format]);
   for (const r of reports) if (r.readError) err(`${terminalText(r.file)}: cannot read: ${r.readError}\n`);
   if (format === 'json') out(jsonText(reports) + '\n');
   else if (format === 'sarif') out(jsonText(sarifLog(reports, process.cwd(), VERSION)) + '\n');
@@ -90,8 +96,11 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-export function main(): void {
-  process.exitCode = run(process.argv.slice(2), (s) => writeAll(1, s), (s) => writeAll(2, s));
+/** Runs the command; returns what its checks covered (see run), whose code has now been compiled. */
+export function main(): string[] {
+  let kinds: string[] = [];
+  process.exitCode = run(process.argv.slice(2), (s) => writeAll(1, s), (s) => writeAll(2, s), (k) => (kinds = k));
+  return kinds;
 }
 
 if (require.main === module) main();

@@ -1,7 +1,7 @@
 /** One file checked for the CLI: findings with 1-based line/column, secret values already taken out. */
 import { readFileSync } from 'node:fs';
 import { LineIndex } from '../core/definition/lineCol';
-import { Finding } from '../core/definition/types';
+import { DefinitionFormat, Finding } from '../core/definition/types';
 import { secretScalars } from '../core/deploy/secretLiterals';
 import { validateText } from '../core/validation/validateDocument';
 import { redactFindings } from './redactFindings';
@@ -15,7 +15,8 @@ export interface FileReport {
   readError?: string;
 }
 
-export function checkFile(file: string): FileReport {
+/** `readAs` is told the format the file was read as. */
+export function checkFile(file: string, readAs?: (format: DefinitionFormat) => void): FileReport {
   let text: string;
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
@@ -23,6 +24,7 @@ export function checkFile(file: string): FileReport {
     return { file, findings: [], readError: (e as NodeJS.ErrnoException).code ?? 'read failed' };
   }
   const { findings, document } = validateText(text, file);
+  readAs?.(document.format);
   const index = new LineIndex(text);
   return {
     file,

@@ -1,10 +1,10 @@
 // Headers ARM adds to every response: request/correlation ids and the remaining-quota counters.
 import { randomUUID } from 'node:crypto';
 
-export type QuotaKind = 'reads' | 'writes';
+export type QuotaKind = 'reads' | 'writes' | 'deletes';
 
-/** Starting values follow the legacy per-hour subscription limits (12000 reads, 1200 writes), minus one. */
-const QUOTA_START: Record<QuotaKind, number> = { reads: 11999, writes: 1199 };
+/** Starting values follow the legacy per-hour subscription limits (12000 reads, 1200 writes, 15000 deletes), minus one. */
+const QUOTA_START: Record<QuotaKind, number> = { reads: 11999, writes: 1199, deletes: 14999 };
 
 /**
  * A Container Instances request id: the region, a colon, a GUID (`eastus:e8ac0695-…` in recorded replies,

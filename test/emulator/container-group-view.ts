@@ -11,6 +11,8 @@ export interface StoredGroup {
   /** The accepted request body (never returned as-is: secrets are stripped by groupView). */
   body: Obj;
   operation: Operation;
+  /** Set by a stop (container-group-actions.ts) until the next start or restart: the instance view says Stopped. */
+  stoppedAt?: string;
 }
 
 export const CONTAINER_GROUP_TYPE = 'Microsoft.ContainerInstance/containerGroups';
@@ -155,6 +157,7 @@ export function groupView(g: StoredGroup): Obj {
       : op.status === 'InProgress'
         ? { state: 'Pending', events: [] }
         : { state: 'Pending', events: [event(op.status === 'Failed' ? 'Failed' : 'Canceled', `Provisioning of container group '${g.name}' ${op.status === 'Failed' ? 'failed' : 'was canceled'}`, at, 'Warning')] };
+  if (g.stoppedAt) props.instanceView = { state: 'Stopped', events: [] };
 
   const out: Obj = { id, name: g.name, type: CONTAINER_GROUP_TYPE, location: normalizeLocation(String(body.location)) };
   if (body.tags !== undefined) out.tags = body.tags;

@@ -3,6 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { EmulatorState, RequestContext } from './context';
 import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
 import { listContainerGroupsByResourceGroup } from './container-group-list';
+import { listContainerLogs } from './container-group-logs';
+import { deleteContainerGroup, restartContainerGroup, startContainerGroup, stopContainerGroup } from './container-group-actions';
 import {
   DATA_SHARE_API_VERSION,
   listSourceShareSynchronizationSettings,
@@ -35,7 +37,27 @@ const SHARE_SUBSCRIPTION = `${RG_PREFIX}Microsoft\\.DataShare/accounts/(?<accoun
 const ARM_ROUTES: ArmRoute[] = [
   {
     pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)$`, 'i'),
-    methods: { PUT: putContainerGroup, GET: getContainerGroup },
+    methods: { PUT: putContainerGroup, GET: getContainerGroup, DELETE: deleteContainerGroup },
+    apiVersion: ACI_API_VERSION,
+    resourceName: (p) => p.name,
+  },
+  ...(
+    [
+      ['start', startContainerGroup],
+      ['stop', stopContainerGroup],
+      ['restart', restartContainerGroup],
+    ] as const
+  ).map(
+    ([action, handler]): ArmRoute => ({
+      pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)/${action}$`, 'i'),
+      methods: { POST: handler },
+      apiVersion: ACI_API_VERSION,
+      resourceName: (p) => p.name,
+    }),
+  ),
+  {
+    pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)/containers/(?<containerName>[^/]+)/logs$`, 'i'),
+    methods: { GET: listContainerLogs },
     apiVersion: ACI_API_VERSION,
     resourceName: (p) => p.name,
   },
@@ -115,7 +137,8 @@ function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, pa
   // ARM counts every method but GET as a write: the Data Share POST listings answer with
   // x-ms-ratelimit-remaining-subscription-writes (Azure/azure-cli-extensions, src/datashare/azext_datashare/
   // tests/latest/recordings/test_datashare.yaml: listSynchronizations and listSourceShareSynchronizationSettings).
-  const quotaKind: QuotaKind = req.method === 'GET' ? 'reads' : 'writes';
+  // A DELETE answers with the deletes counter (recording_containergroups_delete_test.json, container-group-actions.ts).
+  const quotaKind: QuotaKind = req.method === 'GET' ? 'reads' : req.method === 'DELETE' ? 'deletes' : 'writes';
   const finish = (reply: Reply): Reply => withArmHeaders(state, req, subscriptionId, quotaKind, reply);
 
   const handler = r.methods[req.method];

@@ -8,8 +8,10 @@ import type { Page } from 'playwright-core';
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT } from './install';
+import { ACTION_STEPS } from './screenshotSteps/actions';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 import { COMPARE_STEPS } from './screenshotSteps/compare';
+import { LOGS_STEPS } from './screenshotSteps/logs';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -168,7 +170,7 @@ properties:
 `;
 
 /** Runs a command through the command palette by its title. */
-async function runCommand(page: Page, title: string): Promise<void> {
+export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10000 });
@@ -179,7 +181,7 @@ async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 /** Opens a workspace file with Quick Open and waits for its editor. */
-async function openFile(page: Page, relativePath: string): Promise<void> {
+export async function openFile(page: Page, relativePath: string): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
@@ -437,6 +439,8 @@ export const STEPS: ScreenshotStep[] = [
     },
   },
   ...COMPARE_STEPS,
+  ...LOGS_STEPS,
+  ...ACTION_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */

@@ -78,6 +78,41 @@ describe('aci-validate keeps secret values out of its output', () => {
   });
 });
 
+// Secure template parameters whose defaults a deploy would take: the group name's default breaks the naming
+// rule, whose message quotes the name it checked.
+const SECURE_DEFAULTS_TEMPLATE = JSON.stringify({
+  $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+  contentVersion: '1.0.0.0',
+  parameters: {
+    groupName: { type: 'securestring', defaultValue: 'Hunter2_Group' },
+    settings: { type: 'secureObject', defaultValue: { name: 'Tok_Group_7' } },
+    plain: { type: 'string', defaultValue: 'Plain_Group' },
+  },
+  resources: ['groupName', 'settings', 'plain'].map((p, i) => ({
+    type: 'Microsoft.ContainerInstance/containerGroups',
+    apiVersion: '2023-05-01',
+    name: p === 'settings' ? "[parameters('settings').name]" : `[parameters('${p}')]`,
+    location: 'westeurope',
+    properties: { osType: 'Linux', containers: [{ name: `c${i}`, properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1.5 } } } }] },
+  })),
+}, null, 2);
+
+describe('aci-validate keeps secure template parameter defaults out of its output', () => {
+  const file = join(dir, 'secure-defaults.json');
+  writeFileSync(file, SECURE_DEFAULTS_TEMPLATE);
+
+  for (const format of FORMATS) {
+    it(`--format ${format}: the finding on the secure default, not its value`, () => {
+      const r = run('--format', format, file);
+      assert.equal(r.status, 1, r.stderr);
+      const printed = r.stdout + r.stderr;
+      assert.match(printed, /Parameter 'groupName' default: Container group name '\*+'/);
+      assert.ok(printed.includes("'Plain_Group'"), 'a plain parameter default is still quoted');
+      for (const secret of ['Hunter2_Group', 'Tok_Group_7']) assert.ok(!printed.includes(secret), `${format} prints ${secret}`);
+    });
+  }
+});
+
 describe('aci-validate escapes control characters from the file', () => {
   // Keys are echoed in "Unknown property" messages: ESC sequences (colour, OSC 8 hyperlink), CR that would
   // overwrite the line, a C1 CSI and a right-to-left override, written as JSON escapes in the file.

@@ -40,7 +40,9 @@ const LAYERS: string[][] = [
   // The definition model (parse, ranges, secret fields) and the ARM client's parts; nothing below them.
   ['definition', 'arm', 'schedule'],
   // The JSON Schema read by path; sign-in, Azure services and settings over the ARM client.
-  ['schema', 'auth', 'services', 'settings', 'containerGroup'],
+  ['schema', 'auth', 'services', 'settings'],
+  // A container group: its definition read on its own, its containers' logs and the operations on a deployed group (over the services).
+  ['containerGroup'],
   // What the editor and the CLI do with a definition; deploy and the report beside them.
   ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report', 'import'],
   // What puts those together: the language worker and the starter definitions.

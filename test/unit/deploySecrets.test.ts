@@ -162,3 +162,16 @@ test('isSecretField: workspaceResourceId is secret (x-ms-secret); template paths
   assert.ok(isSecretField(['resources', 0, 'properties', 'containers', 1, 'properties', 'environmentVariables', 0, 'secureValue']));
   assert.ok(!isSecretField(['properties', 'diagnostics', 'logAnalytics', 'workspaceId']));
 });
+
+test('secretLiteralsInText collects the defaults of secure template parameters, inner templates included', async () => {
+  const { secretLiteralsInText } = await import('../../src/core/deploy/secretLiterals');
+  const parameters = {
+    pass: { type: 'secureString', defaultValue: 's3cret-default' },
+    conf: { type: 'secureobject', defaultValue: { token: 'tok-1', nested: ['tok-2', 42] } },
+    plain: { type: 'string', defaultValue: 'shown-default' },
+    secureNoDefault: { type: 'securestring' },
+  };
+  const inner = { parameters: { innerPass: { type: 'securestring', defaultValue: 'inner-secret' } }, resources: [] };
+  const tpl = JSON.stringify({ parameters, resources: [{ type: 'Microsoft.Resources/deployments', properties: { template: inner } }] });
+  assert.deepEqual(secretLiteralsInText(tpl, 't.json').sort(), ['42', 'inner-secret', 's3cret-default', 'tok-1', 'tok-2']);
+});

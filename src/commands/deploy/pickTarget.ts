@@ -28,10 +28,11 @@ function activeDefinitionUri(): vscode.Uri | undefined {
   return isContainerGroupDocument(doc.getText(), doc.fileName) ? doc.uri : undefined;
 }
 
-async function pickConfigured(items: ContainerGroupTarget[], title: string): Promise<ContainerGroupTarget | undefined> {
+/** A pick among configured container groups (name, resource group and location, definition file). */
+export async function pickConfigured(items: ContainerGroupTarget[], title: string, placeHolder = vscode.l10n.t('Container group to deploy')): Promise<ContainerGroupTarget | undefined> {
   const picked = await ui().quickPick(
     items.map((t) => ({ label: t.name, description: `${t.resourceGroup}${t.location ? ` · ${t.location}` : ''}`, detail: t.definitionFile, target: t })),
-    { title, placeHolder: vscode.l10n.t('Container group to deploy'), matchOnDescription: true, matchOnDetail: true },
+    { title, placeHolder, matchOnDescription: true, matchOnDetail: true },
   );
   return picked?.target;
 }

@@ -1,6 +1,7 @@
 /**
- * PUT-and-wait for ARM long-running operations: poll Azure-AsyncOperation if given, else Location,
- * else the resource itself, until Succeeded/Failed/Canceled; then GET the resource (original-uri).
+ * Send-and-wait for ARM long-running operations: poll Azure-AsyncOperation if given, else Location,
+ * else the resource itself, until Succeeded/Failed/Canceled; then, for a PUT, GET the resource (original-uri).
+ * A POST or DELETE ends with its operation: AutoRest's final-state-via for them reads no resource afterwards.
  * Status URLs are requested exactly as the service gave them (the client adds an api-version only when
  * one is missing), and the wait between polls never drops below the default interval unless a positive
  * Retry-After asks for it.
@@ -25,9 +26,11 @@ export interface LroProgress {
 }
 
 export interface PutAndWaitOptions {
+  /** Default PUT. POST (an action) and DELETE end without reading the resource again. */
+  method?: 'PUT' | 'POST' | 'DELETE';
   path: string;
   apiVersion: string;
-  body: unknown;
+  body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   onProgress?: (progress: LroProgress) => void;
@@ -43,8 +46,9 @@ export interface PutAndWaitOptions {
 }
 
 export interface LroResult<T> {
+  /** The resource (PUT); for a POST or DELETE, the body of the response that ended it (often none). */
   resource: T;
-  /** The final GET of the resource (or the PUT itself when it finished at once). */
+  /** The final GET of the resource, or the response that ended the operation (the request itself when it finished at once). */
   response: ArmResponse<T>;
   polls: number;
   elapsedMs: number;
@@ -78,7 +82,7 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
   let put: ArmResponse<T>;
   try {
     put = await client.request<T>({
-      method: 'PUT',
+      method: options.method ?? 'PUT',
       path: options.path,
       apiVersion: options.apiVersion,
       body: options.body,
@@ -164,8 +168,10 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
         continue;
       }
       failIfUnsuccessful(status, mode === 'async' ? poll.body : undefined, poll);
-      // Polling the resource itself already read it in its final state: no second GET.
-      if (mode === 'resource') return { resource: poll.body as T, response: poll as ArmResponse<T>, polls, elapsedMs: Date.now() - started };
+      // Polling the resource itself already read it in its final state: no second GET; an action or a delete reads none.
+      if (mode === 'resource' || (options.method ?? 'PUT') !== 'PUT') {
+        return { resource: poll.body as T, response: poll as ArmResponse<T>, polls, elapsedMs: Date.now() - started };
+      }
       break;
     }
   } catch (err) {

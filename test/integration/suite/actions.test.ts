@@ -1,0 +1,162 @@
+// Start, Stop, Restart and Delete in the real VS Code against the ARM emulator, driven through executeCommand with
+// scripted answers: a group deployed through Deploy, stopped from its tree node (a GET then says Stopped), started
+// from the palette's pick, restarted, deleted after both questions (a GET is then 404) with the definition file and
+// the configured entry kept; a dismissed question sends nothing; an action on a group not deployed says so.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import type { ContainerGroupTarget } from '../../../src/core/settings/model';
+import type { TestApi } from '../../../src/extension';
+import { armRequest, getToken } from '../../emulator/test-client';
+import { activateExtension, child, type ShownItem } from './extensionApi';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+
+const SUB = '00000000-0000-0000-0000-0000000000ac';
+const RG = 'rg-actions-it';
+const NAME = 'it-actions';
+const FILE = `definitions/${NAME}.aci.yaml`;
+const ENTRY: ContainerGroupTarget = { name: NAME, subscriptionId: SUB, resourceGroup: RG, definitionFile: FILE };
+
+suite('Container group actions', function () {
+  this.timeout(60000);
+  let api: TestApi;
+  let folder: string;
+  let before: unknown[] | undefined;
+  const lines: string[] = [];
+  const disposables: vscode.Disposable[] = [];
+
+  /** Runs a shipped command with `answers` for its questions; checks each was asked and nothing else. */
+  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => {
+    const script = new ScriptedInput(answers);
+    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<T>(command, arg)));
+    script.assertDone();
+    return result;
+  };
+  const groupNode = async (): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), NAME);
+  /** The group as the emulator has it, read over a socket of its own. */
+  const read = async (): Promise<{ status: number; state?: string }> => {
+    const emulator = process.env.ACI_DS_EMULATOR_URL!;
+    const res = await armRequest(emulator, await getToken(emulator), 'GET', `/subscriptions/${SUB}/resourceGroups/${RG}/providers/Microsoft.ContainerInstance/containerGroups/${NAME}?api-version=2023-05-01`);
+    return { status: res.status, state: res.json?.properties?.instanceView?.state };
+  };
+  /** ARM requests the extension logged since `from` that change something (token requests are not ARM's). */
+  const changesSince = (from: number) => lines.slice(from).filter((l) => /^(POST|PUT|DELETE) .*\/subscriptions\//.test(l));
+  /** The node's description once the tree has taken the published state (the store writes it asynchronously). */
+  const described = async (pattern: RegExp): Promise<void> => {
+    let last = '';
+    for (let i = 0; i < 100; i++) {
+      last = (await groupNode()).description;
+      if (pattern.test(last)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.fail(`the node says "${last}", not ${String(pattern)}`);
+  };
+  const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const web = fs.readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8');
+    // The fixture's web-frontend, with a volume name long enough to deploy without a warning.
+    const definition = web.replace('name: web-frontend', `name: ${NAME}`).replace(/name: site$/gm, 'name: site-content').replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-actions-label');
+    fs.writeFileSync(path.join(folder, FILE), definition);
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    await config.update('containerGroups', [...(before ?? []), ENTRY], vscode.ConfigurationTarget.Workspace);
+  });
+
+  suiteTeardown(async () => {
+    for (const d of disposables) d.dispose();
+    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    fs.rmSync(path.join(folder, FILE), { force: true });
+  });
+
+  test('an action on a group never deployed says it is not deployed and changes nothing', async () => {
+    const result = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: 'Stop' }]);
+    assert.strictEqual(result.outcome, 'notDeployed', result.notifications.join('\n'));
+    assert.strictEqual(result.status, 404);
+    assert.match(result.notifications.at(-1) ?? '', new RegExp(`^${NAME} is not deployed in ${RG}: deploy it first\\.$`));
+    assert.strictEqual((await read()).status, 404);
+  });
+
+  test('deployed through Deploy, then Stop from its node: the question names the group, a later GET says Stopped, the node shows it', async () => {
+    const uri = vscode.Uri.file(path.join(folder, FILE));
+    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', uri, [{ message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' }]);
+    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+    assert.strictEqual((await read()).state, 'Running');
+
+    const script = new ScriptedInput([{ message: question('Stop'), choose: 'Stop' }]);
+    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node)));
+    script.assertDone();
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const asked = script.shown.find((s) => s.modal)!;
+    assert.match(asked.detail ?? '', new RegExp(`Subscription: ${SUB}\\nResource group: ${RG}`));
+    assert.strictEqual((await read()).state, 'Stopped');
+    await described(/· Stopped$/);
+    assert.match(result.notifications.at(-1) ?? '', new RegExp(`^${NAME} stopped\\.$`));
+  });
+
+  test('Start from the palette picks the configured group, follows the operation, and the group runs again', async () => {
+    const from = lines.length;
+    const result = await run<ActionCommandResult>('aciDataShare.startContainerGroup', undefined, [
+      { pick: /^Start Container Group/, choose: new RegExp(`^${NAME}$`) },
+      { message: question('Start'), choose: 'Start' },
+    ]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    assert.ok(changesSince(from).some((l) => /^POST .*\/containerGroups\/it-actions\/start\?api-version=2023-05-01 → 202/.test(l)), changesSince(from).join('\n'));
+    assert.ok(lines.slice(from).some((l) => /^GET .*\/operations\/.* → 200/.test(l)), 'the status URL was followed');
+    assert.strictEqual((await read()).state, 'Running');
+    await described(/· Running$/);
+  });
+
+  test('Restart from the node restarts the group in place', async () => {
+    const from = lines.length;
+    const result = await run<ActionCommandResult>('aciDataShare.restartContainerGroup', (await groupNode()).node, [{ message: question('Restart'), choose: 'Restart' }]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    assert.ok(changesSince(from).some((l) => /^POST .*\/containerGroups\/it-actions\/restart\?api-version=2023-05-01 → 204/.test(l)), changesSince(from).join('\n'));
+    assert.strictEqual((await read()).state, 'Running');
+  });
+
+  test('a dismissed question sends nothing: Stop answered No, Delete answered yes then Escape on the name', async () => {
+    const from = lines.length;
+    const stop = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: undefined }]);
+    assert.strictEqual(stop.outcome, 'dismissed');
+    const del = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+      { message: question('Delete'), choose: 'Delete' },
+      { input: new RegExp(`^Delete ${NAME} from Azure`), value: undefined },
+    ]);
+    assert.strictEqual(del.outcome, 'dismissed');
+    assert.deepStrictEqual(changesSince(from), [], 'nothing is sent');
+    assert.strictEqual((await read()).state, 'Running');
+  });
+
+  test('Delete asks twice, removes the group from Azure, and keeps the definition file and the entry', async () => {
+    const script = new ScriptedInput([
+      { message: question('Delete'), choose: 'Delete' },
+      { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
+    ]);
+    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node)));
+    script.assertDone();
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    // Both questions say the file stays.
+    assert.match(script.shown.find((s) => s.modal)?.detail ?? '', new RegExp(`The definition file ${FILE.replace(/\./g, '\\.')} and the entry in the view are kept`));
+    assert.match(script.shown.find((s) => s.kind === 'input')?.text ?? '', /The definition file is kept\./);
+    assert.strictEqual((await read()).status, 404);
+    assert.ok(fs.existsSync(path.join(folder, FILE)), 'the definition file is still there');
+    const configured = vscode.workspace.getConfiguration('aciDataShare').get<ContainerGroupTarget[]>('containerGroups') ?? [];
+    assert.ok(configured.some((t) => t.name === NAME && t.definitionFile === FILE), 'the entry is still configured');
+    await described(/· Deleted$/);
+
+    // Deleting it again: Azure answers 204 (no such group), told as nothing to delete.
+    const again = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+      { message: question('Delete'), choose: 'Delete' },
+      { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
+    ]);
+    assert.strictEqual(again.outcome, 'notDeployed');
+    assert.match(again.notifications.at(-1) ?? '', /there was nothing to delete\.$/);
+  });
+});
