@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { DeployStates } from './tree/deployStates';
+import { createLiveStateLoader } from './tree/liveStateLoader';
 import { ContainerGroupNode } from './tree/containerGroupNodes';
 import { TreeNode } from './tree/treeNode';
 import * as settings from './settings/configuration';
@@ -58,7 +59,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const session = new AzureSession(context);
   usePickSession(session);
   const deployStates = new DeployStates(context.workspaceState);
-  const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates);
+  const loadLiveState = createLiveStateLoader(session, () => settings.connectionSettings().authMethod);
+  const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates, loadLiveState);
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
   const deployDiagnostics = registerDeployCommands({
@@ -100,7 +102,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     command('aciDataShare.showOutput', () => log().show(true)),
     command('aciDataShare.newDefinition', () => newDefinition()),
     command('aciDataShare.importContainerGroup', () => importContainerGroup(session)),
-    command('aciDataShare.signIn', () => signIn(session)),
+    command('aciDataShare.signIn', async () => {
+      const signedIn = await signIn(session);
+      // Groups that offered Sign In read their live state now.
+      if (signedIn) explorer.refresh();
+      return signedIn;
+    }),
     command('aciDataShare.signOut', () => signOut(session)),
     command('aciDataShare.selectTenant', () => selectTenant(session)),
     vscode.workspace.onDidChangeConfiguration((e) => {

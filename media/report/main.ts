@@ -9,6 +9,7 @@ import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../
 import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
 import { mergeSorted, rowComparator, rowPredicate, sortRows } from '../../src/core/report/query';
+import { rowFromTuple } from '../../src/core/report/rowTuples';
 import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
 import { barChart } from './chart';
 import { el } from './dom';
@@ -328,7 +329,7 @@ function onMessage(m: HostMessage): void {
       renderSummary();
       return;
     case 'rows':
-      addRows(m.rows);
+      addRows(m.rows.map(rowFromTuple));
       totals = m.totals;
       unacknowledged = { pages: unacknowledged.pages + m.pages, rows: unacknowledged.rows + m.rows.length, pageNumber: m.pageNumber };
       scheduleRender();

@@ -1,17 +1,19 @@
-/** Container group nodes: read from the definition file, expanded to containers, volumes and network. */
+/**
+ * Container group nodes: read from the definition file, expanded to containers, volumes and network, and, once
+ * expanded, to what Azure says of the deployed group (states, events, how the definition differs from it).
+ */
 import * as vscode from 'vscode';
 import { ContainerGroupTarget, containerGroupKey } from '../core/settings/model';
 import { readDefinitionText } from '../core/containerGroup/readDefinition';
-import {
-  ContainerGroupSummary,
-  ContainerSummary,
-  VolumeSummary,
-  formatPorts,
-  summarizeContainerGroup,
-} from '../core/containerGroup/summary';
+import { ContainerGroupSummary, VolumeSummary, formatPorts, summarizeContainerGroup } from '../core/containerGroup/summary';
+import type { LiveContainer } from '../core/containerGroup/liveState';
+import { compareWithDefinition, type LiveResult } from '../core/deploy/liveFetch';
 import { definitionUri, locateDefinition, readDefinitionFile } from './definitionFiles';
-import { ErrorNode, InfoNode, TreeNode } from './treeNode';
+import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 import { DeployStates } from './deployStates';
+import { containerNodes } from './containerNodes';
+import { describeLiveGroup, differenceNodes, eventsNode, liveErrorNode, liveGroupRows, notDeployedNode, signInNode } from './liveNodes';
+import { SignInNeeded, type LiveStateLoader } from './liveStateLoader';
 
 const VOLUME_ICONS: Record<VolumeSummary['kind'], string> = {
   azureFile: 'file-symlink-directory',
@@ -28,12 +30,19 @@ const OPEN_SETTINGS: vscode.Command = {
   arguments: ['aciDataShare.containerGroups'],
 };
 
+/** What the last read of the live state gave; undefined while nothing was read since the last refresh. */
+type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boolean; message: string };
+
 export class ContainerGroupNode implements TreeNode {
   readonly id: string;
+  private readonly live = new BackgroundLoad<LiveOutcome>((token) => this.readLive(token), () => this.changed(this));
 
   constructor(
     readonly target: ContainerGroupTarget,
     private readonly deployStates: DeployStates,
+    private readonly loadLive: LiveStateLoader,
+    /** Called when the live state has arrived, so the view asks for this node and its children again. */
+    private readonly changed: (node: TreeNode) => void,
   ) {
     this.id = `cg:${containerGroupKey(target)}`;
   }
@@ -48,7 +57,10 @@ export class ContainerGroupNode implements TreeNode {
     item.id = this.id;
     const deploy = this.deployStates.get(t);
     const where = [t.location, t.resourceGroup].filter(Boolean).join(' · ');
-    item.description = deploy ? `${where} · ${deploy.state}` : where;
+    const read = this.live.peek();
+    const live = read?.ok ? read.result : undefined;
+    const liveText = live ? (live.deployed ? describeLiveGroup(live.group) : vscode.l10n.t('not deployed')) : undefined;
+    item.description = liveText ? `${where} · ${liveText}` : deploy ? `${where} · ${deploy.state}` : where;
     item.iconPath = new vscode.ThemeIcon('server-environment');
     // A path the tree will not read is said on the node itself, before anyone expands it.
     const at = locateDefinition(t);
@@ -68,10 +80,13 @@ export class ContainerGroupNode implements TreeNode {
     row(vscode.l10n.t('Definition'), t.definitionFile);
     if (!at.ok) row(vscode.l10n.t('Not read'), at.message);
     if (deploy) row(vscode.l10n.t('Last deploy'), vscode.l10n.t('{0} at {1}', deploy.state, new Date(deploy.at).toLocaleString()));
+    if (live?.deployed) for (const [k, v] of liveGroupRows(live.group)) row(k, v);
+    if (live && !live.deployed) row(vscode.l10n.t('In Azure'), vscode.l10n.t('not deployed yet'));
     item.tooltip = tip;
     return item;
   }
 
+  /** The definition's nodes at once, with "Loading…" until the live state arrives; then the same nodes with it. */
   async getChildren(): Promise<TreeNode[]> {
     const at = locateDefinition(this.target);
     if (!at.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not read'), at.message, OPEN_SETTINGS)];
@@ -81,33 +96,42 @@ export class ContainerGroupNode implements TreeNode {
     if (!file.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not found'), file.message, open(vscode.l10n.t('Open Definition')))];
     const parsed = readDefinitionText(file.text, uri.path);
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
-    return summaryNodes(this.id, summarizeContainerGroup(parsed.value));
+    const summary = summarizeContainerGroup(parsed.value);
+    const live = this.live.get();
+    if (!live) return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
+    return this.withLiveState(summary, parsed.value, live);
   }
-}
 
-function containerNode(parentId: string, c: ContainerSummary, init: boolean): TreeNode {
-  const id = `${parentId}:${init ? 'init' : 'c'}:${c.name}`;
-  const size = [
-    c.cpu && vscode.l10n.t('{0} CPU', c.cpu),
-    c.memoryInGB && vscode.l10n.t('{0} GB', c.memoryInGB),
-    c.gpu && vscode.l10n.t('GPU {0}', c.gpu),
-  ].filter(Boolean).join(' · ');
-  const notSet = vscode.l10n.t('not set');
-  const details: TreeNode[] = [
-    new InfoNode(`${id}:image`, vscode.l10n.t('Image'), c.image ?? notSet, new vscode.ThemeIcon('package')),
-  ];
-  if (!init) details.push(new InfoNode(`${id}:res`, vscode.l10n.t('Resources'), size || notSet, new vscode.ThemeIcon('dashboard')));
-  if (c.ports.length) details.push(new InfoNode(`${id}:ports`, vscode.l10n.t('Ports'), formatPorts(c.ports), new vscode.ThemeIcon('plug')));
-  for (const m of c.mounts) {
-    const where = m.readOnly ? vscode.l10n.t('{0} (read-only)', m.mountPath) : m.mountPath;
-    details.push(new InfoNode(`${id}:mount:${m.name}`, vscode.l10n.t('Mount {0}', m.name), where, new vscode.ThemeIcon('file-symlink-directory')));
+  private withLiveState(summary: ContainerGroupSummary, definition: unknown, live: LiveOutcome): TreeNode[] {
+    if (!live.ok) {
+      const note = live.signIn ? signInNode(this.id, live.message) : liveErrorNode(this.id, live.message);
+      return [...summaryNodes(this.id, this.target, summary), note];
+    }
+    if (!live.result.deployed) return [...summaryNodes(this.id, this.target, summary), notDeployedNode(this.id)];
+    const { group, resource } = live.result;
+    const nodes = summaryNodes(this.id, this.target, summary, group.containers);
+    if (group.events.length) nodes.push(eventsNode(`${this.id}:live:events`, group.events));
+    // Compared with the definition as it is now, so an edit shows without reading Azure again.
+    nodes.push(...differenceNodes(this.id, compareWithDefinition(resource, definition, this.target)));
+    return nodes;
   }
-  if (c.environment.length) {
-    const names = c.environment.map((e) => (e.secure ? vscode.l10n.t('{0} (secure)', e.name) : e.name)).join(', ');
-    details.push(new InfoNode(`${id}:env`, vscode.l10n.t('Environment'), names, new vscode.ThemeIcon('symbol-variable')));
+
+  /** Forget the live state, so the next expansion reads it again (Refresh, a deploy of this group). */
+  invalidate(): void {
+    this.live.reset();
   }
-  const description = [c.image, init ? undefined : size, formatPorts(c.ports)].filter(Boolean).join(' · ');
-  return new InfoNode(id, c.name, description, new vscode.ThemeIcon(init ? 'debug-start' : 'package'), undefined, details);
+
+  private async readLive(token: vscode.CancellationToken): Promise<LiveOutcome> {
+    try {
+      return { ok: true, result: await this.loadLive(this.target, token) };
+    } catch (err) {
+      return { ok: false, signIn: err instanceof SignInNeeded, message: (err as Error).message };
+    }
+  }
+
+  dispose(): void {
+    this.live.dispose();
+  }
 }
 
 function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
@@ -117,12 +141,12 @@ function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
   return new InfoNode(`${parentId}:vol:${v.name}`, v.name, description, new vscode.ThemeIcon(VOLUME_ICONS[v.kind]));
 }
 
-export function summaryNodes(id: string, s: ContainerGroupSummary): TreeNode[] {
-  const nodes: TreeNode[] = s.containers.map((c) => containerNode(id, c, false));
+export function summaryNodes(id: string, target: ContainerGroupTarget, s: ContainerGroupSummary, live?: LiveContainer[]): TreeNode[] {
+  const nodes: TreeNode[] = containerNodes(id, target, s.containers, live, false);
   if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, vscode.l10n.t('No containers'), vscode.l10n.t('add one under properties.containers'), new vscode.ThemeIcon('warning')));
-  if (s.initContainers.length) {
-    const children = s.initContainers.map((c) => containerNode(id, c, true));
-    nodes.push(new InfoNode(`${id}:inits`, vscode.l10n.t('Init containers'), String(children.length), new vscode.ThemeIcon('debug-start'), undefined, children));
+  const inits = containerNodes(id, target, s.initContainers, live, true);
+  if (inits.length) {
+    nodes.push(new InfoNode(`${id}:inits`, vscode.l10n.t('Init containers'), String(inits.length), new vscode.ThemeIcon('debug-start'), undefined, inits));
   }
   if (s.volumes.length) {
     const children = s.volumes.map((v) => volumeNode(id, v));

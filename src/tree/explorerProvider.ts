@@ -4,6 +4,7 @@ import * as settings from '../settings/configuration';
 import { ContainerGroupNode } from './containerGroupNodes';
 import { ShareSubscriptionNode, SourceSettingsLoader } from './shareSubscriptionNodes';
 import { DeployStates } from './deployStates';
+import type { LiveStateLoader } from './liveStateLoader';
 import { containerGroupKey, type ContainerGroupTarget } from '../core/settings/model';
 import { ErrorNode, InfoNode, TreeNode } from './treeNode';
 
@@ -52,6 +53,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   constructor(
     private readonly loadSourceSettings: SourceSettingsLoader,
     private readonly deployStates: DeployStates,
+    private readonly loadLiveState: LiveStateLoader,
   ) {
     this.following = deployStates.onDidChange((target) => this.refreshGroup(target));
   }
@@ -114,7 +116,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     void vscode.commands.executeCommand('setContext', 'aciDataShare.empty', empty);
     if (empty) return [];
     const groupNodes: TreeNode[] = [
-      ...groups.items.map((t) => new ContainerGroupNode(t, this.deployStates)),
+      ...groups.items.map((t) => new ContainerGroupNode(t, this.deployStates, this.loadLiveState, (n) => this.changed.fire(n))),
       ...problemNodes('cg', groups.problems),
     ];
     const subNodes: TreeNode[] = [

@@ -3,16 +3,14 @@ import * as vscode from 'vscode';
 import { ShareSubscriptionTarget, shareSubscriptionKey } from '../core/settings/model';
 import { describeSchedule, formatUtc, nextRun, orderBySoonest } from '../core/schedule/nextRun';
 import { prop } from '../core/definition/plainValues';
-import { ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
+import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 
 /** Fetches every page of a share subscription's source synchronization settings. */
 export type SourceSettingsLoader = (target: ShareSubscriptionTarget, token: vscode.CancellationToken) => Promise<unknown[]>;
 
 export class ShareSubscriptionNode implements TreeNode {
   readonly id: string;
-  private children: TreeNode[] | undefined;
-  private loading: Promise<void> | undefined;
-  private cancel = new vscode.CancellationTokenSource();
+  private readonly children = new BackgroundLoad<TreeNode[]>((token) => this.fetch(token), () => this.changed(this));
 
   constructor(
     readonly target: ShareSubscriptionTarget,
@@ -48,25 +46,12 @@ export class ShareSubscriptionNode implements TreeNode {
    * node that waited here for a slow or retried request would hold the whole view.
    */
   getChildren(): TreeNode[] {
-    if (this.children) return this.children;
-    if (!this.loading) this.loading = this.loadChildren();
-    return [new LoadingNode(`${this.id}:loading`, vscode.l10n.t('Loading synchronization settings…'))];
+    return this.children.get() ?? [new LoadingNode(`${this.id}:loading`, vscode.l10n.t('Loading synchronization settings…'))];
   }
 
   /** Forget the result, so the next expansion loads again (Refresh on this node). */
   invalidate(): void {
-    this.cancel.cancel();
-    this.cancel = new vscode.CancellationTokenSource();
-    this.children = undefined;
-    this.loading = undefined;
-  }
-
-  private async loadChildren(): Promise<void> {
-    const token = this.cancel.token;
-    const children = await this.fetch(token);
-    if (token.isCancellationRequested) return;
-    this.children = children;
-    this.changed(this);
+    this.children.reset();
   }
 
   private async fetch(token: vscode.CancellationToken): Promise<TreeNode[]> {
@@ -92,8 +77,7 @@ export class ShareSubscriptionNode implements TreeNode {
   }
 
   dispose(): void {
-    this.cancel.cancel();
-    this.cancel.dispose();
+    this.children.dispose();
   }
 }
 

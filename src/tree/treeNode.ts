@@ -12,6 +12,57 @@ export interface TreeNode {
   dispose?(): void;
 }
 
+/**
+ * What a node loads in the background (VS Code waits for every expanded node before it redraws the tree, so a
+ * node must not wait for a slow or retried request): one load at a time, started the first time the result is
+ * asked for; `reset` cancels it and forgets the result, so the next expansion loads again. `load` must not throw.
+ */
+export class BackgroundLoad<T> {
+  private value: T | undefined;
+  private started = false;
+  private source = new vscode.CancellationTokenSource();
+
+  constructor(
+    private readonly load: (token: vscode.CancellationToken) => Promise<T>,
+    /** Called when the result has arrived, so the view asks for the node again. */
+    private readonly arrived: () => void,
+  ) {}
+
+  /** The result once it arrived, else undefined (and the load is started). */
+  get(): T | undefined {
+    if (this.value === undefined && !this.started) {
+      this.started = true;
+      void this.run(this.source.token);
+    }
+    return this.value;
+  }
+
+  /** The result if it arrived, without starting a load (rendering a collapsed node sends nothing). */
+  peek(): T | undefined {
+    return this.value;
+  }
+
+  private async run(token: vscode.CancellationToken): Promise<void> {
+    const value = await this.load(token);
+    if (token.isCancellationRequested) return;
+    this.value = value;
+    this.arrived();
+  }
+
+  reset(): void {
+    this.source.cancel();
+    this.source.dispose();
+    this.source = new vscode.CancellationTokenSource();
+    this.value = undefined;
+    this.started = false;
+  }
+
+  dispose(): void {
+    this.source.cancel();
+    this.source.dispose();
+  }
+}
+
 /** Stands in for children that are still being loaded; the parent replaces it when they arrive. */
 export class LoadingNode implements TreeNode {
   constructor(
@@ -37,6 +88,7 @@ export class InfoNode implements TreeNode {
     private readonly icon?: vscode.ThemeIcon,
     private readonly tooltip?: string | vscode.MarkdownString,
     private readonly children?: TreeNode[],
+    private readonly command?: vscode.Command,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -49,6 +101,7 @@ export class InfoNode implements TreeNode {
     item.iconPath = this.icon;
     item.tooltip = this.tooltip ?? (this.description ? `${this.label}: ${this.description}` : this.label);
     item.contextValue = 'info';
+    item.command = this.command;
     return item;
   }
 

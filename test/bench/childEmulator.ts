@@ -8,7 +8,8 @@ import { STATS_PATH } from '../emulator/server';
 
 export interface ChildEmulator {
   url: string;
-  stats(): Promise<{ requests: number; servingMs: number }>;
+  /** Requests served, time spent serving them, TCP connections accepted. */
+  stats(): Promise<{ requests: number; servingMs: number; connections: number }>;
   resetStats(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,7 +32,7 @@ export async function startChildEmulator(): Promise<ChildEmulator> {
     });
     child.once('exit', (code) => reject(new Error(`the emulator exited (${code})`)));
   });
-  const stats = async (suffix = '') => (await (await fetch(`${url}${STATS_PATH}${suffix}`)).json()) as { requests: number; servingMs: number };
+  const stats = async (suffix = '') => (await (await fetch(`${url}${STATS_PATH}${suffix}`)).json()) as { requests: number; servingMs: number; connections: number };
   return {
     url,
     stats: () => stats(),

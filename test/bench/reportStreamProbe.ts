@@ -8,6 +8,7 @@ import { streamSynchronizationReport } from '../../src/core/report/stream';
 import type { ShareSubscriptionTarget } from '../../src/core/settings/model';
 import type { TestApi } from '../../src/extension';
 import { benchClient } from './benchClient';
+import { profiled } from './hostProfile';
 
 interface BenchReport {
   target: ShareSubscriptionTarget;
@@ -53,16 +54,18 @@ export async function run(): Promise<void> {
   const api = await extension.activate();
   const hooks = api.report;
   try {
-    const hostCore = await hostCoreMs(bench);
+    const hostCore = await profiled('host-core', () => hostCoreMs(bench));
     const started = performance.now();
     let firstRowMs: number | undefined;
     let hostRowsMs: number | undefined;
-    await vscode.commands.executeCommand('aciDataShare.showSynchronizationReport', bench.target, bench.synchronizationId);
-    const record = await hooks.waitFor((r) => {
-      if (firstRowMs === undefined && r.rowsReceived > 0) firstRowMs = performance.now() - started;
-      if (hostRowsMs === undefined && r.rowsSent >= bench.rows) hostRowsMs = performance.now() - started;
-      return r.target.shareSubscriptionName === bench.target.shareSubscriptionName && r.state !== 'loading' && r.rowsReceived >= bench.rows;
-    }, 600_000);
+    const record = await profiled('report-command', async () => {
+      await vscode.commands.executeCommand('aciDataShare.showSynchronizationReport', bench.target, bench.synchronizationId);
+      return hooks.waitFor((r) => {
+        if (firstRowMs === undefined && r.rowsReceived > 0) firstRowMs = performance.now() - started;
+        if (hostRowsMs === undefined && r.rowsSent >= bench.rows) hostRowsMs = performance.now() - started;
+        return r.target.shareSubscriptionName === bench.target.shareSubscriptionName && r.state !== 'loading' && r.rowsReceived >= bench.rows;
+      }, 600_000);
+    });
     const lastRowMs = performance.now() - started;
     // Read before the next load resets the record.
     const { rowsReceived, pagesRendered, state } = record;

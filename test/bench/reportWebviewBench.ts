@@ -83,7 +83,9 @@ export async function runReportWebviewBench(): Promise<Row[]> {
     // Warm-up: fills the emulator's generation cache, so neither measured side pays for it.
     await benchSynchronizationReport(client, TARGET, synchronizationId);
     const core = await benchSynchronizationReport(client, TARGET, synchronizationId);
+    await emu.resetStats();
     const webview = await webviewOnce(emu.url, synchronizationId);
+    const served = await emu.stats();
     const ratio = webview.lastRowMs / core.allRowsMs;
     const perPage = (ms: number, pages: number) => `${(ms / pages).toFixed(2)} ms a page, ${Math.round((ROWS / ms) * 1000).toLocaleString('en-US')} rows/s`;
     return [
@@ -124,6 +126,12 @@ export async function runReportWebviewBench(): Promise<Row[]> {
         target: '≤ 2×',
         met: ratio <= 2,
         note: 'same run, same emulator process',
+      },
+      {
+        section: SECTION,
+        name: 'connections opened in the real VS Code run',
+        ours: value(served.connections, ''),
+        note: `TCP connections the emulator accepted for the ${served.requests.toLocaleString('en-US')} requests of the whole run (sign-in, tree, both report loads, the core stream in the host)`,
       },
       {
         section: SECTION,

@@ -1,6 +1,7 @@
 // Builds the container group as ARM returns it: read-only fields added, secrets removed, state from the LRO.
 import { guidFrom, hashBytes } from './deterministic';
 import { Operation } from './lro-store';
+import { exitingContainerView, settledGroupState } from './container-group-live';
 
 type Obj = Record<string, unknown>;
 
@@ -13,6 +14,8 @@ export interface StoredGroup {
   operation: Operation;
   /** Set by a stop (container-group-actions.ts) until the next start or restart: the instance view says Stopped. */
   stoppedAt?: string;
+  /** GETs of the group since this PUT: a container that keeps exiting restarts once per read. */
+  reads?: number;
 }
 
 export const CONTAINER_GROUP_TYPE = 'Microsoft.ContainerInstance/containerGroups';
@@ -49,9 +52,11 @@ function event(name: string, message: string, at: string, type = 'Normal'): Obj 
   return { count: 1, firstTimestamp: at, lastTimestamp: at, name, message, type };
 }
 
-function containerInstanceView(c: Obj, op: Operation, init: boolean): Obj {
+function containerInstanceView(c: Obj, op: Operation, init: boolean, g: StoredGroup): Obj {
   const at = op.endTime ?? op.startTime;
   const image = String((c.properties as Obj | undefined)?.image ?? '');
+  const exiting = op.status === 'Succeeded' && !init ? exitingContainerView(c, (g.body.properties as Obj | undefined)?.restartPolicy, at, g.reads ?? 0) : undefined;
+  if (exiting) return exiting;
   if (op.status === 'Succeeded') {
     const currentState = init
       ? { state: 'Terminated', startTime: op.startTime, finishTime: at, exitCode: 0, detailStatus: 'Completed' }
@@ -69,12 +74,12 @@ function containerInstanceView(c: Obj, op: Operation, init: boolean): Obj {
   };
 }
 
-function stripContainer(c: Obj, op: Operation, init: boolean): Obj {
+function stripContainer(c: Obj, op: Operation, init: boolean, g: StoredGroup): Obj {
   const props = { ...((c.properties as Obj) ?? {}) };
   if (Array.isArray(props.environmentVariables)) {
     props.environmentVariables = records(props.environmentVariables).map(({ secureValue: _secret, ...rest }) => rest);
   }
-  if (op.status !== 'InProgress') props.instanceView = containerInstanceView(c, op, init);
+  if (op.status !== 'InProgress') props.instanceView = containerInstanceView(c, op, init, g);
   return { ...c, properties: props };
 }
 
@@ -106,8 +111,8 @@ export function groupView(g: StoredGroup): Obj {
   props.sku = canonical(src.sku ?? 'Standard', ['Standard', 'Dedicated', 'Confidential']);
   if (src.restartPolicy !== undefined) props.restartPolicy = canonical(src.restartPolicy, ['Always', 'OnFailure', 'Never']);
   props.provisioningState = provisioningState(op);
-  props.containers = records(src.containers).map((c) => stripContainer(c, op, false));
-  if (src.initContainers !== undefined) props.initContainers = records(src.initContainers).map((c) => stripContainer(c, op, true));
+  props.containers = records(src.containers).map((c) => stripContainer(c, op, false, g));
+  if (src.initContainers !== undefined) props.initContainers = records(src.initContainers).map((c) => stripContainer(c, op, true, g));
   if (src.imageRegistryCredentials !== undefined) {
     props.imageRegistryCredentials = records(src.imageRegistryCredentials).map(({ password: _secret, ...rest }) => rest);
   }
@@ -153,7 +158,7 @@ export function groupView(g: StoredGroup): Obj {
   const at = op.endTime ?? op.startTime;
   props.instanceView =
     op.status === 'Succeeded'
-      ? { state: 'Running', events: [event('Started', `Container group '${g.name}' started`, at)] }
+      ? { state: settledGroupState(records(src.containers), src.restartPolicy), events: [event('Started', `Container group '${g.name}' started`, at)] }
       : op.status === 'InProgress'
         ? { state: 'Pending', events: [] }
         : { state: 'Pending', events: [event(op.status === 'Failed' ? 'Failed' : 'Canceled', `Provisioning of container group '${g.name}' ${op.status === 'Failed' ? 'failed' : 'was canceled'}`, at, 'Warning')] };

@@ -66,14 +66,18 @@ export function putContainerGroup(ctx: RequestContext): Reply {
 export function getContainerGroup(ctx: RequestContext): Reply {
   const stored = ctx.state.groups.get(groupKey(ctx));
   if (!stored) {
+    // ARM's own words for a resource it does not have, link included (as CLI and SDK users quote them, e.g.
+    // "(ResourceNotFound) The Resource 'Microsoft.Compute/virtualMachines/…' under resource group '…' was not found.
+    // For more details please go to https://aka.ms/ARMResourceNotFoundFix").
     const { resourceGroup, name } = ctx.params;
     return cloudError(404, {
       code: 'ResourceNotFound',
-      message: `The Resource 'Microsoft.ContainerInstance/containerGroups/${name}' under resource group '${resourceGroup}' was not found.`,
+      message: `The Resource 'Microsoft.ContainerInstance/containerGroups/${name}' under resource group '${resourceGroup}' was not found. For more details please go to https://aka.ms/ARMResourceNotFoundFix`,
     });
   }
   // Polling the resource itself also advances the operation (ARM clients may poll either URL).
   ctx.state.lro.poll(stored.operation);
+  if (stored.operation.status === 'Succeeded') stored.reads = (stored.reads ?? 0) + 1;
   return jsonReply(200, groupView(stored), regionalRequestId(stored.operation.location));
 }
 

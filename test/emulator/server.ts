@@ -26,7 +26,7 @@ export interface Emulator {
   close(): Promise<void>;
   setFault(fault: string | undefined): void;
   requests: { method: string; path: string; status: number; ms: number }[];
-  stats(): { requests: number; servingMs: number };
+  stats(): { requests: number; servingMs: number; connections: number };
   resetStats(): void;
 }
 
@@ -50,6 +50,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const hangTimers = new Set<NodeJS.Timeout>();
   let servedCount = 0;
   let servingNs = 0n;
+  /** TCP connections accepted: a client that keeps its connections alive opens a handful for thousands of requests. */
+  let connections = 0;
 
   const log = (method: string, path: string, status: number, ms: number): void => {
     requests.push({ method, path, status, ms });
@@ -76,9 +78,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         if (rawPath.endsWith('/reset')) {
           servedCount = 0;
           servingNs = 0n;
+          connections = 0;
         }
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ requests: servedCount, servingMs: Number(servingNs) / 1e6 }));
+        res.end(JSON.stringify({ requests: servedCount, servingMs: Number(servingNs) / 1e6, connections }));
         return;
       }
       const started = process.hrtime.bigint();
@@ -114,6 +117,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   });
   server.on('connection', (socket: Socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -135,10 +139,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     port,
     requests,
     setFault: (fault) => state.faults.set(fault),
-    stats: () => ({ requests: servedCount, servingMs: Number(servingNs) / 1e6 }),
+    stats: () => ({ requests: servedCount, servingMs: Number(servingNs) / 1e6, connections }),
     resetStats: () => {
       servedCount = 0;
       servingNs = 0n;
+      connections = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

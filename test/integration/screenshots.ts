@@ -12,6 +12,7 @@ import { ACTION_STEPS } from './screenshotSteps/actions';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 import { COMPARE_STEPS } from './screenshotSteps/compare';
 import { LOGS_STEPS } from './screenshotSteps/logs';
+import { LIVE_STEPS } from './screenshotSteps/live';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -216,7 +217,7 @@ async function hoverText(page: Page, text: string): Promise<void> {
 }
 
 /** Hovers a tree row of the side bar by its label and clicks one of its inline actions. */
-async function clickInlineAction(page: Page, rowLabel: string, action: string): Promise<void> {
+export async function clickInlineAction(page: Page, rowLabel: string, action: string): Promise<void> {
   const row = page.locator('.part.sidebar .monaco-list-row').filter({ hasText: rowLabel }).first();
   await row.hover();
   await row.locator(`.actions .action-label[aria-label="${action}"]`).click();
@@ -243,7 +244,7 @@ const originalSettings = new Map<string, string>();
  * Adds an entry to a list in the workspace's settings: a copy of its first entry with `changes` applied.
  * Steps share the workspace, so each starts again from the settings as they were before any step added one.
  */
-function addLikeFirst(workspaceDir: string, list: 'containerGroups' | 'shareSubscriptions', changes: Record<string, string>): void {
+export function addLikeFirst(workspaceDir: string, list: 'containerGroups' | 'shareSubscriptions', changes: Record<string, string>): void {
   const settings = path.join(workspaceDir, '.vscode', 'settings.json');
   if (!originalSettings.has(settings)) originalSettings.set(settings, fs.readFileSync(settings, 'utf8'));
   const value = JSON.parse(originalSettings.get(settings)!) as Record<string, unknown[]>;
@@ -441,6 +442,7 @@ export const STEPS: ScreenshotStep[] = [
   ...COMPARE_STEPS,
   ...LOGS_STEPS,
   ...ACTION_STEPS,
+  ...LIVE_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */

@@ -1,7 +1,7 @@
 // The report's outbox: pages held by the host go to the page in batches of whole pages, in order.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { addPage, emptyTotals, RowOutbox, type ReportRow, type ReportTotals } from '../../src/core/report';
+import { addPage, emptyTotals, rowFromTuple, RowOutbox, type ReportRow, type ReportTotals } from '../../src/core/report';
 
 function pages(count: number, size: number): { rows: ReportRow[]; pageNumber: number; totals: ReportTotals; last: boolean }[] {
   const totals = emptyTotals();
@@ -27,7 +27,7 @@ describe('RowOutbox', () => {
     assert.equal(box.next(), undefined, 'nothing new, nothing to send');
     for (const p of all.slice(30)) box.add(p);
     const second = box.next();
-    assert.deepEqual([second?.pages, second?.rows[0].name, second?.pageNumber, second?.last], [10, 'p31-r0', 40, true]);
+    assert.deepEqual([second?.pages, second && rowFromTuple(second.rows[0]).name, second?.pageNumber, second?.last], [10, 'p31-r0', 40, true]);
     assert.equal(box.pending, false);
   });
 
@@ -38,7 +38,7 @@ describe('RowOutbox', () => {
     const names: string[] = [];
     for (let b = box.next(5000); b; b = box.next(5000)) {
       sizes.push(b.pages);
-      for (const r of b.rows) names.push(r.name!);
+      for (const r of b.rows) names.push(rowFromTuple(r).name!);
       assert.ok(b.rows.length <= 5000);
     }
     assert.equal(sizes.length, 20);
@@ -61,5 +61,23 @@ describe('RowOutbox', () => {
     const again = box.next();
     assert.deepEqual([again?.pages, again?.rows.length, again?.last], [3, 30, true]);
     assert.equal(box.rows.length, 30);
+  });
+
+  it('hands rows over as tuples that read back to the same rows, about half the JSON of row objects', () => {
+    const full: ReportRow = {
+      name: 'dbo.table_00950', dataSetType: 'KustoTable', status: 'Failed', message: 'Denied, "quoted" <b>', startTime: '2024-03-01T02:02:29.000Z',
+      endTime: '2024-03-01T02:04:18.861Z', durationMs: 109861, filesRead: 0, filesWritten: 0, rowsRead: 3338657, rowsCopied: 3338657,
+      sizeRead: 1433627690, sizeWritten: 1433627690, vCore: 52, dataSetId: '92b79324-1099-4699-a7d4-2b62efbd1d88',
+    };
+    const sparse: ReportRow = { name: 'only-a-name', filesRead: 0 };
+    const box = new RowOutbox();
+    box.add({ rows: [full, sparse, {}], pageNumber: 1, totals: emptyTotals(), last: true });
+    const batch = box.next();
+    assert.ok(batch);
+    // Through JSON, as postMessage carries it: the same rows, zeros kept, absent fields still absent.
+    const received = (JSON.parse(JSON.stringify(batch.rows)) as typeof batch.rows).map(rowFromTuple);
+    assert.deepEqual(received, [full, sparse, {}]);
+    assert.equal(Object.hasOwn(received[1], 'status'), false);
+    assert.ok(JSON.stringify(batch.rows[0]).length < 0.6 * JSON.stringify(full).length);
   });
 });

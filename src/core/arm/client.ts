@@ -253,6 +253,10 @@ export class ArmClient {
       const headers: Record<string, string> = {
         ...(req.headers ?? {}),
         Accept: 'application/json',
+        // Asked for explicitly: in VS Code's extension host every request goes through its proxy agent, which is
+        // not a keep-alive agent, so without this header node closes the connection after each reply
+        // (microsoft/vscode#173861). The proxy is still resolved per request; only direct connections are kept.
+        Connection: 'keep-alive',
         'User-Agent': this.userAgent,
         'x-ms-client-request-id': randomUUID(),
         Authorization: `Bearer ${token}`,

@@ -5,7 +5,8 @@
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import { portSummaries } from '../containerGroup/summary';
-import { list, prop, scalarText } from '../definition/plainValues';
+import { prop } from '../definition/plainValues';
+import { readLiveGroup, type LiveEvent } from '../containerGroup/liveState';
 import type { ContainerGroupTarget } from '../settings/model';
 import { readDefinitionText } from '../containerGroup/readDefinition';
 import type { PathSegment } from '../definition/types';
@@ -97,13 +98,8 @@ export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRe
   }
 }
 
-export interface DeployedEvent {
-  name?: string;
-  type?: string;
-  message?: string;
-  count?: number;
-  lastTimestamp?: string;
-}
+/** An event as the instance view lists it (the live-state model's). */
+export type DeployedEvent = LiveEvent;
 
 export interface DeployedContainer {
   name: string;
@@ -124,39 +120,26 @@ export interface DeployedGroup {
   containers: DeployedContainer[];
 }
 
-function events(v: unknown): DeployedEvent[] {
-  return list(v).map((e) => ({
-    name: scalarText(prop(e, 'name')),
-    type: scalarText(prop(e, 'type')),
-    message: scalarText(prop(e, 'message')),
-    count: typeof prop(e, 'count') === 'number' ? (prop(e, 'count') as number) : undefined,
-    lastTimestamp: scalarText(prop(e, 'lastTimestamp')),
-  }));
-}
-
+/** What a deploy reports of the group: the live-state model's reading of it, containers without init containers. */
 export function summarizeDeployedGroup(resource: unknown): DeployedGroup {
-  const props = prop(resource, 'properties');
-  const ip = prop(props, 'ipAddress');
-  const view = prop(props, 'instanceView');
+  const live = readLiveGroup(resource);
   return {
-    provisioningState: scalarText(prop(props, 'provisioningState')),
-    ipType: scalarText(prop(ip, 'type')),
-    ip: scalarText(prop(ip, 'ip')),
-    fqdn: scalarText(prop(ip, 'fqdn')),
-    ports: portSummaries(prop(ip, 'ports')).map((p) => `${p.port}/${p.protocol}`),
-    instanceState: scalarText(prop(view, 'state')),
-    events: events(prop(view, 'events')),
-    containers: list(prop(props, 'containers')).map((c) => {
-      const iv = prop(prop(c, 'properties'), 'instanceView');
-      const current = prop(iv, 'currentState');
-      return {
-        name: scalarText(prop(c, 'name')) ?? '(unnamed)',
-        state: scalarText(prop(current, 'state')),
-        detailStatus: scalarText(prop(current, 'detailStatus')),
-        restartCount: typeof prop(iv, 'restartCount') === 'number' ? (prop(iv, 'restartCount') as number) : undefined,
-        events: events(prop(iv, 'events')),
-      };
-    }),
+    provisioningState: live.provisioningState,
+    ipType: live.ipType,
+    ip: live.ip,
+    fqdn: live.fqdn,
+    ports: portSummaries(prop(prop(prop(resource, 'properties'), 'ipAddress'), 'ports')).map((p) => `${p.port}/${p.protocol}`),
+    instanceState: live.state,
+    events: live.events,
+    containers: live.containers
+      .filter((c) => !c.init)
+      .map((c) => ({
+        name: c.name || '(unnamed)',
+        state: c.current?.state,
+        detailStatus: c.current?.detailStatus,
+        restartCount: c.restartCount,
+        events: c.events,
+      })),
   };
 }
 

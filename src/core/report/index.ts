@@ -9,4 +9,5 @@ export * from './sourceSettings';
 export * from './messages';
 export * from './latestRun';
 export * from './outbox';
+export * from './rowTuples';
 export * from './synchronization';

@@ -7,7 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import { armRequest, getToken } from '../../emulator/test-client';
-import { EXTENSION_ID, activateExtension } from './extensionApi';
+import { EXTENSION_ID, activateExtension, child, shownChildren } from './extensionApi';
 
 /** True when the runner started this file in its dedicated untrusted suite. */
 const inUntrustedSuite = /untrusted/.test(process.env.ACI_DS_TEST_FILES ?? '');
@@ -30,6 +30,15 @@ suite('Reliability: untrusted workspace', function () {
     assert.strictEqual(connection.cloud.armEndpoint.replace(/\/$/, ''), 'https://management.azure.com');
     assert.match(connection.tokenProvider.id, /^vscode:microsoft/);
     assert.ok(!connection.client.endpoint.includes('127.0.0.1'));
+  });
+
+  test('expanding a group reads nothing from Azure and says why', async () => {
+    const api = await activateExtension();
+    const node = await child(api, await child(api, undefined, 'Container groups'), TARGET.name);
+    const items = await shownChildren(api, node.node);
+    const note = items.find((i) => i.label === 'Could not read the live state');
+    assert.ok(note, items.map((i) => i.label).join(', '));
+    assert.strictEqual(note.description, 'Azure is not read in an untrusted workspace. Trust the workspace to see the live state.');
   });
 
   test('deploy is refused with an explanation and nothing reaches the service', async () => {

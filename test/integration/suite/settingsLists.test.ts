@@ -72,7 +72,7 @@ suite('Add Container Group through the command, signed in', function () {
       assert.ok(entry, JSON.stringify(written));
       const node = await child(api, await child(api, undefined, 'Container groups'), entry.name);
       const items = await shownChildren(api, node.node);
-      assert.deepStrictEqual(items.map((i) => i.label), ['report']);
+      assert.deepStrictEqual(items.map((i) => i.label), ['report', 'Not deployed yet']);
     } finally {
       await config.update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     }

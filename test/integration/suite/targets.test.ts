@@ -51,7 +51,7 @@ suite('View entries: paths, loading and menus', () => {
     await withSetting('containerGroups', [entry], async () => {
       const node = await child(api, await child(api, undefined, 'Container groups'), 'round-trip');
       const items = await shownChildren(api, node.node);
-      assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-sync', 'Volumes', 'Network']);
+      assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-sync', 'Volumes', 'Network', 'Not deployed yet']);
     }, api);
   });
 

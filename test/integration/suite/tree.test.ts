@@ -34,10 +34,11 @@ suite('Explorer tree', () => {
     assert.strictEqual(subs[0].description, 'sales-settings-5 · contoso-share');
   });
 
-  test('a YAML group expands to containers, volumes and network', async () => {
+  test('a YAML group expands to containers, volumes, network and what Azure has of it', async () => {
     const web = await child(api, await child(api, undefined, 'Container groups'), 'web-frontend');
     const items = await shownChildren(api, web.node);
-    assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-sync', 'Volumes', 'Network']);
+    assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-sync', 'Volumes', 'Network', 'Not deployed yet']);
+    assert.strictEqual(items[0].contextValue, 'container');
     assert.strictEqual(items[0].description, 'mcr.microsoft.com/azuredocs/nginx:latest · 1 CPU · 1.5 GB · 80/TCP');
     const details = await shownChildren(api, items[0].node);
     assert.deepStrictEqual(
@@ -62,7 +63,7 @@ suite('Explorer tree', () => {
   test('a JSON group expands too', async () => {
     const batch = await child(api, await child(api, undefined, 'Container groups'), 'batch-job');
     const items = await shownChildren(api, batch.node);
-    assert.deepStrictEqual(items.map((i) => i.label), ['report']);
+    assert.deepStrictEqual(items.map((i) => i.label), ['report', 'Not deployed yet']);
     assert.strictEqual(items[0].description, 'mcr.microsoft.com/azuredocs/aci-wordcount:latest · 1 CPU · 1 GB');
   });
 
@@ -74,7 +75,7 @@ suite('Explorer tree', () => {
     assert.strictEqual(items[0].icon, 'error');
     assert.strictEqual(items[0].description, "Invalid JSON at line 5, column 23: Expected ',' between items.");
     const web = await child(api, await child(api, undefined, 'Container groups'), 'web-frontend');
-    assert.strictEqual((await shownChildren(api, web.node)).length, 4);
+    assert.strictEqual((await shownChildren(api, web.node)).length, 5);
   });
 
   test('a share subscription expands to every page of its source synchronization settings', async () => {
@@ -115,7 +116,7 @@ suite('Explorer tree', () => {
     await doc.save();
     await changed;
     const items = await shownChildren(api, web.node);
-    assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-mirror', 'Volumes', 'Network']);
+    assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-mirror', 'Volumes', 'Network', 'Not deployed yet']);
   });
 
   test('a settings change rebuilds the tree', async () => {

@@ -1,0 +1,37 @@
+/**
+ * The live state of a configured container group: one GET through the ARM client (404: not deployed yet), and
+ * how the definition differs from the deployed group, in the lines the deploy confirmation lists.
+ */
+import type { ArmClient } from '../arm/client';
+import { readLiveGroup, type LiveGroup } from '../containerGroup/liveState';
+import type { ContainerGroupRef } from '../services/containerGroups';
+import { readExistingGroup } from './deployContainerGroup';
+import { describeChanges } from './diff';
+import { DeployInputError, toRequestBody } from './requestBody';
+
+export type DefinitionComparison = { ok: true; changes: string[] } | { ok: false; message: string };
+
+/**
+ * The definition as deploy would send it, compared with the deployed group by the deploy confirmation's own
+ * change summary. Stored secrets are not needed: secret fields are never compared.
+ */
+export function compareWithDefinition(deployed: unknown, definition: unknown, target: { name: string; location?: string }): DefinitionComparison {
+  try {
+    const body = toRequestBody(definition, { location: target.location, name: target.name }).body;
+    return { ok: true, changes: describeChanges(deployed, body) };
+  } catch (err) {
+    if (err instanceof DeployInputError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+export type LiveResult =
+  | { deployed: false }
+  /** `resource` is the GET body as Azure sent it, kept to compare with the definition as it is edited. */
+  | { deployed: true; group: LiveGroup; resource: unknown };
+
+/** One GET through the ARM client; 404 means not deployed yet. Other failures throw (ArmError). */
+export async function fetchLiveState(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal): Promise<LiveResult> {
+  const resource = await readExistingGroup(client, ref, signal);
+  return resource ? { deployed: true, group: readLiveGroup(resource), resource } : { deployed: false };
+}

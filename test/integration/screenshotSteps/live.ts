@@ -1,0 +1,71 @@
+// The live state in the tree: a group deployed from the view, expanded to its containers' states (one keeps
+// exiting), the events, and then the difference an edit of the definition makes.
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Page } from 'playwright-core';
+import * as shots from '../screenshots';
+
+const FILE = 'definitions/live-demo.aci.yaml';
+const YAML = `apiVersion: '2023-05-01'
+location: westeurope
+name: live-demo
+properties:
+  osType: Linux
+  containers:
+    - name: web
+      properties:
+        image: mcr.microsoft.com/azuredocs/nginx:latest
+        ports: [{ port: 80, protocol: TCP }]
+        resources: { requests: { cpu: 1, memoryInGB: 1.5 } }
+    - name: worker
+      properties:
+        image: mcr.microsoft.com/azuredocs/aci-wordcount:latest
+        command: ["/bin/sh", "-c", "python wordcount.py; exit 1"]
+        resources: { requests: { cpu: 0.5, memoryInGB: 0.5 } }
+  ipAddress:
+    type: Public
+    dnsNameLabel: live-demo
+    ports: [{ port: 80, protocol: TCP }]
+`;
+
+const row = (page: Page, text: string | RegExp) => page.locator('.part.sidebar .monaco-list-row').filter({ hasText: text }).first();
+
+/** Clicks a collapsed row open and waits until it shows as expanded. */
+async function expand(page: Page, text: string | RegExp): Promise<void> {
+  const r = row(page, text);
+  await r.waitFor({ timeout: 30000 });
+  if ((await r.getAttribute('aria-expanded')) === 'false') await r.locator('.monaco-tl-twistie').click();
+  await shots.waitForSideBarIdle(page);
+}
+
+export const LIVE_STEPS: shots.ScreenshotStep[] = [
+  {
+    name: 'tree-live-differs',
+    themed: true,
+    files: { [FILE]: YAML },
+    async prepare(page, context) {
+      shots.addLikeFirst(context.workspaceDir, 'containerGroups', { name: 'live-demo', definitionFile: FILE });
+      await shots.openViewContainer(page, shots.VIEW_CONTAINER_TITLE);
+      await row(page, 'live-demo').waitFor({ timeout: 60000 });
+      await shots.setSideBarWidth(page, 640);
+      await shots.clickInlineAction(page, 'live-demo', 'Deploy to Azure…');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30000 });
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await row(page, /live-demo.*Succeeded/).waitFor({ timeout: 60000 });
+      await expand(page, 'live-demo');
+      await row(page, /worker.*restart/).waitFor({ timeout: 30000 });
+      await expand(page, /^worker/);
+      await expand(page, /Events.*\d/);
+      await page.mouse.move(0, 799);
+      await context.capture('tree-live', { walkthroughCrop: ['.part.sidebar'] });
+      // The definition changed after the deploy: Refresh shows what the next deploy would change.
+      const file = path.join(context.workspaceDir, FILE);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('nginx:latest', 'nginx:1.27').replace('cpu: 0.5', 'cpu: 1'));
+      await page.locator('.part.sidebar .title-actions .action-label[aria-label="Refresh"], .part.sidebar .actions .action-label[aria-label="Refresh"]').first().click();
+      await row(page, 'Differs from the definition').waitFor({ timeout: 30000 });
+      await expand(page, 'Differs from the definition');
+      await page.mouse.move(0, 799);
+    },
+  },
+];

@@ -1,0 +1,189 @@
+// The live state in the tree, in the real VS Code against the ARM emulator: a group deployed with the Deploy
+// command expands to its containers' states (one keeps exiting, and a refresh shows more restarts), its events
+// and no difference; a group never deployed says so; an edit saved after the deploy shows the change the next
+// deploy would make; no secret or environment value is in any of it.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import type { ContainerGroupTarget } from '../../../src/core/settings/model';
+import type { TestApi } from '../../../src/extension';
+import { activateExtension, child, shownChildren, type ShownItem } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
+
+const SUB = '00000000-0000-0000-0000-0000000001fe';
+const RG = 'rg-live-it';
+const SECRET = 'it-Live-Secret-2c91e7';
+const PLAIN = 'it-live-plain-value-5d';
+const DEPLOYED = 'it-live';
+const NEVER = 'it-live-never';
+/** The emulator answers every request for this name with a 502 HTML page (its html-error scenario). */
+const FAILING = 'it-live-fault-html-error';
+
+const definition = (name: string, image = 'mcr.microsoft.com/azuredocs/nginx:latest') => `apiVersion: '2023-05-01'
+location: westeurope
+name: ${name}
+properties:
+  osType: Linux
+  containers:
+    - name: web
+      properties:
+        image: ${image}
+        ports: [{ port: 80, protocol: TCP }]
+        resources: { requests: { cpu: 1, memoryInGB: 1.5 } }
+        environmentVariables:
+          - name: MODE
+            value: ${PLAIN}
+          - name: API_KEY
+            secureValue: '{{secret:it-live-key}}'
+    - name: job
+      properties:
+        image: mcr.microsoft.com/azuredocs/aci-wordcount:latest
+        command: ["/bin/sh", "-c", "sleep 5; exit 3"]
+        resources: { requests: { cpu: 0.5, memoryInGB: 0.5 } }
+  ipAddress:
+    type: Public
+    dnsNameLabel: ${name}-label
+    ports: [{ port: 80, protocol: TCP }]
+`;
+
+suite('Live state in the tree', function () {
+  this.timeout(60000);
+  let api: TestApi;
+  let folder: string;
+  let before: unknown[] | undefined;
+  const names = [DEPLOYED, NEVER, FAILING];
+  const files = names.map((n) => `${n}.aci.yaml`);
+  const fileOf = (name: string) => path.join(folder, 'definitions', `${name}.aci.yaml`);
+
+  const group = async (name: string): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), name);
+  const label = (items: ShownItem[], text: string): ShownItem => {
+    const found = items.find((i) => i.label === text);
+    assert.ok(found, `no "${text}" among ${items.map((i) => i.label).join(', ')}`);
+    return found;
+  };
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const store = new ScriptedInput([
+      { input: /^Set Secret \(1\/2\)/, value: 'it-live-key' },
+      { input: /^Set Secret \(2\/2\)/, value: SECRET },
+    ]);
+    await withAnswers(api, store, async () => vscode.commands.executeCommand('aciDataShare.setSecret'));
+    store.assertDone();
+    for (const name of names) fs.writeFileSync(fileOf(name), definition(name));
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    const entries: ContainerGroupTarget[] = names.map((name) => ({ name, subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${name}.aci.yaml` }));
+    await config.update('containerGroups', [...(before ?? []), ...entries], vscode.ConfigurationTarget.Workspace);
+  });
+
+  suiteTeardown(async () => {
+    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    for (const f of files) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
+  });
+
+  test('a group never deployed says so, on expand', async () => {
+    const node = await group(NEVER);
+    const items = await shownChildren(api, node.node);
+    assert.deepStrictEqual(items.map((i) => i.label), ['web', 'job', 'Network', 'Not deployed yet']);
+    assert.strictEqual((await group(NEVER)).description, `${RG} · not deployed`);
+  });
+
+  test('a read that fails shows why on that group, with the definition still shown', async () => {
+    const items = await shownChildren(api, (await group(FAILING)).node);
+    assert.deepStrictEqual(items.map((i) => i.label), ['web', 'job', 'Network', 'Could not read the live state']);
+    assert.strictEqual(items[3].icon, 'error');
+    assert.match(items[3].description, /Bad Gateway \(502\)/);
+  });
+
+  test('when signing in would ask the user, expanding offers Sign In instead of asking', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    // A user setting (it decides where tokens go, so a workspace cannot set it).
+    const method = config.inspect<string>('auth.method')?.globalValue;
+    await config.update('auth.method', 'microsoft', vscode.ConfigurationTarget.Global);
+    try {
+      const items = await shownChildren(api, (await group(NEVER)).node);
+      const offer = label(items, 'Sign in to see the live state');
+      assert.strictEqual(offer.description, 'Sign in to Azure to see what is deployed.');
+      assert.strictEqual((await api.explorer.getTreeItem(offer.node)).command?.command, 'aciDataShare.signIn');
+    } finally {
+      await config.update('auth.method', method, vscode.ConfigurationTarget.Global);
+    }
+    const items = await shownChildren(api, (await group(NEVER)).node);
+    assert.ok(items.some((i) => i.label === 'Not deployed yet'), items.map((i) => i.label).join(', '));
+  });
+
+  test('a deployed group shows its states, restarts, last exit code and events, and no difference', async () => {
+    const script = new ScriptedInput([{ message: new RegExp(`^Create the container group ${DEPLOYED} in ${RG}`), choose: 'Create' }]);
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', vscode.Uri.file(fileOf(DEPLOYED))));
+    script.assertDone();
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+
+    const node = await group(DEPLOYED);
+    const items = await shownChildren(api, node.node);
+    assert.deepStrictEqual(items.map((i) => i.label), ['web', 'job', 'Network', 'Events']);
+    assert.strictEqual((await group(DEPLOYED)).description, `${RG} · Succeeded · Running · ${DEPLOYED}-label.westeurope.azurecontainer.io`);
+
+    const web = label(items, 'web');
+    assert.strictEqual(web.description, 'Running');
+    assert.strictEqual(web.contextValue, 'container');
+    assert.strictEqual(web.icon, 'pass-filled');
+    const ref = (web.node as unknown as { containerRef?: { containerName: string; init: boolean; target: ContainerGroupTarget } }).containerRef;
+    assert.deepStrictEqual([ref?.containerName, ref?.init, ref?.target.name], ['web', false, DEPLOYED]);
+
+    const job = label(items, 'job');
+    assert.match(job.description, /^Running · \d+ restarts? · last exit 3$/);
+    assert.strictEqual(job.icon, 'warning');
+    const restarts = Number(/(\d+) restart/.exec(job.description)![1]);
+    const jobDetails = await shownChildren(api, job.node);
+    assert.match(label(jobDetails, 'Previous state').description, /^Terminated · Error · exit 3 · ended /);
+    const events = await shownChildren(api, label(jobDetails, 'Events').node);
+    assert.deepStrictEqual(events.map((e) => e.label), ['Started', 'BackOff', 'Pulling', 'Pulled'], 'newest first');
+    assert.strictEqual(events[1].icon, 'warning');
+    assert.match(events[1].description, /^Back-off restarting failed container · ×\d+ · /);
+
+    const groupEvents = await shownChildren(api, label(items, 'Events').node);
+    assert.deepStrictEqual(groupEvents.map((e) => e.label), ['Started']);
+
+    // Refresh reads Azure again: the container that keeps exiting has restarted more.
+    await vscode.commands.executeCommand('aciDataShare.refreshNode', node.node);
+    const again = label(await shownChildren(api, (await group(DEPLOYED)).node), 'job');
+    const more = Number(/(\d+) restart/.exec(again.description)![1]);
+    assert.ok(more > restarts, `${restarts} restarts, then ${more}`);
+  });
+
+  test('a definition edited and saved after the deploy shows the change the next deploy would make', async () => {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(fileOf(DEPLOYED)));
+    const edit = new vscode.WorkspaceEdit();
+    const at = doc.getText().indexOf('mcr.microsoft.com/azuredocs/nginx:latest');
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 'mcr.microsoft.com/azuredocs/nginx:latest'.length)), 'nginx:1.27');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    let items: ShownItem[] = [];
+    for (let i = 0; i < 100 && !items.some((x) => x.label === 'Differs from the definition'); i++) {
+      items = await shownChildren(api, (await group(DEPLOYED)).node);
+      if (!items.some((x) => x.label === 'Differs from the definition')) await new Promise((r) => setTimeout(r, 50));
+    }
+    const differs = label(items, 'Differs from the definition');
+    assert.strictEqual(differs.description, '1 change');
+    const lines = await shownChildren(api, differs.node);
+    assert.deepStrictEqual(lines.map((l) => l.label), ['~ containers[web].image: mcr.microsoft.com/azuredocs/nginx:latest → nginx:1.27']);
+  });
+
+  test('no secret and no environment value is in the live tree', async () => {
+    const texts: string[] = [];
+    const walk = async (node: ShownItem | undefined, depth: number): Promise<void> => {
+      for (const item of await shownChildren(api, node?.node)) {
+        texts.push(`${item.label} ${item.description} ${item.tooltip}`);
+        if (item.collapsible && depth < 4) await walk(item, depth + 1);
+      }
+    };
+    await walk(await group(DEPLOYED), 0);
+    assert.ok(texts.length > 10, `${texts.length} items`);
+    assert.deepStrictEqual(texts.filter((t) => t.includes(SECRET) || t.includes(PLAIN)), []);
+    assert.ok(texts.some((t) => t.includes('API_KEY (secure)')), 'the names are shown');
+  });
+});
