@@ -12,6 +12,7 @@ import { useUserInput, type UserInput } from './ui/userInput';
 import { SecretStore } from './secrets/secretStore';
 import type { ReportTestHooks } from './webview/report/reportRecord';
 import type { CompareTestHooks } from './webview/compare/compareRecord';
+import type { TrendTestHooks } from './webview/trend/trendRecord';
 import { addContainerGroup } from './commands/addContainerGroup/addContainerGroup';
 import { usePickSession } from './commands/pickSources';
 import { addShareSubscription } from './commands/addShareSubscription/addShareSubscription';
@@ -24,6 +25,7 @@ import { registerActionCommands } from './commands/containerGroupActions/registe
 import { registerReports } from './commands/showReport/registerReports';
 import { registerCompare } from './commands/compareSynchronizations/registerCompare';
 import { registerShowLogs } from './commands/showLogs/registerShowLogs';
+import { registerTrend } from './commands/showTrend/registerTrend';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 
 /**
@@ -38,6 +40,7 @@ export interface TestApi {
   readonly deployDiagnostics: vscode.DiagnosticCollection;
   readonly report: ReportTestHooks;
   readonly compare: CompareTestHooks;
+  readonly trend: TrendTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
   /** Every line the output channel is given, at any level. */
@@ -78,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const report = registerReports(context, session);
   const compare = registerCompare(context, session);
   registerShowLogs(context.subscriptions, async () => (await session.connection()).client);
+  const trend = registerTrend(context, session);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
@@ -130,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     deployDiagnostics,
     report,
     compare,
+    trend,
     useUserInput,
     onLogLine,
     connection: () => session.connection(),

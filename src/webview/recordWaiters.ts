@@ -1,20 +1,22 @@
 /**
- * Lets tests wait until a panel's test record satisfies a condition: the panel calls notify() whenever its
- * record changes, and each waiter checks again then (no polling, no timed assertions: the timeout only ends
- * a wait that can no longer succeed, with the record in the error).
+ * Test hooks' waits on a panel's record: each waiter checks its condition when the record changes and gives
+ * up with the record in its message after a timeout. Shared by the report and the trend panels.
  */
 export class RecordWaiters<R> {
   private readonly waiters = new Set<() => void>();
 
+  /** `current` is the record tests look at (the last panel's); `what` names it in the timeout message. */
   constructor(
     private readonly current: () => R | undefined,
     private readonly what: string,
   ) {}
 
+  /** The record changed: every waiter checks again. */
   notify(): void {
     for (const w of [...this.waiters]) w();
   }
 
+  /** Resolves once `check` holds for the current record. */
   waitFor(check: (record: R) => boolean, timeoutMs = 60_000): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       const test = () => {

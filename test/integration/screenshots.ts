@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT } from './install';
@@ -13,6 +13,7 @@ import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace
 import { COMPARE_STEPS } from './screenshotSteps/compare';
 import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
+import { TREND_STEPS } from './screenshotSteps/trend';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -223,8 +224,8 @@ export async function clickInlineAction(page: Page, rowLabel: string, action: st
   await row.locator(`.actions .action-label[aria-label="${action}"]`).click();
 }
 
-/** A webview's page: the innermost frame that holds `selector`. */
-export async function webviewFrame(page: Page, selector: string, what: string) {
+/** A webview's page: the innermost frame that holds `selector` (`what` names it when none appears). */
+export async function frameWith(page: Page, selector: string, what: string): Promise<Frame> {
   const deadline = Date.now() + 30000;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
@@ -236,7 +237,9 @@ export async function webviewFrame(page: Page, selector: string, what: string) {
 }
 
 /** The synchronization report's page: the frame that holds its grid. */
-const reportFrame = (page: Page) => webviewFrame(page, '[role="grid"]', 'report');
+function reportFrame(page: Page): Promise<Frame> {
+  return frameWith(page, '[role="grid"]', 'report');
+}
 
 const originalSettings = new Map<string, string>();
 
@@ -443,6 +446,7 @@ export const STEPS: ScreenshotStep[] = [
   ...LOGS_STEPS,
   ...ACTION_STEPS,
   ...LIVE_STEPS,
+  ...TREND_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */

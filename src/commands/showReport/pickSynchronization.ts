@@ -47,7 +47,7 @@ async function listAll(client: ArmClient, target: ShareSubscriptionTarget, signa
 }
 
 /** The listing's records with only their known, well-typed fields (as rows are), so none can break the pick. */
-async function loadSynchronizations(client: ArmClient, target: ShareSubscriptionTarget, signal: AbortSignal): Promise<SynchronizationSummary[]> {
+export async function loadSynchronizations(client: ArmClient, target: ShareSubscriptionTarget, signal: AbortSignal): Promise<SynchronizationSummary[]> {
   const { items, dropped } = sanitizeSynchronizations(await listAll(client, target, signal));
   if (dropped > 0) log().warn(`Synchronizations of ${target.shareSubscriptionName}: left out ${dropped} record(s) without a synchronization id.`);
   return items;

@@ -13,11 +13,14 @@ export function reportWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOp
   return { enableScripts: true, enableCommandUris: false, localResourceRoots: reportResourceRoots(extensionUri) };
 }
 
-/** `page` names the bundle (dist/PAGE.js) and the stylesheet (media/PAGE/PAGE.css) of the page. */
-export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, page: 'report' | 'compare' = 'report'): string {
+/**
+ * `page` names the bundle (dist/PAGE.js) of a page under the same policy; its stylesheet media/PAGE/PAGE.css
+ * comes after the report's, whose page, heading and legend styles it shares.
+ */
+export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, page: 'report' | 'trend' | 'compare' = 'report'): string {
   const nonce = randomBytes(18).toString('base64url');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', `${page}.js`));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', page, `${page}.css`));
+  const styles = [...new Set(['report', page])].map((name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', name, `${name}.css`)));
   const src = webview.cspSource;
   const csp = [
     "default-src 'none'",
@@ -32,7 +35,7 @@ export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, ti
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
+${styles.map((style) => `<link rel="stylesheet" href="${style.toString()}">`).join('\n')}
 <title>${escapeHtml(title)}</title>
 </head>
 <body>

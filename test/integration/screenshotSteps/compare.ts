@@ -1,6 +1,6 @@
 // The comparison of two synchronizations, opened from the share subscription's context menu in the tree.
 import type { Page } from 'playwright-core';
-import { openViewContainer, VIEW_CONTAINER_TITLE, webviewFrame, type ScreenshotStep } from '../screenshots';
+import { openViewContainer, VIEW_CONTAINER_TITLE, frameWith, type ScreenshotStep } from '../screenshots';
 
 /** Clicks the first item of the quick pick whose title matches. */
 async function pickFirst(page: Page, title: RegExp): Promise<void> {
@@ -29,7 +29,7 @@ export const COMPARE_STEPS: ScreenshotStep[] = [
       // The side bar off (clicking the active view container hides it): the comparison gets the window's width.
       await page.locator(`.activitybar [aria-label^="${VIEW_CONTAINER_TITLE}"]`).first().click();
       await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 10000 });
-      const frame = await webviewFrame(page, '.compare-table', 'comparison');
+      const frame = await frameWith(page, '.compare-table', 'comparison');
       await frame.locator('.compare-table tbody tr').first().waitFor({ timeout: 30000 });
       await frame.locator('[role="status"]').filter({ hasText: /^Compared / }).first().waitFor({ timeout: 30000 });
     },

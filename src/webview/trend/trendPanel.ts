@@ -1,0 +1,154 @@
+/**
+ * The synchronization trend panel (host side): lists a share subscription's synchronizations, keeps the last
+ * N, then counts each one's failed data sets (a few at a time, newest first) and redraws as counts arrive. A
+ * point the page opens becomes the report of that synchronization. One instance per open panel.
+ */
+import * as vscode from 'vscode';
+import type { ArmClient } from '../../core/arm/client';
+import { isArmError } from '../../core/arm/errors';
+import { LatestRun } from '../../core/report/latestRun';
+import { buildTrend, countingOrder } from '../../core/report/trend';
+import { countFailedDataSets, countFailures, type FailureResult } from '../../core/report/trendFailures';
+import { isTrendPageMessage, type TrendHostMessage } from '../../core/report/trendMessages';
+import type { ShareSubscriptionTarget } from '../../core/settings/model';
+import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
+import type { TrendRecord } from './trendRecord';
+import { pageText, pointViews, trendTitle } from './trendText';
+
+export const TREND_VIEW_TYPE = 'aciDataShare.synchronizationTrend';
+
+export interface TrendPanelDeps {
+  extensionUri: vscode.Uri;
+  client(): Promise<ArmClient>;
+  /** The share subscription's synchronization records (every page). */
+  listSynchronizations(target: ShareSubscriptionTarget, signal: AbortSignal): Promise<unknown[]>;
+  openReport(target: ShareSubscriptionTarget, synchronizationId: string): Thenable<unknown>;
+  log: { warn(m: string): void; error(m: string): void };
+  /** Called whenever a panel's record changes (the test hooks listen). */
+  onRecord(panel: TrendPanel): void;
+}
+
+function errorText(err: unknown): string {
+  return isArmError(err) || err instanceof Error ? err.message : String(err);
+}
+
+export class TrendPanel implements vscode.Disposable {
+  readonly record: TrendRecord;
+  readonly panel: vscode.WebviewPanel;
+  private readonly run = new LatestRun();
+  private pageReady = false;
+  private disposed = false;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly deps: TrendPanelDeps,
+    private readonly target: ShareSubscriptionTarget,
+    count: number,
+  ) {
+    const title = trendTitle(target.label ?? target.shareSubscriptionName);
+    this.panel = vscode.window.createWebviewPanel(TREND_VIEW_TYPE, title, vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
+    this.record = { target, count, state: 'loading', points: [], listed: 0, failuresCounted: 0, failureErrors: 0, pageLoads: 0, opened: [] };
+    this.disposables.push(
+      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+    this.panel.webview.html = reportHtml(this.panel.webview, deps.extensionUri, title, 'trend');
+    void this.load();
+  }
+
+  post(message: TrendHostMessage): Thenable<boolean> {
+    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
+  }
+
+  private changed(): void {
+    this.deps.onRecord(this);
+  }
+
+  /** The whole state, each time: a trend is small, and a page that (re)starts needs nothing else. */
+  private show(): void {
+    this.changed();
+    if (!this.pageReady) return;
+    const r = this.record;
+    const name = this.target.label ?? this.target.shareSubscriptionName;
+    void this.post({ type: 'trend', state: r.state, error: r.error, text: pageText(name, r), points: pointViews(r.points) });
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    if (!isTrendPageMessage(raw)) {
+      this.deps.log.warn('Synchronization trend: ignored a malformed message from the page.');
+      return;
+    }
+    switch (raw.type) {
+      case 'ready':
+        this.pageReady = true;
+        this.record.pageLoads++;
+        this.record.view = undefined;
+        return this.show();
+      case 'viewUpdated': {
+        // Only the known fields: the page is untrusted.
+        const { points, focusable, marked, rows, legend, injected, state } = raw;
+        this.record.view = { points, focusable, marked, rows, legend, injected, state };
+        return this.changed();
+      }
+      case 'open': {
+        // Only a synchronization this trend shows: the page cannot name any other.
+        const point = this.record.points.find((p) => p.synchronizationId === raw.synchronizationId);
+        if (!point) {
+          this.deps.log.warn('Synchronization trend: the page asked for a synchronization it does not show.');
+          return;
+        }
+        this.record.opened.push(point.synchronizationId);
+        this.changed();
+        await this.deps.openReport(this.target, point.synchronizationId);
+        return;
+      }
+    }
+  }
+
+  /** Lists the synchronizations, shows the last N at once, then counts their failed data sets. */
+  async load(): Promise<void> {
+    const ticket = this.run.start();
+    Object.assign(this.record, { state: 'loading', error: undefined, points: [], listed: 0, failuresCounted: 0, failureErrors: 0 });
+    this.show();
+    try {
+      const raw = await this.deps.listSynchronizations(this.target, ticket.signal);
+      if (!ticket.isCurrent()) return;
+      const trend = buildTrend(raw, this.record.count);
+      Object.assign(this.record, { points: trend.points, listed: trend.listed, state: trend.points.length > 0 ? 'counting' : 'done' });
+      this.show();
+      if (trend.points.length === 0) return;
+      const client = await this.deps.client();
+      const onResult = (result: FailureResult): void => {
+        if (!ticket.isCurrent()) return;
+        const point = this.record.points.find((p) => p.synchronizationId === result.synchronizationId);
+        if (!point) return;
+        if ('failed' in result) {
+          point.failedDataSets = result.failed;
+          this.record.failuresCounted++;
+        } else {
+          this.record.failureErrors++;
+          this.deps.log.warn(`Synchronization trend of ${this.target.shareSubscriptionName}: could not count the failed data sets of ${result.synchronizationId}: ${errorText(result.error)}`);
+        }
+        this.show();
+      };
+      const count = (id: string) => countFailedDataSets(client, this.target, id, ticket.signal);
+      await countFailures(countingOrder(trend.points), count, onResult, { signal: ticket.signal });
+      if (!ticket.isCurrent()) return;
+      this.record.state = 'done';
+      this.show();
+    } catch (err) {
+      if (!ticket.isCurrent()) return;
+      Object.assign(this.record, { state: 'error', error: errorText(err) });
+      this.deps.log.error(`Synchronization trend of ${this.target.shareSubscriptionName}: ${this.record.error}`);
+      this.show();
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.run.close();
+    for (const d of this.disposables) d.dispose();
+    this.panel.dispose();
+  }
+}

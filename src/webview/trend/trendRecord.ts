@@ -1,0 +1,38 @@
+/**
+ * A test-readable record of the most recently opened trend: what the host loaded and counted, what the page
+ * reported showing and which reports it opened. Tests read it through the hooks returned by registerTrend.
+ */
+import type { ShareSubscriptionTarget } from '../../core/settings/model';
+import type { TrendPoint } from '../../core/report/trend';
+import type { TrendLoadState, TrendView } from '../../core/report/trendMessages';
+
+export interface TrendRecord {
+  target: ShareSubscriptionTarget;
+  /** How many synchronizations the trend keeps. */
+  count: number;
+  state: TrendLoadState;
+  error?: string;
+  /** The kept synchronizations, oldest first, with their failed data sets as counted so far. */
+  points: TrendPoint[];
+  /** Synchronizations the listing returned. */
+  listed: number;
+  /** Failed-data-set counts that arrived, and those that could not be read. */
+  failuresCounted: number;
+  failureErrors: number;
+  /** Times the page (re)started: a hidden panel's page is dropped and starts again when shown. */
+  pageLoads: number;
+  /** Last `viewUpdated` of the page since it last started. */
+  view?: TrendView;
+  /** Synchronization ids whose report the page opened, in order. */
+  opened: string[];
+}
+
+export interface TrendTestHooks {
+  lastTrend(): TrendRecord | undefined;
+  /** Asks the last trend's page to click its point at `index` (oldest is 0); false when there is none. */
+  click(index: number): Promise<boolean>;
+  /** The HTML the last trend's page was given. */
+  html(): string | undefined;
+  /** Resolves once `check` holds for the last trend's record (tested on every change). */
+  waitFor(check: (record: TrendRecord) => boolean, timeoutMs?: number): Promise<TrendRecord>;
+}
