@@ -57,12 +57,12 @@ const builds = [
     outdir: 'dist',
   },
   {
-    // The synchronization report's and trend's pages, loaded by their webviews.
+    // The synchronization report's, trend's and comparison's pages, loaded by their webviews.
     bundle: true,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    entryPoints: { report: 'media/report/main.ts', trend: 'media/trend/main.ts' },
+    entryPoints: { report: 'media/report/main.ts', trend: 'media/trend/main.ts', compare: 'media/compare/main.ts' },
     outdir: 'dist',
     minify: production,
     sourcemap: !production,

@@ -11,6 +11,7 @@ import { log, disposeLog, onLogLine } from './output/log';
 import { useUserInput, type UserInput } from './ui/userInput';
 import { SecretStore } from './secrets/secretStore';
 import type { ReportTestHooks } from './webview/report/reportRecord';
+import type { CompareTestHooks } from './webview/compare/compareRecord';
 import type { TrendTestHooks } from './webview/trend/trendRecord';
 import { addContainerGroup } from './commands/addContainerGroup/addContainerGroup';
 import { usePickSession } from './commands/pickSources';
@@ -22,6 +23,7 @@ import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands'
 import { registerDeployCommands } from './commands/deploy/registerDeploy';
 import { registerActionCommands } from './commands/containerGroupActions/registerActions';
 import { registerReports } from './commands/showReport/registerReports';
+import { registerCompare } from './commands/compareSynchronizations/registerCompare';
 import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerTrend } from './commands/showTrend/registerTrend';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
@@ -37,6 +39,7 @@ export interface TestApi {
   /** Problems a failed deploy placed in a definition. */
   readonly deployDiagnostics: vscode.DiagnosticCollection;
   readonly report: ReportTestHooks;
+  readonly compare: CompareTestHooks;
   readonly trend: TrendTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
@@ -76,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     context.subscriptions,
   );
   const report = registerReports(context, session);
+  const compare = registerCompare(context, session);
   registerShowLogs(context.subscriptions, async () => (await session.connection()).client);
   const trend = registerTrend(context, session);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
@@ -129,6 +133,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     secrets,
     deployDiagnostics,
     report,
+    compare,
     trend,
     useUserInput,
     onLogLine,

@@ -31,6 +31,7 @@ export interface Sizes {
   settings: number;
   syncs: number;
   hostile: boolean;
+  churn: boolean;
 }
 
 function sizeFromName(name: string, key: string, fallback: number, min: number): number {
@@ -38,7 +39,7 @@ function sizeFromName(name: string, key: string, fallback: number, min: number):
   return m ? Math.max(min, Math.min(Number(m[1]), 10_000_000)) : fallback;
 }
 
-/** Sizes are picked through the share subscription name: rows-N, pagesize-M, settings-K, syncs-S, hostile. */
+/** Sizes are picked through the share subscription name: rows-N, pagesize-M, settings-K, syncs-S, hostile, churn. */
 export function sizesFor(shareSubscriptionName: string): Sizes {
   return {
     rows: sizeFromName(shareSubscriptionName, 'rows', 120, 0),
@@ -46,6 +47,7 @@ export function sizesFor(shareSubscriptionName: string): Sizes {
     settings: sizeFromName(shareSubscriptionName, 'settings', 3, 0),
     syncs: sizeFromName(shareSubscriptionName, 'syncs', 5, 0),
     hostile: /hostile/i.test(shareSubscriptionName),
+    churn: /churn/i.test(shareSubscriptionName),
   };
 }
 
@@ -131,10 +133,23 @@ const FAILURE_MESSAGES = [
   'Copy failed: schema mismatch in column "amount".',
 ];
 
-/** One record per data set for the given synchronization; the same data sets appear in every synchronization. */
+/**
+ * With `churn`, data set i (from index 2 on) is left out of the synchronization at index s (0 = newest) when
+ * (i + s) is a multiple of 10. A provider adds data sets to a share and consumers map or unmap them over time
+ * (New-AzDataShareDataSet, https://learn.microsoft.com/powershell/module/az.datashare/new-azdatasharedataset;
+ * https://learn.microsoft.com/azure/data-share/how-to-configure-mapping), so two synchronizations of one share
+ * subscription need not list the same data sets.
+ */
+export function churnedOut(index: number, syncIndex: number): boolean {
+  return index >= 2 && (index + syncIndex) % 10 === 0;
+}
+
+/** One record per data set for the given synchronization; the same data sets appear in every synchronization, unless `churn`. */
 export function generateDetails(account: string, shareSubscription: string, synchronizationId: string): SynchronizationDetail[] {
-  const { rows, hostile } = sizesFor(shareSubscription);
-  const syncStart = Date.parse(generateSynchronizations(account, shareSubscription).find((s) => s.synchronizationId === synchronizationId)?.startTime ?? new Date(NEWEST_SYNC_START).toISOString());
+  const { rows, hostile, churn } = sizesFor(shareSubscription);
+  const syncs = generateSynchronizations(account, shareSubscription);
+  const syncIndex = syncs.findIndex((s) => s.synchronizationId === synchronizationId);
+  const syncStart = Date.parse(syncs[syncIndex]?.startTime ?? new Date(NEWEST_SYNC_START).toISOString());
   const out: SynchronizationDetail[] = new Array(rows);
   for (let i = 0; i < rows; i++) {
     const typeRand = seededRandom('dataset', account, shareSubscription, i);
@@ -169,7 +184,7 @@ export function generateDetails(account: string, shareSubscription: string, sync
     else if (hostile) detail.message = HOSTILE_PAYLOADS[(i + 3) % HOSTILE_PAYLOADS.length];
     out[i] = detail;
   }
-  return out;
+  return churn ? out.filter((_d, i) => !churnedOut(i, syncIndex)) : out;
 }
 
 export function generateSourceSettings(account: string, shareSubscription: string): SourceSetting[] {

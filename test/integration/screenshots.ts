@@ -10,6 +10,7 @@ import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type
 import { ensureInstalled, REPO_ROOT } from './install';
 import { ACTION_STEPS } from './screenshotSteps/actions';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
+import { COMPARE_STEPS } from './screenshotSteps/compare';
 import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
 import { TREND_STEPS } from './screenshotSteps/trend';
@@ -441,6 +442,7 @@ export const STEPS: ScreenshotStep[] = [
       await page.waitForTimeout(1500);
     },
   },
+  ...COMPARE_STEPS,
   ...LOGS_STEPS,
   ...ACTION_STEPS,
   ...LIVE_STEPS,

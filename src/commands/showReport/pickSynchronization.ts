@@ -1,6 +1,6 @@
-/** Quick picks of the report command: a configured share subscription, then one of its synchronizations. */
+/** Quick picks of the report commands: a configured share subscription, then one or two of its synchronizations. */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
+import { ui, type PickOptions } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { formatDuration, formatUtcDateTime } from '../../core/report/format';
@@ -69,27 +69,72 @@ function syncItem(s: SynchronizationSummary): SyncItem {
   };
 }
 
-/** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
-export async function pickSynchronization(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<SynchronizationSummary | undefined> {
-  const abort = new AbortController();
-  const items = (async () => newestFirst(await loadSynchronizations(await client(), target, abort.signal)).map(syncItem))();
+/** The listing as pick items, newest first. */
+function synchronizationItems(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget, signal: AbortSignal): Promise<SyncItem[]> {
+  return (async () => newestFirst(await loadSynchronizations(await client(), target, signal)).map(syncItem))();
+}
+
+/** One pick from `items` (busy until they load); a listing that fails is reported and ends the pick. */
+async function pickFrom(items: Promise<SyncItem[]>, abort: AbortController, options: PickOptions): Promise<SynchronizationSummary | undefined> {
   try {
-    const picked = await ui().quickPick(items, {
-      title: vscode.l10n.t('Synchronizations of {0}', target.label ?? target.shareSubscriptionName),
-      placeHolder: vscode.l10n.t('Loading synchronizations…'),
-      loadedPlaceHolder: (count) =>
-        count > 0 ? vscode.l10n.t('Pick a synchronization (newest first)') : vscode.l10n.t('This share subscription has no synchronizations yet'),
-      matchOnDescription: true,
-      matchOnDetail: true,
-    });
+    const picked = await ui().quickPick(items, { matchOnDescription: true, matchOnDetail: true, ...options });
     return picked?.sync;
   } catch (err) {
     if (!abort.signal.aborted) {
       void ui().message('error', vscode.l10n.t('Could not list synchronizations: {0}', err instanceof Error ? err.message : String(err)));
     }
     return undefined;
+  }
+}
+
+/** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
+export async function pickSynchronization(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<SynchronizationSummary | undefined> {
+  const abort = new AbortController();
+  try {
+    return await pickFrom(synchronizationItems(client, target, abort.signal), abort, {
+      title: vscode.l10n.t('Synchronizations of {0}', target.label ?? target.shareSubscriptionName),
+      placeHolder: vscode.l10n.t('Loading synchronizations…'),
+      loadedPlaceHolder: (count) =>
+        count > 0 ? vscode.l10n.t('Pick a synchronization (newest first)') : vscode.l10n.t('This share subscription has no synchronizations yet'),
+    });
   } finally {
     // Dismissed while loading: the listing stops too.
+    abort.abort();
+  }
+}
+
+/**
+ * Two picks from one listing: the first synchronization, then another one. The older of the two (by start
+ * time) is A and the newer B, whichever was picked first. Undefined when either pick is dismissed.
+ */
+export async function pickTwoSynchronizations(
+  client: () => Promise<ArmClient>,
+  target: ShareSubscriptionTarget,
+): Promise<{ a: SynchronizationSummary; b: SynchronizationSummary } | undefined> {
+  const abort = new AbortController();
+  const name = target.label ?? target.shareSubscriptionName;
+  try {
+    const items = synchronizationItems(client, target, abort.signal);
+    const first = await pickFrom(items, abort, {
+      title: vscode.l10n.t('Compare synchronizations of {0} (1/2)', name),
+      placeHolder: vscode.l10n.t('Loading synchronizations…'),
+      loadedPlaceHolder: (count) =>
+        count > 1 ? vscode.l10n.t('Pick the first synchronization to compare (newest first)') : vscode.l10n.t('A comparison needs two synchronizations; this share subscription has {0}', count),
+    });
+    if (!first) return undefined;
+    const rest = (await items).filter((i) => i.sync.synchronizationId !== first.synchronizationId);
+    if (rest.length === 0) {
+      void ui().message('info', vscode.l10n.t('{0} has only one synchronization: there is nothing to compare it with.', name));
+      return undefined;
+    }
+    const second = await pickFrom(Promise.resolve(rest), abort, {
+      title: vscode.l10n.t('Compare synchronizations of {0} (2/2)', name),
+      placeHolder: vscode.l10n.t('Pick the synchronization to compare it with'),
+    });
+    if (!second) return undefined;
+    const [older, newer] = newestFirst([first, second]).reverse();
+    return { a: older, b: newer };
+  } finally {
     abort.abort();
   }
 }

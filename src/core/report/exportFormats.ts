@@ -19,10 +19,13 @@ export function csvCell(value: unknown): string {
 }
 
 /** Header line of field names, then one line per row; CRLF line breaks as RFC 4180 asks. */
-export function toCsv(rows: Iterable<ReportRow>, columns: readonly ColumnDef[] = REPORT_COLUMNS): string {
+export function toCsv(rows: Iterable<ReportRow>, columns?: readonly ColumnDef[]): string;
+/** The same for other rows (a comparison's), with their own columns. */
+export function toCsv<T extends object>(rows: Iterable<T>, columns: readonly { key: keyof T & string }[]): string;
+export function toCsv(rows: Iterable<object>, columns: readonly { key: string }[] = REPORT_COLUMNS): string {
   const lines = [columns.map((c) => csvCell(c.key)).join(',')];
   for (const row of rows) {
-    lines.push(columns.map((c) => csvCell(row[c.key])).join(','));
+    lines.push(columns.map((c) => csvCell((row as Record<string, unknown>)[c.key])).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -33,8 +36,8 @@ export interface JsonExportMeta {
   exportedAt: string;
 }
 
-/** `{ shareSubscriptionName, synchronizationId, exportedAt, rows: [...] }`, pretty-printed. */
-export function toJson(rows: readonly ReportRow[], meta: JsonExportMeta): string {
+/** `{ shareSubscriptionName, synchronizationId, exportedAt, rows: [...] }` (or other metadata), pretty-printed. */
+export function toJson<M extends object = JsonExportMeta>(rows: readonly object[], meta: M): string {
   return `${JSON.stringify({ ...meta, count: rows.length, rows }, null, 2)}\n`;
 }
 

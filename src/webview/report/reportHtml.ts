@@ -1,5 +1,5 @@
 /**
- * The report page's HTML: one external script with a nonce, one stylesheet, and a CSP that allows nothing
+ * The report pages' HTML: one external script with a nonce, one stylesheet, and a CSP that allows nothing
  * else (no inline script, no eval, no remote content).
  */
 import { randomBytes } from 'crypto';
@@ -17,7 +17,7 @@ export function reportWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOp
  * `page` names the bundle (dist/PAGE.js) of a page under the same policy; its stylesheet media/PAGE/PAGE.css
  * comes after the report's, whose page, heading and legend styles it shares.
  */
-export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, page: 'report' | 'trend' = 'report'): string {
+export function reportHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, page: 'report' | 'trend' | 'compare' = 'report'): string {
   const nonce = randomBytes(18).toString('base64url');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', `${page}.js`));
   const styles = [...new Set(['report', page])].map((name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', name, `${name}.css`)));

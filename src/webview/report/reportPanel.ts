@@ -3,7 +3,6 @@
  * requests (stop, re-fetch, export, copy) and keeps a record for tests. One instance per open panel.
  */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
@@ -17,6 +16,7 @@ import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
 import { reportHtml, reportWebviewOptions } from './reportHtml';
+import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
 
 export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
@@ -267,28 +267,21 @@ export class ReportPanel implements vscode.Disposable {
   /** Writes the rows the user sees (filters and sort applied) to a file picked with a save dialog. */
   private async export(format: 'csv' | 'json'): Promise<void> {
     const rows = applyQuery(this.outbox.rows, this.state.query);
-    const name = this.state.target.shareSubscriptionName.replace(/[^\w.-]+/g, '_');
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const file = `${name}-${(this.state.synchronizationId ?? 'report').slice(0, 8)}.${format}`;
-    const uri = await ui().saveDialog({
+    const { target, synchronizationId } = this.state;
+    const path = await saveExport({
+      format,
+      rows: rows.length,
       title: vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
-      defaultUri: folder ? vscode.Uri.joinPath(folder, file) : undefined,
-      filters: format === 'csv' ? { [vscode.l10n.t('CSV files')]: ['csv'] } : { [vscode.l10n.t('JSON files')]: ['json'] },
+      shareSubscriptionName: target.shareSubscriptionName,
+      suffix: (synchronizationId ?? 'report').slice(0, 8),
+      text: () =>
+        format === 'csv' ? toCsv(rows) : toJson(rows, { shareSubscriptionName: target.shareSubscriptionName, synchronizationId: synchronizationId ?? '', exportedAt: new Date().toISOString() }),
+      log: (m) => this.deps.log.info(m),
+      what: 'Synchronization report',
     });
-    if (!uri) return;
-    const text =
-      format === 'csv'
-        ? toCsv(rows)
-        : toJson(rows, { shareSubscriptionName: this.state.target.shareSubscriptionName, synchronizationId: this.state.synchronizationId ?? '', exportedAt: new Date().toISOString() });
-    try {
-      await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-      this.record.exports.push({ path: uri.fsPath, format, rows: rows.length });
-      this.deps.log.info(`Synchronization report: exported ${rows.length} rows to ${uri.fsPath}`);
-      this.changed();
-      void ui().message('info', vscode.l10n.t('Exported {0} rows to {1}.', rows.length, uri.fsPath));
-    } catch (err) {
-      void ui().message('error', vscode.l10n.t('Could not write {0}: {1}', uri.fsPath, errorText(err)));
-    }
+    if (!path) return;
+    this.record.exports.push({ path, format, rows: rows.length });
+    this.changed();
   }
 
   dispose(): void {

@@ -1,0 +1,51 @@
+/** Builds the comparison page's static structure once and returns the parts the controller updates. */
+import { custom, el } from '../report/dom';
+import { option } from '../report/layout';
+
+export interface CompareLayout {
+  title: HTMLElement;
+  meta: HTMLElement;
+  summary: HTMLElement;
+  progress: HTMLElement;
+  progressText: HTMLElement;
+  stop: HTMLElement;
+  filter: HTMLElement & { value: string };
+  sortReset: HTMLElement;
+  exportCsv: HTMLElement;
+  exportJson: HTMLElement;
+  shownNote: HTMLElement;
+  tableHost: HTMLElement;
+  announcer: HTMLElement;
+}
+
+export function buildCompareLayout(root: HTMLElement): CompareLayout {
+  const title = el('h1', { text: 'Synchronization comparison' });
+  const meta = el('p', { className: 'meta' });
+  const summary = el('dl', { className: 'summary', attrs: { 'aria-label': 'Summary' } });
+  const progress = custom('vscode-progress-bar', { indeterminate: '', 'aria-label': 'Loading data sets' });
+  const progressText = el('span', { className: 'progress-text', attrs: { role: 'status' } });
+  const stop = custom('vscode-button', { secondary: '', id: 'stop' }, 'Stop');
+  const filter = custom('vscode-single-select', { 'aria-label': 'Show', id: 'compare-filter' }) as CompareLayout['filter'];
+  for (const [value, label] of [['all', 'All data sets'], ['changed', 'Changed only'], ['failures', 'Failures (in A or B)']]) filter.appendChild(option(value, label, value === 'all'));
+  const sortReset = custom('vscode-button', { secondary: '', id: 'sort-largest' }, 'Largest change first');
+  const exportCsv = custom('vscode-button', { id: 'export-csv' }, 'Export CSV');
+  const exportJson = custom('vscode-button', { id: 'export-json', secondary: '' }, 'Export JSON');
+  const shownNote = el('p', { className: 'muted shown-note' });
+  const tableHost = el('div', { className: 'compare-host' });
+  const announcer = el('div', { className: 'visually-hidden', attrs: { 'aria-live': 'polite' } });
+  root.replaceChildren(
+    el('header', { className: 'report-header' }, [title, meta, summary]),
+    el('div', { className: 'progress-row' }, [progress, el('div', { className: 'progress-line' }, [progressText, stop])]),
+    el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Filters and actions' } }, [
+      el('label', { className: 'field' }, [el('span', { className: 'field-label', text: 'Show' }), filter]),
+      sortReset,
+      el('span', { className: 'spacer' }),
+      exportCsv,
+      exportJson,
+    ]),
+    tableHost,
+    shownNote,
+    announcer,
+  );
+  return { title, meta, summary, progress, progressText, stop, filter, sortReset, exportCsv, exportJson, shownNote, tableHost, announcer };
+}

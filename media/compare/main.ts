@@ -1,0 +1,162 @@
+/**
+ * The synchronization comparison page. The host holds every joined row and answers each query with the first
+ * rows of its view; the page shows them and tells the host what it shows. Every service string goes in as
+ * text. It posts only queries, user actions and what is on screen: never anything secret.
+ */
+import type { CompareRow } from '../../src/core/report/compare';
+import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compareMessages';
+import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compareQuery';
+import type { CompareSummary } from '../../src/core/report/compareSummary';
+import { formatDuration, formatUtcDateTime } from '../../src/core/report/format';
+import type { LoadState, SynchronizationSummary } from '../../src/core/report/messages';
+import { el } from '../report/dom';
+import { fillPairs } from '../report/layout';
+import { buildCompareLayout } from './layout';
+import { summaryPairs } from './summary';
+import { CompareTable } from './table';
+
+interface VsCodeApi {
+  postMessage(message: ComparePageMessage): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const ui = buildCompareLayout(document.getElementById('app')!);
+
+let init: CompareInit | undefined;
+/** The first rows of the view, as the host sent them, and how many the view has in all. */
+let view: CompareRow[] = [];
+let shown = 0;
+let summary: CompareSummary | undefined;
+let complete = true;
+let loadState: LoadState = 'loading';
+let statusText = '';
+
+const table = new CompareTable((column) => toggleSort(column));
+ui.tableHost.appendChild(table.element);
+
+function query(): CompareQuery {
+  return init?.query ?? {};
+}
+
+function setQuery(next: CompareQuery): void {
+  if (!init) return;
+  init = { ...init, query: next };
+  ui.filter.value = next.filter ?? 'all';
+  // The host answers with the view.
+  vscode.postMessage({ type: 'query', query: next });
+}
+
+function toggleSort(column: CompareColumnKey): void {
+  const current = query().sort;
+  // First click: text A to Z, numbers and changes biggest first; the third goes back to the largest change.
+  if (current?.column === column && current.descending !== table.firstDescending(column)) return setQuery({ ...query(), sort: undefined });
+  const descending = current?.column === column ? !current.descending : table.firstDescending(column);
+  setQuery({ ...query(), sort: { column, descending } });
+}
+
+function side(label: string, s: SynchronizationSummary): string {
+  const parts = [`${label}: ${formatUtcDateTime(s.startTime)}`, s.synchronizationMode ?? '', s.status ?? '', s.durationMs !== undefined ? formatDuration(s.durationMs) : ''];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function renderHeader(): void {
+  if (!init) return;
+  const t = init.target;
+  ui.title.textContent = `Synchronization comparison: ${t.label ?? t.shareSubscriptionName}`;
+  ui.meta.replaceChildren(
+    el('span', { text: `${t.shareSubscriptionName} · ${t.accountName} · ${t.resourceGroup}` }),
+    el('span', { className: 'side', text: side('A', init.a) }),
+    el('span', { className: 'side', text: side('B', init.b) }),
+  );
+}
+
+function renderProgress(): void {
+  const loading = loadState === 'loading';
+  ui.progress.hidden = !loading;
+  ui.stop.toggleAttribute('disabled', !loading);
+  ui.progressText.textContent = statusText;
+  ui.progressText.classList.toggle('error-text', loadState === 'error' || !complete);
+  document.getElementById('app')!.setAttribute('aria-busy', String(loading));
+}
+
+function render(): void {
+  table.setRows(view, query().sort);
+  ui.shownNote.textContent = table.note(shown);
+  if (summary && init) fillPairs(ui.summary, summaryPairs(summary, init, shown));
+  reportView();
+}
+
+function reportView(): void {
+  const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
+  const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
+  vscode.postMessage({
+    type: 'viewUpdated',
+    shown,
+    domRows: table.domRowCount,
+    firstNames: table.cells('name', 5),
+    firstChanges: table.cells('change', 5),
+    summary: pairs.map((p) => `${p.querySelector('dt')?.textContent ?? ''}: ${p.querySelector('dd')?.textContent ?? ''}`),
+    meta: ui.meta.textContent ?? '',
+    status: ui.progressText.textContent ?? '',
+    injected,
+  });
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function progressText(m: Extract<CompareHostMessage, { type: 'progress' }>): string {
+  const loaded = `A: ${count(m.rowsA)} data sets, B: ${count(m.rowsB)}`;
+  switch (m.state) {
+    case 'loading':
+      return `Loading… ${loaded}`;
+    case 'done':
+      return `Compared ${loaded}.`;
+    case 'stopped':
+      return `Stopped after ${loaded}: the comparison is incomplete (data sets not loaded show as only in A or B).`;
+    case 'error':
+      return `Loading failed after ${loaded}: ${m.message ?? 'unknown error'}. The comparison is incomplete.`;
+  }
+}
+
+function onMessage(m: CompareHostMessage): void {
+  switch (m.type) {
+    case 'init':
+      init = { target: m.target, a: m.a, b: m.b, query: m.query };
+      ui.filter.value = m.query.filter ?? 'all';
+      renderHeader();
+      render();
+      return;
+    case 'progress':
+      loadState = m.state;
+      statusText = progressText(m);
+      renderProgress();
+      if (m.state !== 'loading') ui.announcer.textContent = statusText;
+      reportView();
+      return;
+    case 'result':
+      summary = m.summary;
+      complete = m.complete;
+      render();
+      return;
+    case 'view':
+      // An answer to a query the user has since changed is dropped: the newer one's answer follows.
+      if (JSON.stringify(m.query) !== JSON.stringify(query())) return;
+      view = m.rows;
+      shown = m.shown;
+      render();
+      return;
+    case 'command':
+      if (m.command === 'query') return setQuery(m.query);
+      if (m.command === 'export') return vscode.postMessage({ type: 'export', format: m.format });
+      return vscode.postMessage({ type: 'stop' });
+  }
+}
+
+ui.filter.addEventListener('change', () => setQuery({ ...query(), filter: ui.filter.value === 'all' ? undefined : (ui.filter.value as CompareFilter) }));
+ui.sortReset.addEventListener('click', () => setQuery({ ...query(), sort: undefined }));
+ui.stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
+ui.exportCsv.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'csv' }));
+ui.exportJson.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'json' }));
+window.addEventListener('message', (e: MessageEvent<CompareHostMessage>) => onMessage(e.data));
+vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,39 @@
+/** The comparison's summary pairs: what changed how often, and each total as "A → B (change)". */
+import type { CompareInit } from '../../src/core/report/compareMessages';
+import type { CompareSummary } from '../../src/core/report/compareSummary';
+import { formatDelta, type CompareColumnKind } from '../../src/core/report/compareQuery';
+import { formatBytes, formatCount, formatDuration } from '../../src/core/report/format';
+import { wallTimeMs } from '../../src/core/report/totals';
+
+type Pair = [string, string, string?, string?];
+
+function fromTo(kind: CompareColumnKind, a: number | undefined, b: number | undefined): string {
+  const show = (v: number | undefined) => (kind === 'duration' ? formatDuration(v) : kind === 'bytes' ? formatBytes(v) : formatCount(v));
+  const change = a !== undefined && b !== undefined && b !== a ? ` (${formatDelta(kind, b - a)})` : '';
+  return `${show(a)} → ${show(b)}${change}`;
+}
+
+export function summaryPairs(s: CompareSummary, init: CompareInit, shown: number): Pair[] {
+  const { totalsA: a, totalsB: b, changes } = s;
+  const flagged = (n: number) => (n > 0 ? 'failed-count' : undefined);
+  return [
+    ['Data sets', formatCount(s.dataSets)],
+    ['Shown', formatCount(shown)],
+    ['Newly failed', formatCount(changes.newlyFailed), flagged(changes.newlyFailed)],
+    ['Fixed', formatCount(changes.fixed)],
+    ['Still failing', formatCount(changes.stillFailing), flagged(changes.stillFailing)],
+    ['Only in A / only in B', `${formatCount(changes.onlyInA)} / ${formatCount(changes.onlyInB)}`],
+    ['Failed', fromTo('count', a.failed, b.failed)],
+    [
+      'Duration (wall time)',
+      fromTo('duration', init.a.durationMs ?? wallTimeMs(a), init.b.durationMs ?? wallTimeMs(b)),
+      undefined,
+      "The synchronization's own duration, else from its first data set's start to its last one's end.",
+    ],
+    ['Sum of data set durations', fromTo('duration', a.durationMs, b.durationMs)],
+    ['Size read', fromTo('bytes', a.sizeRead, b.sizeRead)],
+    ['Size written', fromTo('bytes', a.sizeWritten, b.sizeWritten)],
+    ['Rows copied', fromTo('count', a.rowsCopied, b.rowsCopied)],
+    ['Files written', fromTo('count', a.filesWritten, b.filesWritten)],
+  ];
+}

@@ -1,0 +1,193 @@
+/**
+ * The comparison panel (host side): loads both synchronizations' details, joins them, hands the result to
+ * the page, and answers its requests (stop, export). One instance per open panel.
+ */
+import * as vscode from 'vscode';
+import type { ArmClient } from '../../core/arm/client';
+import { isArmError } from '../../core/arm/errors';
+import { compareDetails, type CompareRow } from '../../core/report/compare';
+import { compareToCsv, compareToJson } from '../../core/report/compareExport';
+import { loadComparison } from '../../core/report/compareLoad';
+import { COMPARE_VIEW_ROWS, isComparePageMessage, type CompareHostMessage, type CompareInit } from '../../core/report/compareMessages';
+import { applyCompareQuery, type CompareQuery } from '../../core/report/compareQuery';
+import { summarizeComparison, type CompareSummary } from '../../core/report/compareSummary';
+import { LatestRun } from '../../core/report/latestRun';
+import type { ExportFormat } from '../../core/report/messages';
+import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
+import { saveExport } from '../saveExport';
+import type { CompareRecord } from './compareRecord';
+
+export const COMPARE_VIEW_TYPE = 'aciDataShare.synchronizationComparison';
+
+export interface ComparePanelDeps {
+  extensionUri: vscode.Uri;
+  client(): Promise<ArmClient>;
+  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
+  /** Called whenever a panel's record changes (the test hooks listen). */
+  onRecord(panel: ComparePanel): void;
+}
+
+function title(init: CompareInit): string {
+  return vscode.l10n.t('Synchronization comparison: {0}', init.target.label ?? init.target.shareSubscriptionName);
+}
+
+function errorText(err: unknown): string {
+  return isArmError(err) || err instanceof Error ? err.message : String(err);
+}
+
+export class ComparePanel implements vscode.Disposable {
+  readonly record: CompareRecord;
+  private readonly run = new LatestRun();
+  private query: CompareQuery;
+  private rows: CompareRow[] = [];
+  private result: { summary: CompareSummary; complete: boolean } | undefined;
+  private pageReady = false;
+  private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
+
+  static create(deps: ComparePanelDeps, init: CompareInit): ComparePanel {
+    const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, title(init), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
+    return new ComparePanel(deps, panel, init);
+  }
+
+  private constructor(
+    private readonly deps: ComparePanelDeps,
+    readonly panel: vscode.WebviewPanel,
+    private readonly init: CompareInit,
+  ) {
+    this.query = init.query;
+    this.record = { target: init.target, a: init.a, b: init.b, state: 'loading', rowsA: 0, rowsB: 0, exports: [] };
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title(init), 'compare');
+    void this.load();
+  }
+
+  post(message: CompareHostMessage): Thenable<boolean> {
+    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
+  }
+
+  private changed(): void {
+    this.deps.onRecord(this);
+  }
+
+  private progressMessage(): CompareHostMessage {
+    const { state, rowsA, rowsB, error } = this.record;
+    return { type: 'progress', state, rowsA, rowsB, message: error };
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    if (!isComparePageMessage(raw)) {
+      this.deps.log.warn('Synchronization comparison: ignored a malformed message from the page.');
+      return;
+    }
+    switch (raw.type) {
+      case 'ready':
+        this.pageReady = true;
+        await this.post({ type: 'init', ...this.init, query: this.query });
+        if (this.result) await this.post({ type: 'result', ...this.result });
+        await this.sendView();
+        await this.post(this.progressMessage());
+        return;
+      case 'stop':
+        this.run.stop();
+        return;
+      case 'query':
+        this.query = raw.query;
+        return this.sendView();
+      case 'export':
+        return this.export(raw.format);
+      case 'viewUpdated': {
+        // Only the known fields: the page is untrusted.
+        const { shown, domRows, firstNames, firstChanges, summary, meta, status, injected } = raw;
+        this.record.view = { shown, domRows, firstNames, firstChanges, summary, meta, status, injected };
+        return this.changed();
+      }
+    }
+  }
+
+  /** Streams both listings side by side, then compares what arrived (all of it, or what came before a stop). */
+  private async load(): Promise<void> {
+    const run = this.run.start();
+    const { target, a, b } = this.init;
+    let lastPost = 0;
+    try {
+      const client = await this.deps.client();
+      const loaded = await loadComparison(client, target, a.synchronizationId, b.synchronizationId, {
+        signal: run.signal,
+        onProgress: (rowsA, rowsB) => {
+          Object.assign(this.record, { rowsA, rowsB });
+          // At most one progress message per 100 ms: a long listing must not flood the page.
+          if (this.pageReady && Date.now() - lastPost >= 100) {
+            lastPost = Date.now();
+            void this.post(this.progressMessage());
+          }
+          this.changed();
+        },
+      });
+      if (!run.isCurrent()) return;
+      const canceled = loaded.error !== undefined && (run.signal.aborted || (isArmError(loaded.error) && loaded.error.kind === 'canceled'));
+      this.rows = compareDetails(loaded.a.rows, loaded.b.rows);
+      this.result = { summary: summarizeComparison(this.rows, loaded.a.totals, loaded.b.totals), complete: loaded.error === undefined };
+      Object.assign(this.record, {
+        rowsA: loaded.a.rows.length,
+        rowsB: loaded.b.rows.length,
+        compared: this.rows.length,
+        complete: this.result.complete,
+        state: loaded.error === undefined ? 'done' : canceled ? 'stopped' : 'error',
+        error: loaded.error === undefined || canceled ? undefined : errorText(loaded.error),
+      });
+      if (this.record.error) this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
+    } catch (err) {
+      // No client (not signed in): nothing was loaded.
+      if (!run.isCurrent()) return;
+      Object.assign(this.record, { state: 'error', error: errorText(err) });
+      this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
+    }
+    if (this.pageReady) {
+      // The rows before the final status: once the page says it is done, it shows them.
+      if (this.result) await this.post({ type: 'result', ...this.result });
+      await this.sendView();
+      await this.post(this.progressMessage());
+    }
+    this.changed();
+  }
+
+  /** The page gets the first rows of the current view only, however many data sets were compared. */
+  private async sendView(): Promise<void> {
+    const view = applyCompareQuery(this.rows, this.query);
+    await this.post({ type: 'view', query: this.query, rows: view.slice(0, COMPARE_VIEW_ROWS), shown: view.length });
+  }
+
+  /** Writes the rows the user sees (filter and sort applied) to a file picked with a save dialog. */
+  private async export(format: ExportFormat): Promise<void> {
+    const rows = applyCompareQuery(this.rows, this.query);
+    const { target, a, b } = this.init;
+    const path = await saveExport({
+      format,
+      rows: rows.length,
+      title: vscode.l10n.t('Export {0} compared data sets as {1}', rows.length, format.toUpperCase()),
+      shareSubscriptionName: target.shareSubscriptionName,
+      suffix: `${a.synchronizationId.slice(0, 8)}-vs-${b.synchronizationId.slice(0, 8)}`,
+      text: () =>
+        format === 'csv'
+          ? compareToCsv(rows)
+          : compareToJson(rows, { shareSubscriptionName: target.shareSubscriptionName, synchronizationA: a, synchronizationB: b, exportedAt: new Date().toISOString() }),
+      log: (m) => this.deps.log.info(m),
+      what: 'Synchronization comparison',
+    });
+    if (!path) return;
+    this.record.exports.push({ path, format, rows: rows.length });
+    this.changed();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.run.close();
+    for (const d of this.disposables) d.dispose();
+    this.panel.dispose();
+  }
+}

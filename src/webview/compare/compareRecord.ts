@@ -1,0 +1,36 @@
+/**
+ * A test-readable record of the most recently opened comparison: what the host loaded and compared, and
+ * what the page says it shows. Tests read it through the hooks returned by registerCompare.
+ */
+import type { CompareHostMessage, CompareView } from '../../core/report/compareMessages';
+import type { LoadState, SynchronizationSummary } from '../../core/report/messages';
+import type { ShareSubscriptionTarget } from '../../core/settings/model';
+import type { ReportExportRecord } from '../report/reportRecord';
+
+export interface CompareRecord {
+  target: ShareSubscriptionTarget;
+  a: SynchronizationSummary;
+  b: SynchronizationSummary;
+  state: LoadState;
+  error?: string;
+  /** Rows of each listing loaded so far. */
+  rowsA: number;
+  rowsB: number;
+  /** Joined rows sent to the page, once both listings ended. */
+  compared?: number;
+  /** False when a listing stopped before its last page. */
+  complete?: boolean;
+  /** Last `viewUpdated` of the page. */
+  view?: CompareView;
+  exports: ReportExportRecord[];
+}
+
+export interface CompareTestHooks {
+  lastCompare(): CompareRecord | undefined;
+  /** Posts a message to the last comparison's page; false when there is none. */
+  post(message: CompareHostMessage): Promise<boolean>;
+  /** The HTML the last comparison's page was given. */
+  html(): string | undefined;
+  /** Resolves once `check` holds for the last comparison's record (checked on every record change). */
+  waitFor(check: (record: CompareRecord) => boolean, timeoutMs?: number): Promise<CompareRecord>;
+}
