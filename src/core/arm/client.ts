@@ -74,6 +74,12 @@ export interface ArmRequest {
   signal?: AbortSignal;
   /** Overrides the client's maxRetries for this call (the LRO poller handles its own retries). */
   maxRetries?: number;
+  /**
+   * Level of the line a 2xx answer logs; default `info`. A listing's later pages use `debug` and the pager
+   * logs one summary instead: thousands of identical lines bury what matters and each costs the host a write.
+   * Failures, retries and other statuses log at their own level whatever this says.
+   */
+  logLevel?: 'info' | 'debug';
 }
 
 export interface ArmResponse<T> {
@@ -110,7 +116,8 @@ export class ArmClient {
   private readonly tokenProvider: TokenProvider;
   private readonly scope: string;
   private readonly userAgent: string;
-  private readonly logger: ArmLogger;
+  /** Where every request logs; the pager writes its listing summaries here too. */
+  readonly logger: ArmLogger;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRetryDelayMs: number;
@@ -177,13 +184,14 @@ export class ArmClient {
       const requestId = raw.headers['x-ms-request-id'];
       const correlationId = raw.headers['x-ms-correlation-request-id'];
       const remaining = remainingQuota(raw.headers, quotaKindOf(req.method));
-      this.logger.info(
+      const ok = raw.status >= 200 && raw.status < 300;
+      this.logger[ok && req.logLevel === 'debug' ? 'debug' : 'info'](
         `${req.method} ${logUrl} → ${raw.status} in ${Date.now() - attemptStart} ms` +
           ` (x-ms-request-id: ${requestId ?? '-'}, x-ms-correlation-request-id: ${correlationId ?? '-'}` +
           `${remaining !== undefined ? `, remaining ${remaining.kind}: ${remaining.count}` : ''})`,
       );
 
-      if (raw.status >= 200 && raw.status < 300) {
+      if (ok) {
         return {
           status: raw.status,
           headers: raw.headers,

@@ -12,6 +12,7 @@ import { ArmError } from './errors';
 import { quotaKindOf, remainingQuota, type RemainingQuota } from './rateLimit';
 import { redactUrl } from './redact';
 import { canceledError } from './retryPolicy';
+import { countOf, logListing, type ListingOutcome, type ListingProgress } from './listingLog';
 
 export interface Page<T> {
   items: T[];
@@ -81,10 +82,7 @@ function refusedRequest(err: unknown): err is ArmError {
   );
 }
 
-/** "1 page", "10,000 pages". */
-export function countOf(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
+export { countOf } from './listingLog';
 
 function limitError(pages: number, items: number, limits: ListingLimits, response: ListResponse<unknown>): ArmError {
   const which = pages >= limits.pages ? countOf(limits.pages, 'page', 'pages') : countOf(limits.items, 'item', 'items');
@@ -99,6 +97,25 @@ export async function* listPages<T>(
   firstRequest: ArmRequest,
   options: ListPagesOptions = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
+  const progress: ListingProgress = { pages: 0, items: 0, more: false, started: Date.now() };
+  let outcome: ListingOutcome = 'stopped';
+  try {
+    yield* followPages<T>(client, firstRequest, options, progress);
+    outcome = 'ended';
+  } catch (err) {
+    outcome = { error: err };
+    throw err;
+  } finally {
+    logListing(client, firstRequest, progress, outcome);
+  }
+}
+
+async function* followPages<T>(
+  client: ArmClient,
+  firstRequest: ArmRequest,
+  options: ListPagesOptions,
+  progress: ListingProgress,
+): AsyncGenerator<Page<T>, void, undefined> {
   const { signal, maxPages } = options;
   const limits = options.limits ?? LISTING_LIMITS;
   const seen = new Set<string>();
@@ -111,6 +128,9 @@ export async function* listPages<T>(
   for (;;) {
     const page = toPage<T>(response, pageNumber, method);
     items += page.items.length;
+    progress.pages = pageNumber;
+    progress.items = items;
+    progress.more = page.nextLink !== undefined;
     yield page;
     if (!page.nextLink || (maxPages !== undefined && pageNumber >= maxPages)) {
       return;
@@ -139,6 +159,8 @@ export async function* listPages<T>(
       headers: firstRequest.headers,
       body: m === 'GET' ? undefined : firstRequest.body,
       signal,
+      // The first page's line says the listing started; the summary says how it went.
+      logLevel: 'debug',
     });
     try {
       response = await client.request<ListBody<T> | undefined>(next(method));
