@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import './fuzzSeed';
 import { parseBlockYaml } from '../../src/core/definition/blockYaml';
 import { parseYamlFully } from '../../src/core/definition/yamlParser';
+import type { DefinitionNode } from '../../src/core/definition/types';
 import { generateDefinition } from '../bench/generateDefinition';
 
 const REPO = join(__dirname, '..', '..', '..');
@@ -22,23 +23,44 @@ function sameAsFull(text: string): boolean {
   return true;
 }
 
+/** True when the tree holds a flow collection with members (its range starts at its bracket). */
+function hasFlowContent(node: DefinitionNode, text: string): boolean {
+  const members = node.kind === 'object' ? node.properties : node.kind === 'array' ? node.children : [];
+  if (members.length > 0 && '{['.includes(text[node.range.start])) return true;
+  return members.some((m) => hasFlowContent(m, text));
+}
+
 /** Scalars the fast reader reads, then ones it may leave to the full reader. */
 const SCALARS = [
   'web', 'nginx:1.25', 'http://x/y', '8080', '-1', '+2', '0.5', '.5', '1e3', '0x1F', '0o17', '0777', '1:30', '2023-05-01',
   'yes', 'No', 'on', 'OFF', 'true', 'False', 'null', '~', 'NULL', '.inf', '-.Inf', '.nan', "'a''b'", "''", '"x y"',
   '{}', '[]', "'{{secret:pw}}'", 'secret', 'Ünïcode', 'a#b', 'a, b', 'echo {a}', ':x', '-x', '?x', 'x]',
 ];
-const ODD_SCALARS = ['{{secret:pw}}', '"a\\"b"', '{a: 1}', '[a, b]', '&x a', '*x', '!!str 1', '|', '>-', "'open", '"open', 'a #b', 'a: b', 'a:', '- x', '@x', '`x', '%x', ''];
+const ODD_SCALARS = ['{{secret:pw}}', '"a\\"b"', '&x a', '*x', '!!str 1', '|', '>-', "'open", '"open', 'a #b', 'a: b', 'a:', '- x', '@x', '`x', '%x', ''];
 const KEYS = ['name', 'image', 'ports', 'port', 'value', 'secureValue', 'on', 'yes', 'x.y/z', 'a-b', 'name', 'true', 'null'];
 const ODD_KEYS = ['8080', "'q'", '"q"', '<<', '? k', 'a b'];
 const key = fc.oneof({ arbitrary: fc.constantFrom(...KEYS), weight: 30 }, { arbitrary: fc.constantFrom(...ODD_KEYS), weight: 1 });
+/** Flow collections: ones the fast reader reads, then ones it may leave to the full reader. */
+const FLOW_ITEMS = ['web', '8080', '-1', '0.5', 'on', 'true', '~', 'null', '2023-05-01', '.inf', 'a/b', 'x.y', "'a''b'", '"x y"', "''", '-x', '+', '...'];
+const ODD_FLOW_ITEMS = ['a b', 'a:b', 'a: b', '? a', '-', ':x', '&x a', '*x', '!!str 1', '"a\\"b"', 'a #b', '#b', '{{x}}', '', '@x', '%x', 'a]', ' '];
+const flowItem = fc.oneof({ arbitrary: fc.constantFrom(...FLOW_ITEMS), weight: 20 }, { arbitrary: fc.constantFrom(...ODD_FLOW_ITEMS), weight: 1 });
+const flowGap = fc.constantFrom('', ' ', '  ');
+const flow: fc.Arbitrary<string> = fc.letrec<{ value: string; map: string; seq: string }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, flowItem, tie('map'), tie('seq')),
+  map: fc
+    .tuple(fc.array(fc.tuple(key, tie('value'), fc.constantFrom(' ', '  ', '')), { maxLength: 3 }), flowGap, fc.constantFrom(', ', ',', ' ,', ', ,'))
+    .map(([pairs, gap, comma]) => `{${gap}${pairs.map(([k, v, after]) => `${k}:${after}${v}`).join(comma)}${gap}}`),
+  seq: fc
+    .tuple(fc.array(tie('value'), { maxLength: 3 }), flowGap, fc.constantFrom(', ', ',', ' , ', ',,'), fc.constantFrom('', ',', ' ,'))
+    .map(([items, gap, comma, trailing]) => `[${gap}${items.join(comma)}${items.length ? trailing : ''}${gap}]`),
+})).value;
 
 interface Shape {
   text(indent: number, inline: boolean): string;
 }
 
 const scalar = fc
-  .oneof({ arbitrary: fc.constantFrom(...SCALARS), weight: 30 }, { arbitrary: fc.constantFrom(...ODD_SCALARS), weight: 1 })
+  .oneof({ arbitrary: fc.constantFrom(...SCALARS), weight: 30 }, { arbitrary: fc.constantFrom(...ODD_SCALARS), weight: 1 }, { arbitrary: flow, weight: 12 })
   .map((s): Shape => ({ text: () => s }));
 const shapes = fc.letrec<{ node: Shape; map: Shape; seq: Shape }>((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('map'), tie('seq')),
@@ -95,22 +117,33 @@ describe('fast block YAML reader', () => {
     assert.ok(read > 0, 'no sample was read by the fast reader');
   });
 
-  it('gives up on what it does not read: anchors, block scalars, flow collections, tabs, CR, several documents', () => {
-    for (const text of ['a: &x 1\nb: *x\n', 'a: |\n  x\n', 'a: {b: 1}\n', 'a:\n\tb: 1\n', 'a: 1\r\nb: 2\r\n', 'a: 1\n---\nb: 2\n', 'a: "x\n  y"\n', 'a: b\n  c\n', '']) {
+  it('reads one-line flow collections of plain and quoted scalars as the full reader does', () => {
+    for (const text of ['tags: {exampleTag: tutorial}\n', 'a: [x, -1, on, "y z"]\n', 'a:\n- {b: [1, {c: ~}], d: \'e\'}\n', 'a: { }  # none\n', 'a: {b: 1, b: 2}\n']) {
+      assert.equal(sameAsFull(text), true, text);
+    }
+  });
+
+  it('gives up on what it does not read: anchors, block scalars, multi-line or unusual flow collections, tabs, CR, several documents', () => {
+    for (const text of ['a: &x 1\nb: *x\n', 'a: |\n  x\n', 'a: {b: 1,\n  c: 2}\n', 'a: [b c, d]\n', 'a: [b, ]\n', 'a: {b:c}\n', 'a: {{secret:pw}}\n', 'a:\n\tb: 1\n', 'a: 1\r\nb: 2\r\n', 'a: 1\n---\nb: 2\n', 'a: "x\n  y"\n', 'a: b\n  c\n', '']) {
       assert.equal(parseBlockYaml(text), undefined, text);
     }
   });
 
   it('reads generated block YAML as the full reader does, before and after random edits (fast-check)', () => {
     let read = 0;
+    let flowRead = 0;
     fc.assert(
       fc.property(shape, fc.array(mutation, { maxLength: 3 }), (s, edits) => {
         const text = s.text(0, false) + '\n';
-        if (sameAsFull(text)) read++;
+        if (sameAsFull(text)) {
+          read++;
+          if (hasFlowContent(parseBlockYaml(text)!.root, text)) flowRead++;
+        }
         sameAsFull(mutate(text, edits));
       }),
       { numRuns: 3000 },
     );
     assert.ok(read > 400, `the fast reader read only ${read} generated texts`);
+    assert.ok(flowRead > 10, `the fast reader read only ${flowRead} generated texts with flow collections`);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * A fast reader for the plain block YAML that definitions are written in: block mappings and sequences,
- * one-line scalars (plain, single-quoted, double-quoted without escapes), `{}` and `[]`, comments. It builds
- * the same tree and findings as the full reader (yamlParser.ts, via the `yaml` package) and gives up
- * (undefined) on anything else — anchors, tags, block or multi-line scalars, flow collections with content,
+ * one-line scalars (plain, single-quoted, double-quoted without escapes), one-line flow collections of such
+ * scalars (`tags: {team: web}`, `command: [nginx, -g]`), comments. It builds the same tree and findings as
+ * the full reader (yamlParser.ts, via the `yaml` package) and gives up (undefined) on anything else —
+ * anchors, tags, block or multi-line scalars, multi-line or unusual flow collections,
  * tabs, CR line ends, several documents, anything the full reader would report as an error — so the full
  * reader handles those. Scalars resolve through the `yaml` package's own YAML 1.2 core schema tags.
  */
 import { Document } from 'yaml';
 import { duplicateKeyFinding } from './jsonParser';
-import { DefinitionNode, Finding, MAX_DEPTH, PathSegment } from './types';
+import { DefinitionNode, Finding, MAX_DEPTH, PathSegment, Range } from './types';
 import { yaml11Finding } from './yaml11';
 
 interface ScalarTag {
@@ -38,6 +39,8 @@ const out = (): never => {
 /** Characters that cannot start a plain scalar here (or start one this reader leaves to the full reader). */
 const NOT_PLAIN_START = new Set(['[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 const KEY = /[A-Za-z_][A-Za-z0-9_.\-/]*:(?= |\n|$)/y;
+/** A plain scalar inside a flow collection: a word without spaces, colons, `#` or flow indicators. */
+const FLOW_PLAIN = /(?:[A-Za-z0-9_.~+]|-(?=[A-Za-z0-9_.~+]))[A-Za-z0-9_.~+\-/]*/y;
 
 /** `text.indexOf(search, from)` when found before `end`, else -1 (without searching past `end`). */
 function indexOnLine(text: string, search: string, from: number, end: number): number {
@@ -225,31 +228,23 @@ class Reader {
   }
 
   /**
-   * A one-line scalar, `{}` or `[]` at `at`; the line must end after it, and no line indented more than its
-   * collection (`col`) may follow (that would continue a plain scalar).
+   * A one-line scalar or flow collection at `at`; the line must end after it, and no line indented more than
+   * its collection (`col`) may follow (that would continue a plain scalar).
    */
   private scalar(at: number, line: number, col: number, path: PathLink): DefinitionNode {
     const next = line + 1;
     if (next < this.starts.length && this.cols[next] > col) out();
     const text = this.text;
     const c = text[at];
-    const range = (end: number) => ({ start: at + this.shift, end: end + this.shift });
-    if ((c === '{' && text[at + 1] === '}') || (c === '[' && text[at + 1] === ']')) {
-      this.endOfLine(at + 2, line);
-      return c === '{' ? { kind: 'object', properties: [], range: range(at + 2) } : { kind: 'array', children: [], range: range(at + 2) };
+    if (c === '{' || c === '[') {
+      const { node, end } = this.flow(at, line, path);
+      this.endOfLine(end, line);
+      return node;
     }
     if (c === "'" || c === '"') {
-      let close = at + 1;
-      for (;;) {
-        close = indexOnLine(text, c, close, this.ends[line]);
-        if (close < 0) out();
-        if (c === "'" && text[close + 1] === "'") close += 2;
-        else break;
-      }
-      const inner = text.slice(at + 1, close);
-      if (c === '"' && inner.includes('\\')) out();
-      this.endOfLine(close + 1, line);
-      return { kind: 'string', value: c === "'" ? inner.replace(/''/g, "'") : inner, range: range(close + 1), plain: false };
+      const { node, end } = this.quoted(at, line);
+      this.endOfLine(end, line);
+      return node;
     }
     if (NOT_PLAIN_START.has(c) || ((c === '-' || c === '?' || c === ':') && (text[at + 1] === ' ' || at + 1 >= this.ends[line]))) out();
     // A plain scalar runs to the line's end or a comment (` #`); trailing spaces are not part of it.
@@ -259,8 +254,94 @@ class Reader {
     while (end > at && text.charCodeAt(end - 1) === 32) end--;
     const source = text.slice(at, end);
     if (source.includes(': ') || source.endsWith(':')) out();
+    return this.plain(source, at, end, path);
+  }
+
+  /** A quoted scalar on one line (double-quoted only without escapes); `end` is after its closing quote. */
+  private quoted(at: number, line: number): { node: DefinitionNode; end: number } {
+    const text = this.text;
+    const c = text[at];
+    let close = at + 1;
+    for (;;) {
+      close = indexOnLine(text, c, close, this.ends[line]);
+      if (close < 0) out();
+      if (c === "'" && text[close + 1] === "'") close += 2;
+      else break;
+    }
+    const inner = text.slice(at + 1, close);
+    if (c === '"' && inner.includes('\\')) out();
+    const value = c === "'" ? inner.replace(/''/g, "'") : inner;
+    return { node: { kind: 'string', value, range: { start: at + this.shift, end: close + 1 + this.shift }, plain: false }, end: close + 1 };
+  }
+
+  /**
+   * A flow mapping or sequence closed on its line: `{k: v, …}` with plain keys, `[v, …]`, whose values are
+   * plain words (no spaces, colons or indicators), quoted scalars or such collections. No trailing commas,
+   * empty entries, `k:v` pairs or pairs inside sequences: those are left to the full reader.
+   */
+  private flow(first: number, line: number, path: PathLink): { node: DefinitionNode; end: number } {
+    // Its members must stay within MAX_DEPTH too: the full reader reports deeper ones.
+    if (path.depth + (this.options.basePath?.length ?? 0) >= MAX_DEPTH) out();
+    const text = this.text;
+    const isMap = text[first] === '{';
+    const close = isMap ? '}' : ']';
+    const lineEnd = this.ends[line];
+    const members: DefinitionNode[] = [];
+    const seen = new Set<string>();
+    let at = this.skipSpaces(first + 1);
+    while (text[at] !== close) {
+      if (members.length > 0) {
+        if (text[at] !== ',') out();
+        at = this.skipSpaces(at + 1);
+      }
+      let memberPath: PathLink;
+      let key: { source: string; value: string; range: Range } | undefined;
+      if (isMap) {
+        const colon = this.keyEnd(at);
+        if (colon < 0 || text[colon + 1] !== ' ') out();
+        const source = text.slice(at, colon);
+        const keyValue = this.resolve(source);
+        key = { source, value: keyValue === null ? '' : String(keyValue), range: { start: at + this.shift, end: colon + this.shift } };
+        memberPath = { up: path, seg: key.value, depth: path.depth + 1 };
+        at = this.skipSpaces(colon + 1);
+      } else {
+        memberPath = { up: path, seg: members.length, depth: path.depth + 1 };
+      }
+      const { node, end } = this.flowValue(at, line, memberPath);
+      if (key) {
+        node.key = key.value;
+        node.keyRange = key.range;
+        node.keyPlain = true;
+        const warning = yaml11Finding(key.source, key.range, () => this.pathOf(memberPath));
+        if (warning) this.diagnostics.push(warning);
+        if (seen.has(key.value)) this.diagnostics.push(duplicateKeyFinding(key.value, key.range, this.pathOf(memberPath)));
+        seen.add(key.value);
+      }
+      members.push(node);
+      at = this.skipSpaces(end);
+      if (at >= lineEnd) out();
+    }
+    const range = { start: first + this.shift, end: at + 1 + this.shift };
+    const node: DefinitionNode = isMap ? { kind: 'object', properties: members, range } : { kind: 'array', children: members, range };
+    return { node, end: at + 1 };
+  }
+
+  /** A value inside a flow collection. */
+  private flowValue(at: number, line: number, path: PathLink): { node: DefinitionNode; end: number } {
+    const c = this.text[at];
+    if (c === '{' || c === '[') return this.flow(at, line, path);
+    if (c === "'" || c === '"') return this.quoted(at, line);
+    FLOW_PLAIN.lastIndex = at;
+    if (!FLOW_PLAIN.test(this.text)) out();
+    const end = FLOW_PLAIN.lastIndex;
+    if (end > this.ends[line]) out();
+    return { node: this.plain(this.text.slice(at, end), at, end, path), end };
+  }
+
+  /** A plain scalar's node, with the YAML 1.1 warning its text calls for. */
+  private plain(source: string, at: number, end: number, path: PathLink): DefinitionNode {
     const value = this.resolve(source);
-    const r = range(end);
+    const r = { start: at + this.shift, end: end + this.shift };
     const warning = yaml11Finding(source, r, () => this.pathOf(path));
     if (warning) this.diagnostics.push(warning);
     if (value === null || value === undefined) return { kind: 'null', value: null, range: r, plain: true };
