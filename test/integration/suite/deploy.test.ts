@@ -11,20 +11,12 @@ import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension, shownChildren } from './extensionApi';
 import { everythingShown, ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000de';
 const RG = 'rg-deploy-it';
 const DB_SECRET = 'it-Db-Secret-8f3a91';
 const REG_SECRET = 'it-Registry-Secret-55c0';
-
-/** Polls a condition VS Code settles asynchronously (events, diagnostics). */
-async function until(check: () => boolean, what: string, tries = 100): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out waiting: ${what}`);
-}
 
 const entry = (file: string): ContainerGroupTarget => ({
   name: path.basename(file).replace(/\.aci\.(yaml|json)$/, ''),
@@ -168,7 +160,7 @@ suite('Deploy', function () {
     assert.strictEqual(result.outcome, 'invalid');
     assert.deepStrictEqual(result.notifications, [refusal]);
     assert.deepStrictEqual(lines.slice(from).filter((l) => /^(GET|PUT) /.test(l)), [], 'nothing is sent');
-    await until(() => vscode.window.activeTextEditor?.document.uri.fsPath === uriOf('it-placeholder.aci.yaml').fsPath, 'Go to Line opens the definition');
+    await until(() => vscode.window.activeTextEditor?.document.uri.fsPath === uriOf('it-placeholder.aci.yaml').fsPath, 'Go to Line opens the definition', 5000, 50);
     const editor = vscode.window.activeTextEditor!;
     assert.strictEqual(editor.selection.start.line, line);
     assert.strictEqual(editor.document.getText(editor.selection), '<acrLoginServer>/aci-tutorial-app:v1');
@@ -198,7 +190,7 @@ suite('Deploy', function () {
 
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# edited\n'));
-    await until(() => (api.deployDiagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics');
+    await until(() => (api.deployDiagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics', 5000, 50);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -242,7 +234,7 @@ suite('Deploy', function () {
     assert.match(question.detail ?? '', /Location: westeurope, from the definition: in the az container create --file format the file's location is what deploys; the setting's location eastus is not used\./);
     assert.ok(lines.slice(from).some((l) => /^Location: westeurope, from the definition\./.test(l)), lines.slice(from).join('\n'));
     // The button reads the group from Azure and says what state it is in.
-    await until(() => everythingShown.some((s) => s.text.startsWith(`${name} is `)), 'the Check Status answer');
+    await until(() => everythingShown.some((s) => s.text.startsWith(`${name} is `)), 'the Check Status answer', 5000, 50);
     const answer = everythingShown.find((s) => s.text.startsWith(`${name} is `))!;
     assert.match(answer.text, new RegExp(`^${name} is (Pending|Creating|Succeeded) · IP 20\\.\\d+\\.\\d+\\.\\d+ · it-status-label\\.westeurope\\.azurecontainer\\.io\\.$`));
   });

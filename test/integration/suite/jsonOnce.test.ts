@@ -4,6 +4,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { until } from './until';
 import { activateExtension } from './extensionApi';
 
 // An invalid enum value, a read-only property offered by the schema, and one syntax error (missing comma).
@@ -52,16 +53,6 @@ async function open(name: string, text: string): Promise<vscode.TextDocument> {
   return doc;
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 function describe(d: vscode.Diagnostic): string {
   return `[${d.source ?? '-'}] ${d.range.start.line}:${d.range.start.character} ${d.message}`;
 }
@@ -78,10 +69,10 @@ suite('JSON definitions: one set of problems and completions', () => {
   test('each problem is reported once: the definition by the extension, the syntax by VS Code', async () => {
     const doc = await open('once-broken.aci.json', BROKEN);
     // Both have looked at this text once VS Code's JSON syntax error and our enum finding are there.
-    const all = await until('both sets of diagnostics', () => {
+    const all = await until(() => {
       const d = vscode.languages.getDiagnostics(doc.uri);
       return d.some((x) => x.source !== 'aci-validate') && d.some((x) => x.code === 'ACI003') ? d : undefined;
-    });
+    }, 'both sets of diagnostics', 20_000, 150);
     const lines = new Map<number, vscode.Diagnostic[]>();
     for (const d of all) lines.set(d.range.start.line, [...(lines.get(d.range.start.line) ?? []), d]);
     for (const [line, ds] of lines) assert.strictEqual(ds.length, 1, `line ${line + 1} has ${ds.length} problems: ${ds.map(describe).join(' | ')}`);
@@ -95,10 +86,10 @@ suite('JSON definitions: one set of problems and completions', () => {
     await config.update('validate.enable', false, vscode.ConfigurationTarget.Workspace);
     try {
       const doc = await open('once-nojson.aci.json', BROKEN);
-      const all = await until('the extension\'s syntax error', () => {
+      const all = await until(() => {
         const d = vscode.languages.getDiagnostics(doc.uri);
         return d.some((x) => x.source === 'aci-validate' && x.code === 'ACI100') ? d : undefined;
-      });
+      }, 'the extension\'s syntax error', 20_000, 150);
       assert.ok(all.every((d) => d.source === 'aci-validate'), all.map(describe).join(' | '));
     } finally {
       await config.update('validate.enable', undefined, vscode.ConfigurationTarget.Workspace);
@@ -107,14 +98,14 @@ suite('JSON definitions: one set of problems and completions', () => {
 
   test('completion offers each enum value once and no read-only property', async () => {
     const doc = await open('once-complete.aci.json', VALID);
-    await until('our diagnostics pass', () => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined));
+    await until(() => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined), 'our diagnostics pass', 20_000, 150);
     const labelsAt = async (needle: string, within: number) => {
       const pos = doc.positionAt(doc.getText().indexOf(needle) + within);
-      return until(`completions at ${needle}`, async () => {
+      return until(async () => {
         const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
         const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
         return labels.length > 0 ? labels : undefined;
-      });
+      }, `completions at ${needle}`, 20_000, 150);
     };
     // Inside the restartPolicy value's quotes.
     const values = await labelsAt('"Never"', 1);
@@ -132,12 +123,12 @@ suite('JSON definitions: one set of problems and completions', () => {
 
   test('hover shows one description', async () => {
     const doc = await open('once-hover.aci.json', VALID);
-    await until('our diagnostics pass', () => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined));
+    await until(() => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined), 'our diagnostics pass', 20_000, 150);
     const pos = doc.positionAt(doc.getText().indexOf('restartPolicy') + 2);
-    const hovers = await until('a hover', async () => {
+    const hovers = await until(async () => {
       const h = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
       return h.length > 0 ? h : undefined;
-    });
+    }, 'a hover', 20_000, 150);
     assert.strictEqual(hovers.length, 1, hovers.map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join(' ')).join(' | '));
   });
 });

@@ -13,6 +13,7 @@ import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension, child, shownChildren, type ShownItem } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-00000000001c';
 const RG = 'rg-lifecycle-it';
@@ -20,16 +21,6 @@ const NAME = 'it-lifecycle';
 const FILE = `definitions/${NAME}.aci.yaml`;
 const ENTRY: ContainerGroupTarget = { name: NAME, subscriptionId: SUB, resourceGroup: RG, definitionFile: FILE };
 const RUNNING_LINE = /\(#(\d+)\)$/;
-
-/** Polls what the tree, the follower and the editor settle asynchronously; fails with `what` after about a minute. */
-async function until<T>(get: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await get();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`timed out waiting: ${what}`);
-}
 
 suite('Container group lifecycle', function () {
   this.timeout(180_000);

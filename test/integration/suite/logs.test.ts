@@ -13,6 +13,7 @@ import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
+import { until } from './until';
 
 const FILE = 'it-logs.aci.yaml';
 /** The emulator throttles the first two requests of each path of a group whose name holds fault-429. */
@@ -23,16 +24,6 @@ const SECRET_NAME = 'it-logs-secret';
 const SECRET_VALUE = 'it-Logs-Secret-3c9e71';
 const RUNNING_LINE = /\(#(\d+)\)$/;
 const NOTE = /^··· /;
-
-/** Polls what VS Code and the follower settle asynchronously; fails with `what` after about a minute. */
-async function until<T>(get: () => T | undefined | false, what: string, tries = 600): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = get();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`timed out waiting: ${what}`);
-}
 
 const ref = (containerName: string, init = false, target = TARGET): { containerRef: ContainerRef } => ({ containerRef: { target, containerName, init } });
 const docText = (uri: string): string | undefined => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText();
