@@ -17,14 +17,9 @@
 //   transitioning state (StatusCode 409, ContainerGroupTransitioning)", and the same text from `az container start`).
 import { regionalRequestId } from './arm-headers';
 import { ACI_OPERATIONS_API_VERSION, getContainerGroup } from './container-groups';
-import { StoredGroup, groupId, groupView } from './container-group-view';
+import { StoredGroup, groupId, groupKey, groupView } from './container-group-view';
 import { RequestContext } from './context';
 import { Reply, cloudError, jsonReply } from './reply';
-
-function groupKey(ctx: RequestContext): string {
-  const { subscriptionId, resourceGroup, name } = ctx.params;
-  return `${subscriptionId}|${resourceGroup}|${name}`.toLowerCase();
-}
 
 function noContent(stored: StoredGroup): Reply {
   return { status: 204, headers: regionalRequestId(stored.operation.location), body: '' };
@@ -32,7 +27,7 @@ function noContent(stored: StoredGroup): Reply {
 
 /** The stored group, or the reply ARM gives when there is none (or it is still changing). */
 function actionTarget(ctx: RequestContext): StoredGroup | Reply {
-  const stored = ctx.state.groups.get(groupKey(ctx));
+  const stored = ctx.state.groups.get(groupKey(ctx.params));
   if (!stored) return getContainerGroup(ctx); // 404 ResourceNotFound, as for a GET
   if (stored.operation.status === 'InProgress') {
     return cloudError(409, {
@@ -59,7 +54,7 @@ export function startContainerGroup(ctx: RequestContext): Reply {
   // Starting runs the group again: a new operation, followed through its status URL like a create.
   const { subscriptionId, resourceGroup, name } = stored;
   const location = stored.operation.location;
-  stored.operation = ctx.state.lro.start({ subscriptionId, location, groupKey: groupKey(ctx), groupName: name, groupId: groupId({ subscriptionId, resourceGroup, name }), outcome: 'Succeeded' });
+  stored.operation = ctx.state.lro.start({ subscriptionId, location, groupKey: groupKey(ctx.params), groupName: name, groupId: groupId({ subscriptionId, resourceGroup, name }), outcome: 'Succeeded' });
   stored.stoppedAt = undefined;
   const statusUrl = `${ctx.state.baseUrl}/subscriptions/${subscriptionId}/providers/Microsoft.ContainerInstance/locations/${location}/operations/${stored.operation.id}?api-version=${ACI_OPERATIONS_API_VERSION}`;
   return { status: 202, headers: { 'azure-asyncoperation': statusUrl, ...regionalRequestId(location) }, body: '' };
@@ -73,7 +68,7 @@ export function restartContainerGroup(ctx: RequestContext): Reply {
 }
 
 export function deleteContainerGroup(ctx: RequestContext): Reply {
-  const key = groupKey(ctx);
+  const key = groupKey(ctx.params);
   const stored = ctx.state.groups.get(key);
   if (!stored) return { status: 204, headers: {}, body: '' };
   if (stored.operation.status === 'InProgress') return actionTarget(ctx) as Reply;

@@ -15,7 +15,7 @@
 // then one line every LOG_LINE_MS; an init container wrote its lines and exited before the others started.
 // Every line and time is derived from the group, the container and the line's number, so runs are repeatable.
 import { RequestContext } from './context';
-import { StoredGroup } from './container-group-view';
+import { StoredGroup, groupKey } from './container-group-view';
 import { Reply, cloudError, jsonReply } from './reply';
 
 export const LOG_LINE_MS = 1000;
@@ -86,9 +86,6 @@ export function logContent(g: StoredGroup, containerName: string, now: number, t
   return lines.reverse().join('');
 }
 
-function groupKey(p: Record<string, string>): string {
-  return `${p.subscriptionId}|${p.resourceGroup}|${p.name}`.toLowerCase();
-}
 
 export function listContainerLogs(ctx: RequestContext): Reply {
   const { resourceGroup, name, containerName } = ctx.params;

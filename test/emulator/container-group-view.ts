@@ -25,6 +25,11 @@ export function normalizeLocation(location: string): string {
   return location.replace(/\s+/g, '').toLowerCase();
 }
 
+/** The store's key of a group (route parameters or a stored group): ARM names are case-insensitive. */
+export function groupKey(p: { subscriptionId?: string; resourceGroup?: string; name?: string }): string {
+  return `${p.subscriptionId}|${p.resourceGroup}|${p.name}`.toLowerCase();
+}
+
 export function groupId(g: Pick<StoredGroup, 'subscriptionId' | 'resourceGroup' | 'name'>): string {
   return `/subscriptions/${g.subscriptionId}/resourceGroups/${g.resourceGroup}/providers/${CONTAINER_GROUP_TYPE}/${g.name}`;
 }

@@ -7,7 +7,7 @@
 // whatever version the PUT used, no Retry-After anywhere, request ids `{region}:{guid}`.
 import { regionalRequestId } from './arm-headers';
 import { RequestContext } from './context';
-import { StoredGroup, groupId, groupView, normalizeLocation } from './container-group-view';
+import { StoredGroup, groupId, groupKey, groupView, normalizeLocation } from './container-group-view';
 import { toCloudError, validateContainerGroup } from './container-group-validation';
 import { LroOutcome, Operation } from './lro-store';
 import { Reply, cloudError, jsonReply } from './reply';
@@ -15,11 +15,6 @@ import { Reply, cloudError, jsonReply } from './reply';
 export const ACI_API_VERSION = '2023-05-01';
 /** The api-version of ACI's operation status URLs, fixed by the service (recorded with PUTs of 2018-10-01 and 2021-10-01). */
 export const ACI_OPERATIONS_API_VERSION = '2018-06-01';
-
-function groupKey(ctx: RequestContext): string {
-  const { subscriptionId, resourceGroup, name } = ctx.params;
-  return `${subscriptionId}|${resourceGroup}|${name}`.toLowerCase();
-}
 
 /** The `lro-retry-after` scenario: a generic ARM provider that sends Retry-After and says `InProgress`. */
 function genericLro(ctx: RequestContext, op?: Operation): boolean {
@@ -50,7 +45,7 @@ export function putContainerGroup(ctx: RequestContext): Reply {
   if (problems.length > 0) return cloudError(400, toCloudError(problems, ctx.fault === 'validation-targets'));
 
   const body = parsed.value as Record<string, unknown>;
-  const key = groupKey(ctx);
+  const key = groupKey(ctx.params);
   const existed = ctx.state.groups.has(key);
   const outcome: LroOutcome = ctx.fault === 'lro-failed' ? 'Failed' : ctx.fault === 'lro-canceled' ? 'Canceled' : 'Succeeded';
   const location = normalizeLocation(String(body.location));
@@ -64,7 +59,7 @@ export function putContainerGroup(ctx: RequestContext): Reply {
 }
 
 export function getContainerGroup(ctx: RequestContext): Reply {
-  const stored = ctx.state.groups.get(groupKey(ctx));
+  const stored = ctx.state.groups.get(groupKey(ctx.params));
   if (!stored) {
     // ARM's own words for a resource it does not have, link included (as CLI and SDK users quote them, e.g.
     // "(ResourceNotFound) The Resource 'Microsoft.Compute/virtualMachines/…' under resource group '…' was not found.
