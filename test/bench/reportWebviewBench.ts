@@ -2,7 +2,10 @@
  * The synchronization report end to end in the real VS Code (code-server): from the Show Synchronization
  * Report command to the last row counted in the webview's table, 100,000 rows in the emulator's default
  * 50-row pages (2,000 pages). In the same run, against the same emulator process, the core stream of the same
- * pages, so the two figures and their ratio come from one box at one moment.
+ * pages, so the two figures and their ratio come from one box at one moment. Beside them the HTTP floor
+ * (httpFloor.ts) in plain Node, on the extension host's main thread and in a worker thread of it: what
+ * VS Code's extension host itself costs per page, apart from the product. The VS Code run is repeated and
+ * each figure is the median of the runs.
  */
 import * as path from 'path';
 import { listSynchronizations } from '../../src/core/services/dataShare';
@@ -12,13 +15,17 @@ import { ensureInstalled, REPO_ROOT } from '../integration/install';
 import { emulatorEnv, emulatorSettings, prepareWorkspace } from '../integration/workspace';
 import { benchClient } from './benchClient';
 import { startChildEmulator } from './childEmulator';
+import { httpFloor } from './httpFloor';
 import { benchSynchronizationReport } from './reportTiming';
 import { Row, value } from './results';
 
 const SECTION = 'Report end to end (real VS Code, ARM emulator, 100,000 rows / 2,000 pages of 50)';
 const ROWS = 100_000;
 const PROBE = path.join(REPO_ROOT, 'out', 'test', 'bench', 'reportStreamProbe.js');
-const LINE = /\[probe\] report rows=(\d+) pages=(\d+) state=(\w+) hostCoreMs=([\d.]+) filterMs=([\d.]+) firstRowMs=([\d.]+) hostRowsMs=([\d.]+) lastRowMs=([\d.]+)/;
+const LINE =
+  /\[probe\] report rows=(\d+) pages=(\d+) state=(\w+) hostCoreMs=([\d.]+) filterMs=([\d.]+) floorMainMs=([\d.]+) floorWorkerMs=([\d.]+) firstRowMs=([\d.]+) hostRowsMs=([\d.]+) lastRowMs=([\d.]+)/;
+/** VS Code runs (each a fresh code-server); figures are their medians. */
+const RUNS = 3;
 const FAILED = /\[probe\] report failed: (.*)/;
 
 const TARGET: ShareSubscriptionTarget = {
@@ -35,6 +42,8 @@ interface WebviewSample {
   state: string;
   hostCoreMs: number;
   filterMs: number;
+  floorMainMs: number;
+  floorWorkerMs: number;
   firstRowMs: number;
   hostRowsMs: number;
   lastRowMs: number;
@@ -54,7 +63,10 @@ async function webviewOnce(emulatorUrl: string, synchronizationId: string): Prom
       openWorkbench(server, server.workbenchUrl(workspace.dir, extensionPayload(server, PROBE)), {
         onLog: (_type, text) => {
           const m = LINE.exec(text);
-          if (m) sample = { rows: Number(m[1]), pages: Number(m[2]), state: m[3], hostCoreMs: Number(m[4]), filterMs: Number(m[5]), firstRowMs: Number(m[6]), hostRowsMs: Number(m[7]), lastRowMs: Number(m[8]) };
+          if (m) {
+            const n = m.slice(4).map(Number);
+            sample = { rows: Number(m[1]), pages: Number(m[2]), state: m[3], hostCoreMs: n[0], filterMs: n[1], floorMainMs: n[2], floorWorkerMs: n[3], firstRowMs: n[4], hostRowsMs: n[5], lastRowMs: n[6] };
+          }
           failure ??= FAILED.exec(text)?.[1];
         },
         onExit: () => {
@@ -71,80 +83,69 @@ async function webviewOnce(emulatorUrl: string, synchronizationId: string): Prom
   }
 }
 
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One measured round: the plain-Node core stream and HTTP floor, then a VS Code run, against one emulator. */
+interface Round extends WebviewSample {
+  coreMs: number;
+  floorPlainMs: number;
+  connections: number;
+  requests: number;
+}
+
 export async function runReportWebviewBench(): Promise<Row[]> {
   await ensureInstalled();
   const emu = await startChildEmulator();
   try {
-    const { client } = benchClient(emu.url);
+    const { client, tokens, scope } = benchClient(emu.url);
     let synchronizationId: string | undefined;
     for await (const page of listSynchronizations(client, TARGET, { maxPages: 1 })) synchronizationId = page.items[0]?.synchronizationId;
     if (!synchronizationId) throw new Error('The emulator listed no synchronization.');
+    const floorInput = { baseUrl: emu.url, token: (await tokens.getToken([scope])).token, ref: TARGET, synchronizationId };
 
-    // Warm-up: fills the emulator's generation cache, so neither measured side pays for it.
+    // Warm-up: fills the emulator's generation cache, so no measured side pays for it.
     await benchSynchronizationReport(client, TARGET, synchronizationId);
-    const core = await benchSynchronizationReport(client, TARGET, synchronizationId);
-    await emu.resetStats();
-    const webview = await webviewOnce(emu.url, synchronizationId);
-    const served = await emu.stats();
-    const ratio = webview.lastRowMs / core.allRowsMs;
-    const perPage = (ms: number, pages: number) => `${(ms / pages).toFixed(2)} ms a page, ${Math.round((ROWS / ms) * 1000).toLocaleString('en-US')} rows/s`;
+    await httpFloor(floorInput);
+    const rounds: Round[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const core = await benchSynchronizationReport(client, TARGET, synchronizationId);
+      const floor = await httpFloor(floorInput);
+      if (core.rows !== ROWS || floor.rows !== ROWS) throw new Error(`the plain-Node runs got ${core.rows} and ${floor.rows} rows`);
+      await emu.resetStats();
+      const webview = await webviewOnce(emu.url, synchronizationId);
+      const served = await emu.stats();
+      rounds.push({ ...webview, coreMs: core.allRowsMs, floorPlainMs: floor.ms, connections: served.connections, requests: served.requests });
+    }
+    const m = (f: (r: Round) => number) => median(rounds.map(f));
+    const ratio = m((r) => r.lastRowMs / r.coreMs);
+    const pages = ROWS / 50;
+    const perPage = (ms: number) => `${(ms / pages).toFixed(2)} ms a page, ${Math.round((ROWS / ms) * 1000).toLocaleString('en-US')} rows/s`;
+    const runs = `median of ${RUNS} runs`;
+    const row = (name: string, figure: number, unit: string, note: string, extra: Partial<Row> = {}): Row => ({
+      section: SECTION,
+      name,
+      ours: value(unit === '×' ? Number(figure.toFixed(2)) : figure, unit),
+      note,
+      ...extra,
+    });
     return [
-      {
-        section: SECTION,
-        name: 'core stream, all rows (streamSynchronizationReport)',
-        ours: value(core.allRowsMs, 'ms'),
-        note: `one run after a warm-up; ${core.rows} rows over ${core.pages} pages; ${perPage(core.allRowsMs, core.pages)}`,
-      },
-      {
-        section: SECTION,
-        name: 'core stream inside the extension host, no panel',
-        ours: value(webview.hostCoreMs, 'ms'),
-        note: `the same client and pages in VS Code's extension host (its HTTP stack and a CPU shared with the workbench); ${perPage(webview.hostCoreMs, core.pages)}`,
-      },
-      {
-        section: SECTION,
-        name: 'command → first row counted in the webview',
-        ours: value(webview.firstRowMs, 'ms'),
-        note: 'Show Synchronization Report through executeCommand; the page acknowledges rows once its table has them',
-      },
-      {
-        section: SECTION,
-        name: 'command → last row held by the extension host',
-        ours: value(webview.hostRowsMs, 'ms'),
-        note: 'the report\'s own stream; the page may still be drawing',
-      },
-      {
-        section: SECTION,
-        name: 'command → last row counted in the webview',
-        ours: value(webview.lastRowMs, 'ms'),
-        note: `${webview.rows} rows, ${webview.pages} pages acknowledged, load ${webview.state}; ${perPage(webview.lastRowMs, core.pages)}`,
-      },
-      {
-        section: SECTION,
-        name: 'webview end to end / core stream',
-        ours: value(Number(ratio.toFixed(2)), '×'),
-        target: '≤ 2×',
-        met: ratio <= 2,
-        note: 'same run, same emulator process',
-      },
-      {
-        section: SECTION,
-        name: 'connections opened in the real VS Code run',
-        ours: value(served.connections, ''),
-        note: `TCP connections the emulator accepted for the ${served.requests.toLocaleString('en-US')} requests of the whole run (sign-in, tree, both report loads, the core stream in the host)`,
-      },
-      {
-        section: SECTION,
-        name: 'a filter answered while rows arrive',
-        ours: value(webview.filterMs, 'ms'),
-        note: 'a second load of the same report, filtered to the failed data sets once a fifth of the rows are in; until the page shows them',
-      },
-      {
-        section: SECTION,
-        name: 'webview end to end / core stream in the extension host',
-        ours: value(Number((webview.lastRowMs / webview.hostCoreMs).toFixed(2)), '×'),
-        note: 'what the panel and the page add over the stream in the same process',
-      },
+      row('core stream, all rows (streamSynchronizationReport)', m((r) => r.coreMs), 'ms', `plain Node, after a warm-up, ${runs}; ${perPage(m((r) => r.coreMs))}`),
+      row('HTTP floor in plain Node', m((r) => r.floorPlainMs), 'ms', `the same POSTs through http.request, JSON.parse, nothing else; ${runs}`),
+      row('HTTP floor on the extension host\'s main thread', m((r) => r.floorMainMs), 'ms', `the same loop with the http module VS Code gives extensions, in its extension host; ${runs}`),
+      row('HTTP floor in a worker thread of the extension host', m((r) => r.floorWorkerMs), 'ms', `the same loop in the same process, off the main thread (Node's own http, no VS Code proxy support); ${runs}`),
+      row('extension host main thread / plain Node, HTTP floor', m((r) => r.floorMainMs / r.floorPlainMs), '×', 'what the extension host itself adds to the same requests, before any product code'),
+      row('core stream inside the extension host, no panel', m((r) => r.hostCoreMs), 'ms', `the same client and pages on the extension host's main thread; ${perPage(m((r) => r.hostCoreMs))}`),
+      row('command → first row counted in the webview', m((r) => r.firstRowMs), 'ms', 'Show Synchronization Report through executeCommand; the page acknowledges rows once its table has them'),
+      row('command → last row held by the extension host', m((r) => r.hostRowsMs), 'ms', "the report's own stream; the page may still be drawing"),
+      row('command → last row counted in the webview', m((r) => r.lastRowMs), 'ms', `${rounds.map((r) => `${r.rows} rows/${r.pages} pages, load ${r.state}`).join('; ')}; ${perPage(m((r) => r.lastRowMs))}`),
+      row('webview end to end / core stream', ratio, '×', `per run, same emulator process: ${rounds.map((r) => (r.lastRowMs / r.coreMs).toFixed(2)).join(', ')}`, { target: '≤ 2×', met: ratio <= 2 }),
+      row('webview end to end / HTTP floor on the extension host\'s main thread', m((r) => r.lastRowMs / r.floorMainMs), '×', 'what the product (client, report, panel, page) adds over the bare requests where it runs'),
+      row('webview end to end / core stream in the extension host', m((r) => r.lastRowMs / r.hostCoreMs), '×', 'what the panel and the page add over the stream in the same process'),
+      row('a filter answered while rows arrive', m((r) => r.filterMs), 'ms', 'a second load of the same report, filtered to the failed data sets once a fifth of the rows are in; until the page shows them'),
+      row('connections opened in the real VS Code run', m((r) => r.connections), '', `TCP connections the emulator accepted for the ${m((r) => r.requests).toLocaleString('en-US')} requests of one run (sign-in, tree, floors, both report loads, the core stream in the host)`),
     ];
   } finally {
     await emu.close();
