@@ -93,7 +93,10 @@ export class ContainerGroupNode implements TreeNode {
     const uri = at.uri;
     const open = (title: string): vscode.Command => ({ command: 'vscode.open', title, arguments: [uri] });
     const file = await readDefinitionFile(uri);
-    if (!file.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not found'), file.message, open(vscode.l10n.t('Open Definition')))];
+    if (!file.ok) {
+      const label = file.missing ? vscode.l10n.t('Definition not found') : vscode.l10n.t('Definition not read');
+      return [new ErrorNode(`${this.id}:error`, label, file.message, open(vscode.l10n.t('Open Definition')))];
+    }
     const parsed = readDefinitionText(file.text, uri.path);
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);

@@ -46,7 +46,8 @@ export function definitionSetting(uri: vscode.Uri): string | undefined {
   return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
 }
 
-export type FileRead = { ok: true; text: string } | { ok: false; message: string };
+/** `missing`: there is no such file (as opposed to one that is not read: too large, not a regular file, unreadable). */
+export type FileRead = { ok: true; text: string } | { ok: false; message: string; missing?: boolean };
 
 export async function readDefinitionFile(uri: vscode.Uri): Promise<FileRead> {
   const shown = vscode.workspace.asRelativePath(uri);
@@ -63,7 +64,7 @@ export async function readDefinitionFile(uri: vscode.Uri): Promise<FileRead> {
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
   } catch (err) {
     if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') {
-      return { ok: false, message: vscode.l10n.t('File not found: {0}', shown) };
+      return { ok: false, message: vscode.l10n.t('File not found: {0}', shown), missing: true };
     }
     return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', shown, (err as Error).message) };
   }
