@@ -116,6 +116,24 @@ describe('the editor checks nested deployments without showing their secrets', (
     for (const f of findings) for (const secret of NESTED_SECRETS) assert.ok(!f.message.includes(secret), f.message);
   });
 
+  it('diagnostics on a secure parameter default do not quote it, whatever check quotes values', () => {
+    // Secure defaults (the deploymentTemplate.json parameter types) checked in place of their expressions: the
+    // naming rule, the osType enum and the number check each quote the value they checked.
+    const tpl = JSON.stringify({
+      parameters: {
+        groupName: { type: 'securestring', defaultValue: 'Sec_Name_Q1' },
+        os: { type: 'secureString', defaultValue: 'SecOsQ2' },
+        cpu: { type: 'securestring', defaultValue: 'SecCpuQ3' },
+        short: { type: 'securestring', defaultValue: 'Q4' },
+      },
+      resources: [{ type: GROUP, apiVersion: '2023-05-01', name: "[parameters('groupName')]", location: 'westeurope', properties: { osType: "[parameters('os')]", containers: [{ name: "[parameters('short')]", properties: { image: 'nginx', resources: { requests: { cpu: "[parameters('cpu')]", memoryInGB: 1 } } } }] } }],
+    });
+    const messages = validateText(tpl, 't.json').findings.map((f) => f.message);
+    assert.ok(messages.some((m) => m.startsWith("Parameter 'groupName' default: Container group name '***'")), messages.join('\n'));
+    assert.ok(messages.some((m) => m.startsWith("Parameter 'os' default: '***' is not a valid osType")), messages.join('\n'));
+    for (const m of messages) for (const secret of ['Sec_Name_Q1', 'SecOsQ2', 'SecCpuQ3', "'Q4'"]) assert.ok(!m.includes(secret), m);
+  });
+
   it('the outline shows the inner secrets and the values passed into secure parameters as (secret)', () => {
     const details: string[] = [];
     const names: string[] = [];
