@@ -1,7 +1,8 @@
 /**
  * Which values written in a definition are secrets: values of secret fields (see `isSecretField`), defaults of
  * template parameters that are secure or go to a secret field, what a nested deployment passes into such a
- * parameter of its inner template, and the values of a deployment parameter file. The CLI, deploy and the outline read this one walk.
+ * parameter of its inner template, and the values of a deployment parameter file. The CLI, deploy and the
+ * outline read this one walk.
  */
 import { findProperty } from './nodeQuery';
 import { isDeploymentResource, isParameterFile, parameterReference } from './armTemplate';
