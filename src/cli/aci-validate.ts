@@ -26,7 +26,13 @@ Options:
   -h, --help      Show this help
   --version       Show the version
 
-Secret values (secureValue, passwords, keys) are never printed, in any format.
+Secret values are never printed, in any format, nor repeated by a quick fix:
+  - secureValue of environment variables, registry passwords, storage account
+    keys, the Log Analytics workspace key and workspace resource ID, secret
+    volume files and extensions' protectedSettings, in nested deployments too;
+  - defaults of securestring/secureobject template parameters, values nested
+    deployments pass into them (and every value passed to a linked template);
+  - every value of a deployment parameter file (reported as one, not checked).
 Exit status: 0 when no file has errors, 1 when any file has an error, 2 when a file cannot be read.
 `;
 

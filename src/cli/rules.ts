@@ -21,6 +21,7 @@ export const RULES: Record<CodeName, RuleInfo> = {
   enum: { level: 'error', description: 'A value is not one of the values the property allows.' },
   format: { level: 'error', description: 'A value does not have the format its property needs (integer range, date-time).' },
   schemaOther: { level: 'error', description: 'The definition breaks another constraint of the container group schema.' },
+  parameterFile: { level: 'info', description: 'The file is a deployment parameter file, not a definition or template; its values are not checked or printed.' },
   notAnObject: { level: 'error', description: 'The definition is not an object.' },
   syntax: { level: 'error', description: 'The file is not valid JSON or YAML.' },
   duplicateKey: { level: 'warning', description: 'A key appears twice in one object; only the last one counts.' },

@@ -37,6 +37,26 @@ function typeOf(node: DefinitionNode | undefined): string | undefined {
   return type?.kind === 'string' ? String(type.value).toLowerCase() : undefined;
 }
 
+export function isDeploymentResource(node: DefinitionNode | undefined): boolean {
+  return typeOf(node) === DEPLOYMENT_TYPE;
+}
+
+/** The `$schema` of a deployment parameter file (schema.management.azure.com/schemas/VERSION/deploymentParameters.json#). */
+const PARAMETER_FILE_SCHEMA = /\/deploymentParameters\.json#?$/i;
+
+/**
+ * A deployment parameter file: `parameters` whose members each give a `value` or a Key Vault `reference`,
+ * recognised by its `$schema`, or without one by that shape and no resources or container group properties.
+ */
+export function isParameterFile(root: DefinitionNode | undefined): boolean {
+  const schema = findProperty(root, '$schema');
+  if (schema?.kind === 'string' && PARAMETER_FILE_SCHEMA.test(String(schema.value).trim())) return true;
+  const parameters = findProperty(root, 'parameters');
+  if (parameters?.kind !== 'object' || parameters.properties.length === 0) return false;
+  if (findProperty(root, 'resources') || findProperty(root, 'properties') || findProperty(root, 'type')) return false;
+  return parameters.properties.every((p) => p.kind === 'object' && (findProperty(p, 'value') !== undefined || findProperty(p, 'reference') !== undefined));
+}
+
 export function isContainerGroupResource(node: DefinitionNode | undefined): boolean {
   return typeOf(node) === CONTAINER_GROUP_TYPE;
 }

@@ -9,6 +9,7 @@ export const Code = {
   enum: 'ACI003',
   format: 'ACI004',
   schemaOther: 'ACI005',
+  parameterFile: 'ACI008',
   notAnObject: 'ACI009',
   syntax: 'ACI100',
   duplicateKey: 'ACI101',

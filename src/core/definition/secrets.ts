@@ -65,12 +65,24 @@ const SECRET_FIELDS: string[][] = [
 const SECRET_SUBTREES: string[][] = [['properties', 'extensions', '#', 'properties', 'protectedsettings']];
 
 /**
+ * The path inside the resource a template path leads to: `resources[i]…`, also through the inner templates of
+ * nested deployments (`resources[i].properties.template.resources[j]…`).
+ */
+function resourceRelative(p: string[]): string[] {
+  while (p[0] === 'resources' && p.length > 2) {
+    p = p.slice(2);
+    if (p[0] === 'properties' && p[1] === 'template' && p[2] === 'resources') p = p.slice(2);
+  }
+  return p;
+}
+
+/**
  * Whether a value at `path` is a secret. `path` is relative to the container group (a request body, a YAML
- * file or an ARM body) or inside an ARM template (`resources[i]…`); property names in any letter case.
+ * file or an ARM body) or inside an ARM template (`resources[i]…`, nested deployments' templates included);
+ * property names in any letter case.
  */
 export function isSecretField(path: readonly (string | number)[]): boolean {
-  let p = lower(path);
-  if (p[0] === 'resources' && p.length > 2) p = p.slice(2);
+  const p = resourceRelative(lower(path));
   if (SECRET_FIELDS.some((f) => matches(p, f))) return true;
   return SECRET_SUBTREES.some((s) => p.length > s.length && matches(p.slice(0, s.length), s));
 }

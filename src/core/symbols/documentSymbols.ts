@@ -4,7 +4,7 @@
  * as written. Secret values are never shown.
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment, Range } from '../definition';
-import { isSecretField } from '../definition/secrets';
+import { secretValueNodes } from '../definition/secretValues';
 import { looseName } from '../schema/schemaLookup';
 import { documentShape, groupBase } from '../schema/documentSchema';
 
@@ -23,23 +23,26 @@ const VOLUME_KINDS = ['azureFile', 'emptyDir', 'secret', 'gitRepo'];
 export function documentSymbols(doc: DefinitionDocument): SymbolEntry[] {
   const root = doc.root;
   if (!root || root.kind !== 'object') return [];
-  if (documentShape(doc) !== 'template') return [groupSymbol(root, '', 'container group')];
-  return members(root, undefined, 0, (member, path) => {
+  const secrets: Secrets = new Set(secretValueNodes(root));
+  if (documentShape(doc) !== 'template') return [groupSymbol(root, '', 'container group', secrets)];
+  return members(root, undefined, 0, secrets, (member, path) => {
     // Container group resources of a template get the group outline; other resources stay generic.
     if (String(path[0]).toLowerCase() !== 'resources' || member.kind !== 'array') return undefined;
-    return arraySymbol(member, String(path[0]), undefined, 1, (item, i) =>
-      groupBase(doc, ['resources', i]) && item.kind === 'object' ? groupSymbol(item, '', `resource ${i}`) : undefined,
+    return arraySymbol(member, String(path[0]), undefined, 1, secrets, (item, i) =>
+      groupBase(doc, ['resources', i]) && item.kind === 'object' ? groupSymbol(item, '', `resource ${i}`, secrets) : undefined,
     );
   });
 }
 
 type Override = (node: DefinitionNode, path: PathSegment[]) => SymbolEntry | undefined;
+/** The scalars whose values are secrets (see secretValueNodes): shown as `(secret)`, never by value. */
+type Secrets = ReadonlySet<DefinitionNode>;
 
 /**
  * `pat` is the group-relative path in the `properties/containers/#` form (names compared ignoring case),
  * or undefined outside a container group (e.g. template parameters).
  */
-function groupSymbol(node: DefinitionNode, pat: string, fallbackName: string): SymbolEntry {
+function groupSymbol(node: DefinitionNode, pat: string, fallbackName: string, secrets: Secrets): SymbolEntry {
   const name = findProperty(node, 'name');
   const location = findProperty(node, 'location');
   return {
@@ -48,7 +51,7 @@ function groupSymbol(node: DefinitionNode, pat: string, fallbackName: string): S
     kind: 'group',
     range: fullRange(node),
     selectionRange: name && name.kind !== 'object' && name.kind !== 'array' ? name.range : head(node),
-    children: members(node, pat, 1),
+    children: members(node, pat, 1, secrets),
   };
 }
 
@@ -56,45 +59,45 @@ function join(pat: string | undefined, seg: string): string | undefined {
   return pat === undefined ? undefined : pat ? `${pat}/${seg}` : seg;
 }
 
-function members(node: DefinitionNode, pat: string | undefined, depth: number, override?: Override): SymbolEntry[] {
+function members(node: DefinitionNode, pat: string | undefined, depth: number, secrets: Secrets, override?: Override): SymbolEntry[] {
   if (node.kind !== 'object' || depth > MAX_DEPTH) return [];
   const out: SymbolEntry[] = [];
   for (const p of node.properties) {
     const key = p.key ?? '';
-    out.push(override?.(p, [key]) ?? symbolFor(p, key || '""', join(pat, looseName(key)), depth));
+    out.push(override?.(p, [key]) ?? symbolFor(p, key || '""', join(pat, looseName(key)), depth, secrets));
   }
   return out;
 }
 
-function symbolFor(node: DefinitionNode, name: string, pat: string | undefined, depth: number): SymbolEntry {
+function symbolFor(node: DefinitionNode, name: string, pat: string | undefined, depth: number, secrets: Secrets): SymbolEntry {
   const range = fullRange(node);
   const selectionRange = node.keyRange ?? head(node);
   const p = pat ?? '';
   const init = p === 'properties/initcontainers/#';
   if ((init || p === 'properties/containers/#') && node.kind === 'object') {
     const image = scalarText(findProperty(findProperty(node, 'properties'), 'image'));
-    return { name, detail: [init ? 'init' : undefined, image].filter(Boolean).join(' · ') || undefined, kind: 'container', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, pat, depth + 1) };
+    return { name, detail: [init ? 'init' : undefined, image].filter(Boolean).join(' · ') || undefined, kind: 'container', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, pat, depth + 1, secrets) };
   }
   if (p === 'properties/volumes/#' && node.kind === 'object') {
     const kind = VOLUME_KINDS.find((k) => findProperty(node, k));
-    return { name, detail: kind, kind: 'volume', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, pat, depth + 1) };
+    return { name, detail: kind, kind: 'volume', range, selectionRange: nameRange(node) ?? selectionRange, children: members(node, pat, depth + 1, secrets) };
   }
   switch (node.kind) {
     case 'object':
-      return { name, detail: p === 'properties/ipaddress' ? ipDetail(node) : undefined, kind: 'object', range, selectionRange, children: members(node, pat, depth + 1) };
+      return { name, detail: p === 'properties/ipaddress' ? ipDetail(node) : undefined, kind: 'object', range, selectionRange, children: members(node, pat, depth + 1, secrets) };
     case 'array':
-      return arraySymbol(node, name, pat, depth);
+      return arraySymbol(node, name, pat, depth, secrets);
     default: {
-      const secret = pat !== undefined && isSecretField(p.split('/'));
+      const secret = secrets.has(node);
       const text = node.kind === 'null' ? 'null' : String(node.value);
       return { name, detail: secret ? '(secret)' : short(text), kind: node.kind, range, selectionRange, children: [] };
     }
   }
 }
 
-function arraySymbol(node: DefinitionNode, name: string, pat: string | undefined, depth: number, override?: (item: DefinitionNode, i: number) => SymbolEntry | undefined): SymbolEntry {
+function arraySymbol(node: DefinitionNode, name: string, pat: string | undefined, depth: number, secrets: Secrets, override?: (item: DefinitionNode, i: number) => SymbolEntry | undefined): SymbolEntry {
   const itemPat = join(pat, '#');
-  const children = node.kind !== 'array' || depth > MAX_DEPTH ? [] : node.children.map((item, i) => override?.(item, i) ?? symbolFor(item, itemName(item, i), itemPat, depth + 1));
+  const children = node.kind !== 'array' || depth > MAX_DEPTH ? [] : node.children.map((item, i) => override?.(item, i) ?? symbolFor(item, secrets.has(item) ? String(i) : itemName(item, i), itemPat, depth + 1, secrets));
   const count = node.kind === 'array' ? node.children.length : 0;
   return { name, detail: `${count} item${count === 1 ? '' : 's'}`, kind: 'array', range: fullRange(node), selectionRange: node.keyRange ?? head(node), children };
 }

@@ -3,6 +3,7 @@
  * of a parameter the group uses, so a value a deploy would take gets the checks a written-out value gets. Findings
  * on such a value say which parameter and value it was; any other expression is a value we cannot know.
  */
+import { redactText } from '../arm/redact';
 import { parameterReference, TemplateParameter, TemplateParameters } from '../definition/armTemplate';
 import { isSecretField } from '../definition/secrets';
 import { Finding, PathSegment, ScalarNode } from '../definition/types';
@@ -70,10 +71,20 @@ function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]
   return prefix.length <= path.length && prefix.every((s, i) => s === path[i]);
 }
 
+/** A secure parameter's value, or one going to a secret field, is never repeated in a message. */
+function isSecretBinding(b: BoundValue, path: readonly PathSegment[]): boolean {
+  return !!b.parameter.type?.startsWith('secure') || isSecretField(path);
+}
+
 function shown(b: BoundValue, path: readonly PathSegment[]): string {
-  // A secure parameter's value, or one going to a secret field, is never repeated in a message.
-  if (b.parameter.type?.startsWith('secure') || isSecretField(path)) return '';
+  if (isSecretBinding(b, path)) return '';
   return typeof b.node.value === 'string' ? ` '${b.node.value}'` : ` ${String(b.node.value)}`;
+}
+
+/** The message of a check that ran on a secret value, with that value masked (quoted, or long enough to find). */
+function withoutValue(message: string, b: BoundValue): string {
+  const value = String(b.node.value);
+  return redactText(message.split(`'${value}'`).join("'***'"), [value]);
 }
 
 /**
@@ -90,7 +101,8 @@ export function labelParameterFindings(findings: Finding[], uses: ParameterUse[]
     }
     const b = bound!.values.get(use.name)!;
     const { fix: _fix, moreFixes: _more, ...rest } = f;
-    out.push({ ...rest, message: `Parameter '${b.parameter.name}' ${b.kind}${shown(b, use.path)}: ${f.message}` });
+    const message = isSecretBinding(b, use.path) ? withoutValue(f.message, b) : f.message;
+    out.push({ ...rest, message: `Parameter '${b.parameter.name}' ${b.kind}${shown(b, use.path)}: ${message}` });
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * containers are checked again; the rules that span the group run on the cached results.
  */
 import { findProperty } from '../definition/nodeQuery';
-import { isStandaloneTemplateResource, templateContainerGroups, TemplateParameters } from '../definition/armTemplate';
+import { isParameterFile, isStandaloneTemplateResource, templateContainerGroups, TemplateParameters } from '../definition/armTemplate';
 import { allowedValueBindings, defaultBinding, labelParameterFindings, ParameterBinding, ParameterUse } from './parameterBinding';
 import { shiftFinding } from '../definition/shiftFinding';
 import { DefinitionFormat, DefinitionNode, Finding, PathSegment } from '../definition/types';
@@ -112,6 +112,11 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
   if (!root) return;
   if (root.kind !== 'object') {
     findings.push({ code: Code.notAnObject, severity: 'error', message: 'A container group definition must be an object with keys such as apiVersion, name, location and properties.', range: { start: root.range.start, end: Math.min(root.range.end, root.range.start + 1) }, path: [] });
+    return;
+  }
+  if (isParameterFile(root)) {
+    const at = findProperty(root, 'parameters') ?? root;
+    findings.push({ code: Code.parameterFile, severity: 'info', message: 'A deployment parameter file, not a container group definition or template: check the template it is deployed with. Its values are not shown.', range: at.keyRange ?? { start: at.range.start, end: at.range.start + 1 }, path: [] });
     return;
   }
   if (findProperty(root, 'resources')) {
