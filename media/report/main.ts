@@ -9,7 +9,7 @@ import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../
 import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
 import { mergeSorted, rowComparator, rowPredicate, sortRows } from '../../src/core/report/query';
-import { rowFromTuple } from '../../src/core/report/rowTuples';
+import { decodeRows } from '../../src/core/report/rowTuples';
 import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
 import { barChart } from './chart';
 import { el } from './dom';
@@ -328,12 +328,14 @@ function onMessage(m: HostMessage): void {
       rebuildView();
       renderSummary();
       return;
-    case 'rows':
-      addRows(m.rows.map(rowFromTuple));
+    case 'rows': {
+      const rows = decodeRows(m.data);
+      addRows(rows);
       totals = m.totals;
-      unacknowledged = { pages: unacknowledged.pages + m.pages, rows: unacknowledged.rows + m.rows.length, pageNumber: m.pageNumber };
+      unacknowledged = { pages: unacknowledged.pages + m.pages, rows: unacknowledged.rows + rows.length, pageNumber: m.pageNumber };
       scheduleRender();
       return;
+    }
     case 'status':
       loadState = m.state;
       statusMessage = m.message;

@@ -4,7 +4,7 @@
  * goes in the next one, so 2,000 small pages cost a few dozen messages, not 2,000 round trips.
  */
 import type { ReportRow } from './model';
-import { rowToTuple, type RowTuple } from './rowTuples';
+import { encodeRows } from './rowTuples';
 import type { ReportTotals } from './totals';
 
 /** A batch for the page: the rows of `pages` consecutive service pages, ending with page `pageNumber`. */
@@ -12,8 +12,10 @@ export interface RowsBatch {
   type: 'rows';
   pageNumber: number;
   pages: number;
-  /** The rows as tuples (see rowTuples.ts). */
-  rows: RowTuple[];
+  /** How many rows the batch holds. */
+  count: number;
+  /** The rows, encoded by encodeRows (see rowTuples.ts). */
+  data: Uint8Array;
   /** Totals after the batch's last page. */
   totals: ReportTotals;
   /** True when the batch holds the listing's last page. */
@@ -60,7 +62,8 @@ export class RowOutbox {
     const mark = this.marks[to];
     const pages = to + 1 - this.sentPages;
     this.sentPages = to + 1;
-    return { type: 'rows', pageNumber: mark.pageNumber, pages, rows: this.held.slice(start, mark.end).map(rowToTuple), totals: mark.totals, last: mark.last };
+    const rows = this.held.slice(start, mark.end);
+    return { type: 'rows', pageNumber: mark.pageNumber, pages, count: rows.length, data: encodeRows(rows), totals: mark.totals, last: mark.last };
   }
 
   /** A new page instance has nothing yet: send everything again from the first page. */
