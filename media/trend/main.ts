@@ -152,6 +152,7 @@ function report(): void {
     legend: [...app.querySelectorAll('.legend-entry')].map((l) => l.textContent ?? ''),
     injected: app.querySelectorAll(':is(img, iframe, object, embed, style, script, link)').length,
     state: current?.state ?? 'loading',
+    note: app.querySelector('.note')?.textContent ?? '',
     saved,
   });
 }

@@ -97,10 +97,11 @@ describe('trend point texts and messages', () => {
     assert.ok(!isTrendPageMessage({ type: 'open', synchronizationId: '' }));
     assert.ok(!isTrendPageMessage({ type: 'open', synchronizationId: { id: 'abc' } }));
     assert.ok(!isTrendPageMessage({ type: 'run', command: 'x' }));
-    const view = { type: 'viewUpdated', points: ['a'], focusable: 1, marked: [0], rows: [['x']], legend: ['l'], injected: 0, state: 'done' };
+    const view = { type: 'viewUpdated', points: ['a'], focusable: 1, marked: [0], rows: [['x']], legend: ['l'], injected: 0, state: 'done', note: '' };
     assert.ok(isTrendPageMessage(view));
     assert.ok(!isTrendPageMessage({ ...view, marked: [-1] }));
     assert.ok(!isTrendPageMessage({ ...view, state: 'finished' }));
+    assert.ok(!isTrendPageMessage({ ...view, note: undefined }));
 
     const text = { heading: 'h', summary: 's', note: '', chartLabel: 'c', tableCaption: 't', columns: ['a'], legend: [{ kind: 'failedMark', text: 'x' }], openReport: 'o', empty: 'e', showTable: 'T' };
     const point = { synchronizationId: 's', kind: 'failed', durationMs: 3, failed: 1, tick: 't', label: 'l', cells: ['c'] };

@@ -71,6 +71,8 @@ export interface TrendView {
   /** Elements service text could have injected (always 0 when text goes in as text). */
   injected: number;
   state: TrendLoadState;
+  /** The note under the heading (what is under way or went wrong). */
+  note: string;
   /** What the page saved for a window reload. */
   saved?: TrendPanelState;
 }
@@ -127,6 +129,7 @@ export function isTrendPageMessage(v: unknown): v is TrendPageMessage {
         strings(v.legend) &&
         count(v.injected) &&
         STATES.includes(v.state as string) &&
+        str(v.note) &&
         (v.saved === undefined || isTrendPanelState(v.saved))
       );
     default:

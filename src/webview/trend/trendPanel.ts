@@ -102,8 +102,8 @@ export class TrendPanel implements vscode.Disposable {
         return this.show();
       case 'viewUpdated': {
         // Only the known fields: the page is untrusted.
-        const { points, focusable, marked, rows, legend, injected, state, saved } = raw;
-        this.record.view = { points, focusable, marked, rows, legend, injected, state, saved };
+        const { points, focusable, marked, rows, legend, injected, state, note, saved } = raw;
+        this.record.view = { points, focusable, marked, rows, legend, injected, state, note, saved };
         return this.changed();
       }
       case 'open': {
