@@ -46,7 +46,7 @@ export function registerCompare(context: vscode.ExtensionContext, session: Azure
   const restore = registerPanelRestore(COMPARE_VIEW_TYPE, (panel, state) => {
     const init = compareInitFrom(state);
     if (!init) return false;
-    tracker.track(new ComparePanel(restoredDeps, panel, { ...init, target: plainTarget(init.target) }));
+    tracker.track(new ComparePanel(restoredDeps, panel, { ...init, target: plainTarget(init.target) }, true));
     return true;
   });
 

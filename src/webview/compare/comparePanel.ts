@@ -12,8 +12,10 @@ import { loadComparison } from '../../core/report/compareLoad';
 import { COMPARE_VIEW_ROWS, compareInitFrom, isComparePageMessage, type CompareHostMessage, type CompareInit } from '../../core/report/compareMessages';
 import { applyCompareQuery, type CompareQuery } from '../../core/report/compareQuery';
 import { summarizeComparison, type CompareSummary } from '../../core/report/compareSummary';
-import { LatestRun } from '../../core/report/latestRun';
-import type { ExportFormat } from '../../core/report/messages';
+import { LatestRun, type RunTicket } from '../../core/report/latestRun';
+import type { ExportFormat, SynchronizationSummary } from '../../core/report/messages';
+import { sanitizeSynchronization } from '../../core/report/synchronization';
+import { listSynchronizations } from '../../core/services/dataShare';
 import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
 import { saveExport } from '../saveExport';
 import { PanelHost } from '../panelHost';
@@ -51,11 +53,15 @@ export class ComparePanel implements vscode.Disposable {
     return new ComparePanel(deps, panel, init);
   }
 
-  /** Also for a panel VS Code restores after a reload: it gets a new page and loads both listings again. */
+  /**
+   * Also for a panel VS Code restores after a reload: it gets a new page and loads both listings again; with
+   * `saved`, the synchronizations' records are read again too (one may have ended since they were saved).
+   */
   constructor(
     private readonly deps: ComparePanelDeps,
     panel: vscode.WebviewPanel,
-    private readonly init: CompareInit,
+    private init: CompareInit,
+    private saved = false,
   ) {
     this.query = init.query;
     this.record = { target: init.target, a: init.a, b: init.b, state: 'loading', rowsA: 0, rowsB: 0, exports: [] };
@@ -123,6 +129,7 @@ export class ComparePanel implements vscode.Disposable {
     if (this.pageReady) void this.post(this.progressMessage());
     try {
       const client = await this.deps.client();
+      if (this.saved) void this.refreshSynchronizations(client, run);
       const loaded = await loadComparison(client, target, a.synchronizationId, b.synchronizationId, {
         signal: run.signal,
         onProgress: (rowsA, rowsB) => {
@@ -160,6 +167,28 @@ export class ComparePanel implements vscode.Disposable {
       await this.sendView();
       await this.post(this.progressMessage());
     }
+    this.changed();
+  }
+
+  /** Reads both synchronizations' records again for the header; what cannot be read keeps the saved one. */
+  private async refreshSynchronizations(client: ArmClient, run: RunTicket): Promise<void> {
+    const wanted = new Set([this.init.a.synchronizationId, this.init.b.synchronizationId]);
+    const found = new Map<string, SynchronizationSummary>();
+    try {
+      for await (const page of listSynchronizations(client, this.init.target, { maxPages: 20, signal: run.signal })) {
+        // Only the known, well-typed fields reach the page (as when the pair was picked).
+        for (const s of page.items.map(sanitizeSynchronization)) if (s && wanted.has(s.synchronizationId)) found.set(s.synchronizationId, s);
+        if (found.size === wanted.size) break;
+      }
+    } catch (err) {
+      if (run.isCurrent()) this.deps.log.warn(`Synchronization comparison: could not read the synchronization records: ${errorText(err)}`);
+    }
+    if (!run.isCurrent() || found.size === 0) return;
+    this.saved = false;
+    const { a, b } = this.init;
+    this.init = { ...this.init, a: found.get(a.synchronizationId) ?? a, b: found.get(b.synchronizationId) ?? b };
+    Object.assign(this.record, { a: this.init.a, b: this.init.b });
+    if (this.pageReady) await this.post({ type: 'init', ...this.init, query: this.query });
     this.changed();
   }
 

@@ -141,13 +141,15 @@ suite('Panels after a window reload', () => {
     assert.deepStrictEqual([saved.target, saved.a.synchronizationId, saved.b.synchronizationId], [compareTarget, syncs[1].synchronizationId, syncs[0].synchronizationId]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    await compare.restore(asStored(saved));
-    const restored = await compare.waitFor((r) => r !== opened && compareDone(r) && r.view?.shown === involved.length);
+    // Saved while A was still running, say: its record is read again for the header.
+    await compare.restore(asStored({ ...saved, a: { synchronizationId: saved.a.synchronizationId, status: 'InProgress' } }));
+    const restored = await compare.waitFor((r) => r !== opened && compareDone(r) && r.view?.shown === involved.length && r.a.status === syncs[1].status);
     assert.strictEqual(restored.state, 'done', restored.error);
+    assert.deepStrictEqual(restored.a, saved.a);
+    assert.deepStrictEqual(restored.view?.saved, saved, 'the restored page saves the records read again');
     // Both listings were loaded again and compared whole; the page shows the saved filter and sort.
     assert.deepStrictEqual([restored.rowsA, restored.rowsB, restored.compared], [a.size, b.size, a.size]);
     assert.deepStrictEqual(restored.view?.firstNames, slowest.slice(0, 5).map((s) => s.name));
-    assert.deepStrictEqual(restored.view?.saved, saved, 'the restored page saves the same again');
     assert.match(restored.view?.meta ?? '', new RegExp(`^${COMPARE_NAME} · ${base.accountName} · ${base.resourceGroup}`));
     assert.deepStrictEqual(tabsOf('aciDataShare.synchronizationComparison').map((t) => t.label), [`Synchronization comparison: ${COMPARE_NAME}`]);
   });
@@ -172,7 +174,10 @@ suite('Panels after a window reload', () => {
     assert.deepStrictEqual(quiet.shown, [], 'a restore asks nothing');
 
     await signIn();
-    const loaded = await compare.waitFor((r) => r.a.synchronizationId === syncs[2].synchronizationId && r.state === 'done' && compareDone(r));
+    const loaded = await compare.waitFor((r) => r.a.synchronizationId === syncs[2].synchronizationId && r.state === 'done' && compareDone(r) && r.a.status !== undefined);
+    // Saved with the ids alone: the header gets both records from the service.
+    assert.deepStrictEqual([loaded.a.status, loaded.a.startTime, loaded.b.status], [syncs[2].status, syncs[2].startTime, syncs[0].status]);
+    assert.ok(loaded.view?.meta.includes(`A: ${syncs[2].startTime.slice(0, 19).replace('T', ' ')} UTC`), loaded.view?.meta);
     const size = generateDetails(base.accountName, COMPARE_NAME, syncs[0].synchronizationId).length;
     assert.deepStrictEqual([loaded.rowsB, loaded.view?.shown], [size, size]);
   });
