@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../core/arm/client';
-import { quietConnection, type QuietSession } from '../azure/quietConnection';
+import { quietConnection, SignInNeeded, type QuietSession } from '../azure/quietConnection';
 import { connectionSettings } from '../settings/configuration';
 
 export interface PanelRestore extends vscode.Disposable {
@@ -29,6 +29,10 @@ export function registerPanelRestore(viewType: string, restore: (panel: vscode.W
 
 /** The ARM client of a restored panel: never a sign-in prompt, SignInNeeded instead. */
 export function restoredClient(session: QuietSession): () => Promise<ArmClient> {
-  const message = vscode.l10n.t('Sign in to Azure (the Sign In to Azure command) to load this again: it reloads once you are signed in.');
-  return async () => (await quietConnection(session, connectionSettings().authMethod, message)).client;
+  return async () => {
+    // The settings that decide where a token goes are not honoured there, so nothing is sent.
+    if (!vscode.workspace.isTrusted) throw new SignInNeeded(vscode.l10n.t('Azure is not read in an untrusted workspace. Trust the workspace, then sign in to load this again.'));
+    const message = vscode.l10n.t('Sign in to Azure (the Sign In to Azure command) to load this again: it reloads once you are signed in.');
+    return (await quietConnection(session, connectionSettings().authMethod, message)).client;
+  };
 }
