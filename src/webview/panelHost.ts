@@ -20,10 +20,6 @@ export class PanelHost<Message> implements vscode.Disposable {
     );
   }
 
-  get isDisposed(): boolean {
-    return this.disposed;
-  }
-
   post(message: Message): Thenable<boolean> {
     return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
   }
