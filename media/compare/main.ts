@@ -17,6 +17,7 @@ import { CompareTable } from './table';
 
 interface VsCodeApi {
   postMessage(message: ComparePageMessage): void;
+  setState(state: CompareInit): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -39,9 +40,15 @@ function query(): CompareQuery {
   return init?.query ?? {};
 }
 
+/** Saves what the page shows (target, both synchronizations, filter and sort) for a window reload. */
+function save(next: CompareInit): void {
+  init = next;
+  vscode.setState(next);
+}
+
 function setQuery(next: CompareQuery): void {
   if (!init) return;
-  init = { ...init, query: next };
+  save({ ...init, query: next });
   ui.filter.value = next.filter ?? 'all';
   // The host answers with the view.
   vscode.postMessage({ type: 'query', query: next });
@@ -100,6 +107,7 @@ function reportView(): void {
     meta: ui.meta.textContent ?? '',
     status: ui.progressText.textContent ?? '',
     injected,
+    saved: init,
   });
 }
 
@@ -115,6 +123,7 @@ function progressText(m: Extract<CompareHostMessage, { type: 'progress' }>): str
     case 'stopped':
       return `Stopped after ${loaded}: the comparison is incomplete (data sets not loaded show as only in A or B).`;
     case 'error':
+      if (m.signInNeeded) return m.message ?? '';
       return `Loading failed after ${loaded}: ${m.message ?? 'unknown error'}. The comparison is incomplete.`;
   }
 }
@@ -122,7 +131,7 @@ function progressText(m: Extract<CompareHostMessage, { type: 'progress' }>): str
 function onMessage(m: CompareHostMessage): void {
   switch (m.type) {
     case 'init':
-      init = { target: m.target, a: m.a, b: m.b, query: m.query };
+      save({ target: m.target, a: m.a, b: m.b, query: m.query });
       ui.filter.value = m.query.filter ?? 'all';
       renderHeader();
       render();

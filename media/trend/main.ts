@@ -5,11 +5,12 @@
  * back only which synchronization to open and what it shows.
  */
 import { formatDuration } from '../../src/core/report/format';
-import { isTrendHostMessage, type TrendHostMessage, type TrendPageMessage, type TrendPageState, type TrendPointView } from '../../src/core/report/trendMessages';
+import { isTrendHostMessage, type TrendHostMessage, type TrendPageMessage, type TrendPageState, type TrendPanelState, type TrendPointView } from '../../src/core/report/trendMessages';
 import { el, svg } from '../report/dom';
 
 interface VsCodeApi {
   postMessage(message: TrendPageMessage): void;
+  setState(state: TrendPanelState): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -27,6 +28,8 @@ const RIGHT_PAD = 40;
 const PENDING_HEIGHT = 6;
 
 let current: TrendPageState | undefined;
+/** What this page saved for a window reload (the host reads the trend again from it). */
+let saved: TrendPanelState | undefined;
 
 function open(point: TrendPointView): void {
   vscode.postMessage({ type: 'open', synchronizationId: point.synchronizationId });
@@ -149,12 +152,16 @@ function report(): void {
     legend: [...app.querySelectorAll('.legend-entry')].map((l) => l.textContent ?? ''),
     injected: app.querySelectorAll(':is(img, iframe, object, embed, style, script, link)').length,
     state: current?.state ?? 'loading',
+    note: app.querySelector('.note')?.textContent ?? '',
+    saved,
   });
 }
 
 function onMessage(message: TrendHostMessage): void {
   if (message.type === 'trend') {
-    const { state, text, points, error } = message;
+    const { state, text, points, error, panelState } = message;
+    saved = panelState;
+    vscode.setState(panelState);
     render({ state, text, points, error });
     return;
   }

@@ -64,6 +64,9 @@ async function createTokenProvider(s: ConnectionSettings, cloud: CloudConfig, us
 
 export class AzureSession implements vscode.Disposable {
   private pending: Promise<Connection> | undefined;
+  private readonly connected = new vscode.EventEmitter<void>();
+  /** A connection was made (a sign-in, or the first request that needed one): what waited for it can load. */
+  readonly onDidConnect = this.connected.event;
 
   constructor(private readonly context: vscode.ExtensionContext) {}
 
@@ -81,10 +84,15 @@ export class AzureSession implements vscode.Disposable {
     if (!this.pending) {
       const created = this.create();
       this.pending = created;
-      // A failed sign-in must not stick: the next request tries again.
-      created.catch(() => {
-        if (this.pending === created) this.pending = undefined;
-      });
+      created.then(
+        () => {
+          if (this.pending === created) this.connected.fire();
+        },
+        // A failed sign-in must not stick: the next request tries again.
+        () => {
+          if (this.pending === created) this.pending = undefined;
+        },
+      );
     }
     return this.pending;
   }
@@ -126,5 +134,6 @@ export class AzureSession implements vscode.Disposable {
 
   dispose(): void {
     this.pending = undefined;
+    this.connected.dispose();
   }
 }

@@ -13,7 +13,8 @@ import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './tr
 import { DeployStates } from './deployStates';
 import { containerNodes } from './containerNodes';
 import { describeLiveGroup, differenceNodes, eventsNode, liveErrorNode, liveGroupRows, notDeployedNode, signInNode } from './liveNodes';
-import { SignInNeeded, type LiveStateLoader } from './liveStateLoader';
+import { SignInNeeded } from '../azure/quietConnection';
+import type { LiveStateLoader } from './liveStateLoader';
 
 const VOLUME_ICONS: Record<VolumeSummary['kind'], string> = {
   azureFile: 'file-symlink-directory',

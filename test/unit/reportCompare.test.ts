@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { byLargestChange, compareDetails, hasChanged, involvesFailure, joinDetails, type CompareRow } from '../../src/core/report/compare';
 import { compareToCsv, compareToJson } from '../../src/core/report/compareExport';
 import { loadComparison } from '../../src/core/report/compareLoad';
-import { isComparePageMessage } from '../../src/core/report/compareMessages';
+import { compareInitFrom, isComparePageMessage } from '../../src/core/report/compareMessages';
 import { applyCompareQuery, COMPARE_COLUMNS, compareCellText, formatDelta, isCompareQuery } from '../../src/core/report/compareQuery';
 import { summarizeComparison } from '../../src/core/report/compareSummary';
 import { parseCsv } from '../../src/core/report/exportFormats';
@@ -172,6 +172,20 @@ describe('comparison export and messages', () => {
     assert.ok(!isComparePageMessage({ type: 'viewUpdated', shown: -1 }));
     assert.ok(isComparePageMessage({ type: 'viewUpdated', shown: 1, domRows: 1, injected: 0, firstNames: [], firstChanges: [], summary: [], meta: '', status: '' }));
     assert.ok(!isCompareQuery(null));
+  });
+
+  it('takes back a saved comparison with only its known fields, or nothing when a part is unusable', () => {
+    const target = { subscriptionId: 's', resourceGroup: 'rg', accountName: 'a', shareSubscriptionName: 'n' };
+    const a = { synchronizationId: 'id-a', status: 'Succeeded', durationMs: 5, secret: 'x' };
+    const b = { synchronizationId: 'id-b', startTime: '2024-03-01T02:00:00Z' };
+    const query = { filter: 'failures', sort: { column: 'name', descending: false } };
+    assert.deepEqual(compareInitFrom({ target, a, b, query, extra: 1 }), { target, a: { synchronizationId: 'id-a', status: 'Succeeded', durationMs: 5 }, b, query });
+    for (const bad of [undefined, null, 'x', { target, a, b }, { target, a: {}, b, query }, { target, a, b: { synchronizationId: '' }, query }, { target: { ...target, subscriptionId: '' }, a, b, query }, { target, a, b, query: { filter: 'everything' } }]) {
+      assert.equal(compareInitFrom(bad), undefined, JSON.stringify(bad));
+    }
+    const view = { type: 'viewUpdated', shown: 1, domRows: 1, injected: 0, firstNames: [], firstChanges: [], summary: [], meta: '', status: '' };
+    assert.ok(isComparePageMessage({ ...view, saved: { target, a, b, query } }));
+    assert.ok(!isComparePageMessage({ ...view, saved: { target, a, b } }));
   });
 });
 

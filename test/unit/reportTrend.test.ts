@@ -4,9 +4,9 @@ import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
-import { buildTrend, countingOrder, statusKind, trendCount, TREND_DEFAULT_COUNT, type TrendPoint } from '../../src/core/report/trend';
+import { buildTrend, countingOrder, statusKind, trendCount, TREND_DEFAULT_COUNT, TREND_MAX_COUNT, type TrendPoint } from '../../src/core/report/trend';
 import { countFailedDataSets, countFailures, FAILURE_COUNT_MAX_PAGES, type FailureResult } from '../../src/core/report/trendFailures';
-import { isTrendHostMessage, isTrendPageMessage, pointView, type TrendWords } from '../../src/core/report/trendMessages';
+import { isTrendHostMessage, isTrendPageMessage, isTrendPanelState, pointView, type TrendWords } from '../../src/core/report/trendMessages';
 import { generateDetails, generateSynchronizations } from '../emulator/data-share-generator';
 import { json, startFixture, startHarness, StaticTokenProvider, type Harness } from './armHarness';
 
@@ -97,19 +97,33 @@ describe('trend point texts and messages', () => {
     assert.ok(!isTrendPageMessage({ type: 'open', synchronizationId: '' }));
     assert.ok(!isTrendPageMessage({ type: 'open', synchronizationId: { id: 'abc' } }));
     assert.ok(!isTrendPageMessage({ type: 'run', command: 'x' }));
-    const view = { type: 'viewUpdated', points: ['a'], focusable: 1, marked: [0], rows: [['x']], legend: ['l'], injected: 0, state: 'done' };
+    const view = { type: 'viewUpdated', points: ['a'], focusable: 1, marked: [0], rows: [['x']], legend: ['l'], injected: 0, state: 'done', note: '' };
     assert.ok(isTrendPageMessage(view));
     assert.ok(!isTrendPageMessage({ ...view, marked: [-1] }));
     assert.ok(!isTrendPageMessage({ ...view, state: 'finished' }));
+    assert.ok(!isTrendPageMessage({ ...view, note: undefined }));
 
     const text = { heading: 'h', summary: 's', note: '', chartLabel: 'c', tableCaption: 't', columns: ['a'], legend: [{ kind: 'failedMark', text: 'x' }], openReport: 'o', empty: 'e', showTable: 'T' };
     const point = { synchronizationId: 's', kind: 'failed', durationMs: 3, failed: 1, tick: 't', label: 'l', cells: ['c'] };
-    assert.ok(isTrendHostMessage({ type: 'trend', state: 'counting', text, points: [point] }));
+    const panelState = { target: { subscriptionId: 's', resourceGroup: 'rg', accountName: 'a', shareSubscriptionName: 'n' }, count: 8 };
+    assert.ok(isTrendHostMessage({ type: 'trend', panelState, state: 'counting', text, points: [point] }));
+    assert.ok(!isTrendHostMessage({ type: 'trend', state: 'counting', text, points: [point] }), 'the state the page saves for a reload is required');
     assert.ok(isTrendHostMessage({ type: 'command', command: 'click', index: 2 }));
     assert.ok(!isTrendHostMessage({ type: 'command', command: 'click', index: -1 }));
-    assert.ok(!isTrendHostMessage({ type: 'trend', state: 'done', text, points: [{ ...point, kind: 'purple' }] }));
-    assert.ok(!isTrendHostMessage({ type: 'trend', state: 'done', text, points: [{ ...point, durationMs: Number.POSITIVE_INFINITY }] }));
-    assert.ok(!isTrendHostMessage({ type: 'trend', state: 'done', text: { ...text, columns: [1] }, points: [] }));
+    assert.ok(!isTrendHostMessage({ type: 'trend', panelState, state: 'done', text, points: [{ ...point, kind: 'purple' }] }));
+    assert.ok(!isTrendHostMessage({ type: 'trend', panelState, state: 'done', text, points: [{ ...point, durationMs: Number.POSITIVE_INFINITY }] }));
+    assert.ok(!isTrendHostMessage({ type: 'trend', panelState, state: 'done', text: { ...text, columns: [1] }, points: [] }));
+    assert.ok(isTrendPageMessage({ ...view, saved: panelState }));
+    assert.ok(!isTrendPageMessage({ ...view, saved: { ...panelState, count: 0 } }));
+  });
+
+  it('takes back a saved trend only with a whole target and a count the setting allows', () => {
+    const target = { subscriptionId: 's', resourceGroup: 'rg', accountName: 'a', shareSubscriptionName: 'n', label: 'L' };
+    assert.ok(isTrendPanelState({ target, count: 1 }));
+    assert.ok(isTrendPanelState({ target, count: TREND_MAX_COUNT }));
+    for (const bad of [undefined, null, 'x', {}, { target }, { target, count: 0 }, { target, count: 2.5 }, { target, count: TREND_MAX_COUNT + 1 }, { target, count: '8' }, { target: { ...target, accountName: '' }, count: 8 }, { target: { ...target, label: 3 }, count: 8 }]) {
+      assert.ok(!isTrendPanelState(bad), JSON.stringify(bad));
+    }
   });
 });
 

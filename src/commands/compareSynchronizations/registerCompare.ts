@@ -1,32 +1,35 @@
 /**
  * "Compare Synchronizations…": on a share subscription node or from the palette, pick two synchronizations
- * and open a panel that compares their data sets. Returns the hooks the test-only API hands to tests.
+ * and open a panel that compares their data sets; the serializer that restores open comparisons after a
+ * reload. Returns the hooks the test-only API hands to tests.
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
+import type { ArmClient } from '../../core/arm/client';
+import { compareInitFrom } from '../../core/report/compareMessages';
 import { isShareSubscriptionTarget } from '../../core/report/messages';
 import { sanitizeSynchronization } from '../../core/report/synchronization';
 import { log } from '../../output/log';
-import { ComparePanel, type ComparePanelDeps } from '../../webview/compare/comparePanel';
+import { COMPARE_VIEW_TYPE, ComparePanel, type ComparePanelDeps } from '../../webview/compare/comparePanel';
 import type { CompareRecord, CompareTestHooks } from '../../webview/compare/compareRecord';
-import { RecordWaiters } from '../../webview/recordWaiters';
+import { registerPanelRestore, restoredClient } from '../../webview/panelRestore';
+import { PanelTracker } from '../../webview/panelTracker';
 import { pickShareSubscription, pickTwoSynchronizations } from '../showReport/pickSynchronization';
 import { plainTarget, targetFrom } from '../showReport/registerReports';
 
 export const COMPARE_COMMAND = 'aciDataShare.compareSynchronizations';
 
 export function registerCompare(context: vscode.ExtensionContext, session: AzureSession): CompareTestHooks {
-  let last: ComparePanel | undefined;
-  const waiters = new RecordWaiters<CompareRecord>(() => last?.record, 'comparison');
-  const panels = new Set<ComparePanel>();
-  const deps: ComparePanelDeps = {
+  const tracker = new PanelTracker<ComparePanel, CompareRecord>('comparison');
+  const depsWith = (client: () => Promise<ArmClient>): ComparePanelDeps => ({
     extensionUri: context.extensionUri,
-    client: async () => (await session.connection()).client,
+    client,
     log: log(),
-    onRecord: (panel) => {
-      if (panel === last) waiters.notify();
-    },
-  };
+    onRecord: (panel) => tracker.changed(panel),
+  });
+  const deps = depsWith(async () => (await session.connection()).client);
+  // A comparison VS Code restores after a reload was not asked for just now: it never prompts for a sign-in.
+  const restoredDeps = depsWith(restoredClient(session));
 
   /** A tree node or target, or nothing (then the user picks); then the two synchronizations. */
   async function compare(arg?: unknown): Promise<void> {
@@ -37,18 +40,28 @@ export function registerCompare(context: vscode.ExtensionContext, session: Azure
     if (!pair) return;
     const [a, b] = [sanitizeSynchronization(pair.a), sanitizeSynchronization(pair.b)];
     if (!a || !b) return;
-    const panel = ComparePanel.create(deps, { target, a, b, query: {} });
-    last = panel;
-    panels.add(panel);
-    panel.panel.onDidDispose(() => panels.delete(panel));
-    waiters.notify();
+    tracker.track(ComparePanel.create(deps, { target, a, b, query: {} }));
   }
 
-  context.subscriptions.push(vscode.commands.registerCommand(COMPARE_COMMAND, compare), { dispose: () => [...panels].forEach((p) => p.dispose()) });
+  const restore = registerPanelRestore(COMPARE_VIEW_TYPE, (panel, state) => {
+    const init = compareInitFrom(state);
+    if (!init) return false;
+    tracker.track(new ComparePanel(restoredDeps, panel, { ...init, target: plainTarget(init.target) }, true));
+    return true;
+  });
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMPARE_COMMAND, compare),
+    restore,
+    // Comparisons that waited for a sign-in load now.
+    session.onDidConnect(() => tracker.panels.forEach((p) => p.reloadAfterSignIn())),
+    tracker,
+  );
   return {
-    lastCompare: () => last?.record,
-    html: () => last?.panel.webview.html,
-    post: async (message) => (last ? last.post(message) : false),
-    waitFor: (check, timeoutMs) => waiters.waitFor(check, timeoutMs),
+    lastCompare: () => tracker.last?.record,
+    html: () => tracker.last?.panel.webview.html,
+    post: async (message) => (tracker.last ? tracker.last.post(message) : false),
+    waitFor: (check, timeoutMs) => tracker.waitFor(check, timeoutMs),
+    restore: (state) => restore.reopen(state),
   };
 }

@@ -1,14 +1,18 @@
 /**
  * "Show Synchronization Trend": a chart of a share subscription's last synchronizations, each opening its
- * report, and the trend hooks the test-only API hands to tests.
+ * report; the serializer that restores open trends after a reload; and the trend hooks the test-only API hands
+ * to tests.
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
+import type { ArmClient } from '../../core/arm/client';
 import { trendCount } from '../../core/report/trend';
+import { isTrendPanelState } from '../../core/report/trendMessages';
 import { log } from '../../output/log';
 import { SECTION } from '../../settings/configuration';
-import { RecordWaiters } from '../../webview/recordWaiters';
-import { TrendPanel, type TrendPanelDeps } from '../../webview/trend/trendPanel';
+import { registerPanelRestore, restoredClient } from '../../webview/panelRestore';
+import { PanelTracker } from '../../webview/panelTracker';
+import { TREND_VIEW_TYPE, TrendPanel, type TrendPanelDeps } from '../../webview/trend/trendPanel';
 import type { TrendRecord, TrendTestHooks } from '../../webview/trend/trendRecord';
 import { loadSynchronizations, pickShareSubscription } from '../showReport/pickSynchronization';
 import { plainTarget, SHOW_REPORT_COMMAND, targetFrom } from '../showReport/registerReports';
@@ -16,40 +20,48 @@ import { plainTarget, SHOW_REPORT_COMMAND, targetFrom } from '../showReport/regi
 export const SHOW_TREND_COMMAND = 'aciDataShare.showSynchronizationTrend';
 
 export function registerTrend(context: vscode.ExtensionContext, session: AzureSession): TrendTestHooks {
-  let last: TrendPanel | undefined;
-  const waiters = new RecordWaiters<TrendRecord>(() => last?.record, 'trend');
-  const panels = new Set<TrendPanel>();
-  const client = async () => (await session.connection()).client;
+  const tracker = new PanelTracker<TrendPanel, TrendRecord>('trend');
 
-  const deps: TrendPanelDeps = {
+  const depsWith = (client: () => Promise<ArmClient>): TrendPanelDeps => ({
     extensionUri: context.extensionUri,
     client,
     listSynchronizations: async (target, signal) => loadSynchronizations(await client(), target, signal),
     openReport: (target, synchronizationId) => vscode.commands.executeCommand(SHOW_REPORT_COMMAND, target, synchronizationId),
     log: log(),
-    onRecord: (panel) => {
-      if (panel === last) waiters.notify();
-    },
-  };
+    onRecord: (panel) => tracker.changed(panel),
+  });
+  const deps = depsWith(async () => (await session.connection()).client);
+  // A trend VS Code restores after a reload was not asked for just now: it never prompts for a sign-in.
+  const restoredDeps = depsWith(restoredClient(session));
 
   /** A tree node or target (else the user picks), and optionally how many synchronizations (else the setting). */
   async function showTrend(arg?: unknown, count?: unknown): Promise<void> {
     const target = targetFrom(arg) ?? (await pickShareSubscription());
     if (!target) return;
     const n = trendCount(count ?? vscode.workspace.getConfiguration(SECTION).get('synchronizationTrend.count'));
-    const panel = new TrendPanel(deps, plainTarget(target), n);
-    last = panel;
-    panels.add(panel);
-    panel.panel.onDidDispose(() => panels.delete(panel));
+    tracker.track(TrendPanel.create(deps, { target: plainTarget(target), count: n }));
   }
 
+  const restore = registerPanelRestore(TREND_VIEW_TYPE, (panel, state) => {
+    if (!isTrendPanelState(state)) return false;
+    tracker.track(new TrendPanel(restoredDeps, panel, { target: plainTarget(state.target), count: state.count }));
+    return true;
+  });
+
   const hooks: TrendTestHooks = {
-    lastTrend: () => last?.record,
-    click: async (index) => (last ? last.post({ type: 'command', command: 'click', index }) : false),
-    html: () => last?.panel.webview.html,
-    waitFor: (check, timeoutMs) => waiters.waitFor(check, timeoutMs),
+    lastTrend: () => tracker.last?.record,
+    click: async (index) => (tracker.last ? tracker.last.post({ type: 'command', command: 'click', index }) : false),
+    html: () => tracker.last?.panel.webview.html,
+    waitFor: (check, timeoutMs) => tracker.waitFor(check, timeoutMs),
+    restore: (state) => restore.reopen(state),
   };
 
-  context.subscriptions.push(vscode.commands.registerCommand(SHOW_TREND_COMMAND, showTrend), { dispose: () => [...panels].forEach((p) => p.dispose()) });
+  context.subscriptions.push(
+    vscode.commands.registerCommand(SHOW_TREND_COMMAND, showTrend),
+    restore,
+    // Trends that waited for a sign-in load now.
+    session.onDidConnect(() => tracker.panels.forEach((p) => p.reloadAfterSignIn())),
+    tracker,
+  );
   return hooks;
 }

@@ -5,9 +5,11 @@
 import type { CompareRow } from './compare';
 import { isCompareQuery, type CompareQuery } from './compareQuery';
 import type { CompareSummary } from './compareSummary';
-import type { ExportFormat, LoadState, SynchronizationSummary } from './messages';
+import { isShareSubscriptionTarget, type ExportFormat, type LoadState, type SynchronizationSummary } from './messages';
+import { sanitizeSynchronization } from './synchronization';
 import type { ShareSubscriptionTarget } from '../settings/model';
 
+/** What the page shows, and saves for a window reload (the comparison is read again from it). */
 export interface CompareInit {
   target: ShareSubscriptionTarget;
   a: SynchronizationSummary;
@@ -23,8 +25,8 @@ export const COMPARE_VIEW_ROWS = 1000;
 
 export type CompareHostMessage =
   | ({ type: 'init' } & CompareInit)
-  /** Rows of each listing loaded so far; `message` says why a load failed. */
-  | { type: 'progress'; state: LoadState; rowsA: number; rowsB: number; message?: string }
+  /** Rows of each listing loaded so far; `message` says why a load failed (all there is to say when a sign-in must come first). */
+  | { type: 'progress'; state: LoadState; rowsA: number; rowsB: number; message?: string; signInNeeded?: boolean }
   /** Once both listings ended: the summary; `complete` is false when a listing stopped early. */
   | { type: 'result'; summary: CompareSummary; complete: boolean }
   /**
@@ -50,6 +52,8 @@ export interface CompareView {
   status: string;
   /** Elements service text could have injected (always 0 when text is rendered as text). */
   injected: number;
+  /** What the page saved for a window reload. */
+  saved?: CompareInit;
 }
 
 export type ComparePageMessage =
@@ -63,6 +67,18 @@ const str = (v: unknown): v is string => typeof v === 'string';
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every(str);
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
+/**
+ * A saved comparison as a reload (or a page) hands it back, untrusted: the target, both synchronizations' known
+ * fields and the query; undefined when any is unusable.
+ */
+export function compareInitFrom(v: unknown): CompareInit | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const s = v as Record<string, unknown>;
+  const [a, b] = [sanitizeSynchronization(s.a), sanitizeSynchronization(s.b)];
+  if (!isShareSubscriptionTarget(s.target) || !a || !b || !isCompareQuery(s.query)) return undefined;
+  return { target: s.target, a, b, query: s.query };
+}
+
 export function isComparePageMessage(v: unknown): v is ComparePageMessage {
   if (typeof v !== 'object' || v === null) return false;
   const m = v as Record<string, unknown>;
@@ -75,7 +91,15 @@ export function isComparePageMessage(v: unknown): v is ComparePageMessage {
     case 'query':
       return isCompareQuery(m.query);
     case 'viewUpdated':
-      return count(m.shown) && count(m.domRows) && count(m.injected) && [m.firstNames, m.firstChanges, m.summary].every(strings) && str(m.meta) && str(m.status);
+      return (
+        count(m.shown) &&
+        count(m.domRows) &&
+        count(m.injected) &&
+        [m.firstNames, m.firstChanges, m.summary].every(strings) &&
+        str(m.meta) &&
+        str(m.status) &&
+        (m.saved === undefined || compareInitFrom(m.saved) !== undefined)
+      );
     default:
       return false;
   }

@@ -2,7 +2,9 @@
  * Messages between the trend panel (extension host) and its page, checked on both sides: the host takes
  * nothing from the page it did not expect, and the page draws nothing the host did not shape.
  */
-import type { TrendPoint, TrendStatusKind } from './trend';
+import type { ShareSubscriptionTarget } from '../settings/model';
+import { isShareSubscriptionTarget } from './messages';
+import { TREND_MAX_COUNT, type TrendPoint, type TrendStatusKind } from './trend';
 
 export type TrendLoadState = 'loading' | 'counting' | 'done' | 'error';
 
@@ -44,8 +46,14 @@ export interface TrendPageState {
   error?: string;
 }
 
+/** What the page saves for a window reload: the trend is read again from it. */
+export interface TrendPanelState {
+  target: ShareSubscriptionTarget;
+  count: number;
+}
+
 export type TrendHostMessage =
-  | ({ type: 'trend' } & TrendPageState)
+  | ({ type: 'trend'; panelState: TrendPanelState } & TrendPageState)
   /** Asks the page to act as if the user did it: click the point at `index` (oldest is 0). */
   | { type: 'command'; command: 'click'; index: number };
 
@@ -63,6 +71,10 @@ export interface TrendView {
   /** Elements service text could have injected (always 0 when text goes in as text). */
   injected: number;
   state: TrendLoadState;
+  /** The note under the heading (what is under way or went wrong). */
+  note: string;
+  /** What the page saved for a window reload. */
+  saved?: TrendPanelState;
 }
 
 export type TrendPageMessage = { type: 'ready' } | { type: 'open'; synchronizationId: string } | ({ type: 'viewUpdated' } & TrendView);
@@ -86,11 +98,16 @@ function isPageText(v: unknown): v is TrendPageText {
   return [v.heading, v.summary, v.note, v.chartLabel, v.tableCaption, v.openReport, v.empty, v.showTable].every(str) && strings(v.columns) && legendOk;
 }
 
+/** A saved trend as a reload hands it back: untrusted until checked. */
+export function isTrendPanelState(v: unknown): v is TrendPanelState {
+  return record(v) && isShareSubscriptionTarget(v.target) && count(v.count) && v.count >= 1 && v.count <= TREND_MAX_COUNT;
+}
+
 /** The page's check of what the host sends. */
 export function isTrendHostMessage(v: unknown): v is TrendHostMessage {
   if (!record(v)) return false;
   if (v.type === 'command') return v.command === 'click' && count(v.index);
-  return v.type === 'trend' && STATES.includes(v.state as string) && isPageText(v.text) && Array.isArray(v.points) && v.points.every(isPointView) && (v.error === undefined || str(v.error));
+  return v.type === 'trend' && isTrendPanelState(v.panelState) && STATES.includes(v.state as string) && isPageText(v.text) && Array.isArray(v.points) && v.points.every(isPointView) && (v.error === undefined || str(v.error));
 }
 
 /** The host's check of what the page sends. */
@@ -111,7 +128,9 @@ export function isTrendPageMessage(v: unknown): v is TrendPageMessage {
         v.rows.every(strings) &&
         strings(v.legend) &&
         count(v.injected) &&
-        STATES.includes(v.state as string)
+        STATES.includes(v.state as string) &&
+        str(v.note) &&
+        (v.saved === undefined || isTrendPanelState(v.saved))
       );
     default:
       return false;

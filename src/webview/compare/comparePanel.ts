@@ -3,18 +3,22 @@
  * the page, and answers its requests (stop, export). One instance per open panel.
  */
 import * as vscode from 'vscode';
+import { SignInNeeded } from '../../azure/quietConnection';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { compareDetails, type CompareRow } from '../../core/report/compare';
 import { compareToCsv, compareToJson } from '../../core/report/compareExport';
 import { loadComparison } from '../../core/report/compareLoad';
-import { COMPARE_VIEW_ROWS, isComparePageMessage, type CompareHostMessage, type CompareInit } from '../../core/report/compareMessages';
+import { COMPARE_VIEW_ROWS, compareInitFrom, isComparePageMessage, type CompareHostMessage, type CompareInit } from '../../core/report/compareMessages';
 import { applyCompareQuery, type CompareQuery } from '../../core/report/compareQuery';
 import { summarizeComparison, type CompareSummary } from '../../core/report/compareSummary';
-import { LatestRun } from '../../core/report/latestRun';
-import type { ExportFormat } from '../../core/report/messages';
+import { LatestRun, type RunTicket } from '../../core/report/latestRun';
+import type { ExportFormat, SynchronizationSummary } from '../../core/report/messages';
+import { sanitizeSynchronization } from '../../core/report/synchronization';
+import { listSynchronizations } from '../../core/services/dataShare';
 import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
 import { saveExport } from '../saveExport';
+import { PanelHost } from '../panelHost';
 import type { CompareRecord } from './compareRecord';
 
 export const COMPARE_VIEW_TYPE = 'aciDataShare.synchronizationComparison';
@@ -37,36 +41,43 @@ function errorText(err: unknown): string {
 
 export class ComparePanel implements vscode.Disposable {
   readonly record: CompareRecord;
+  private readonly host: PanelHost<CompareHostMessage>;
   private readonly run = new LatestRun();
   private query: CompareQuery;
   private rows: CompareRow[] = [];
   private result: { summary: CompareSummary; complete: boolean } | undefined;
   private pageReady = false;
-  private readonly disposables: vscode.Disposable[] = [];
-  private disposed = false;
 
   static create(deps: ComparePanelDeps, init: CompareInit): ComparePanel {
     const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, title(init), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
     return new ComparePanel(deps, panel, init);
   }
 
-  private constructor(
+  /**
+   * Also for a panel VS Code restores after a reload: it gets a new page and loads both listings again; with
+   * `saved`, the synchronizations' records are read again too (one may have ended since they were saved).
+   */
+  constructor(
     private readonly deps: ComparePanelDeps,
-    readonly panel: vscode.WebviewPanel,
-    private readonly init: CompareInit,
+    panel: vscode.WebviewPanel,
+    private init: CompareInit,
+    private saved = false,
   ) {
     this.query = init.query;
     this.record = { target: init.target, a: init.a, b: init.b, state: 'loading', rowsA: 0, rowsB: 0, exports: [] };
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
-      panel.onDidDispose(() => this.dispose()),
-    );
+    this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.run.close());
+    panel.title = title(init);
+    panel.webview.options = reportWebviewOptions(deps.extensionUri);
     panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title(init), 'compare');
     void this.load();
   }
 
+  get panel(): vscode.WebviewPanel {
+    return this.host.panel;
+  }
+
   post(message: CompareHostMessage): Thenable<boolean> {
-    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
+    return this.host.post(message);
   }
 
   private changed(): void {
@@ -74,8 +85,8 @@ export class ComparePanel implements vscode.Disposable {
   }
 
   private progressMessage(): CompareHostMessage {
-    const { state, rowsA, rowsB, error } = this.record;
-    return { type: 'progress', state, rowsA, rowsB, message: error };
+    const { state, rowsA, rowsB, error, signInNeeded } = this.record;
+    return { type: 'progress', state, rowsA, rowsB, message: error, signInNeeded };
   }
 
   private async onMessage(raw: unknown): Promise<void> {
@@ -102,7 +113,7 @@ export class ComparePanel implements vscode.Disposable {
       case 'viewUpdated': {
         // Only the known fields: the page is untrusted.
         const { shown, domRows, firstNames, firstChanges, summary, meta, status, injected } = raw;
-        this.record.view = { shown, domRows, firstNames, firstChanges, summary, meta, status, injected };
+        this.record.view = { shown, domRows, firstNames, firstChanges, summary, meta, status, injected, saved: compareInitFrom(raw.saved) };
         return this.changed();
       }
     }
@@ -113,8 +124,12 @@ export class ComparePanel implements vscode.Disposable {
     const run = this.run.start();
     const { target, a, b } = this.init;
     let lastPost = 0;
+    // A load after a sign-in starts over.
+    Object.assign(this.record, { state: 'loading', error: undefined, signInNeeded: undefined, rowsA: 0, rowsB: 0 });
+    if (this.pageReady) void this.post(this.progressMessage());
     try {
       const client = await this.deps.client();
+      if (this.saved) void this.refreshSynchronizations(client, run);
       const loaded = await loadComparison(client, target, a.synchronizationId, b.synchronizationId, {
         signal: run.signal,
         onProgress: (rowsA, rowsB) => {
@@ -143,7 +158,7 @@ export class ComparePanel implements vscode.Disposable {
     } catch (err) {
       // No client (not signed in): nothing was loaded.
       if (!run.isCurrent()) return;
-      Object.assign(this.record, { state: 'error', error: errorText(err) });
+      Object.assign(this.record, { state: 'error', error: errorText(err), signInNeeded: err instanceof SignInNeeded || undefined });
       this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
     }
     if (this.pageReady) {
@@ -152,6 +167,28 @@ export class ComparePanel implements vscode.Disposable {
       await this.sendView();
       await this.post(this.progressMessage());
     }
+    this.changed();
+  }
+
+  /** Reads both synchronizations' records again for the header; what cannot be read keeps the saved one. */
+  private async refreshSynchronizations(client: ArmClient, run: RunTicket): Promise<void> {
+    const wanted = new Set([this.init.a.synchronizationId, this.init.b.synchronizationId]);
+    const found = new Map<string, SynchronizationSummary>();
+    try {
+      for await (const page of listSynchronizations(client, this.init.target, { maxPages: 20, signal: run.signal })) {
+        // Only the known, well-typed fields reach the page (as when the pair was picked).
+        for (const s of page.items.map(sanitizeSynchronization)) if (s && wanted.has(s.synchronizationId)) found.set(s.synchronizationId, s);
+        if (found.size === wanted.size) break;
+      }
+    } catch (err) {
+      if (run.isCurrent()) this.deps.log.warn(`Synchronization comparison: could not read the synchronization records: ${errorText(err)}`);
+    }
+    if (!run.isCurrent() || found.size === 0) return;
+    this.saved = false;
+    const { a, b } = this.init;
+    this.init = { ...this.init, a: found.get(a.synchronizationId) ?? a, b: found.get(b.synchronizationId) ?? b };
+    Object.assign(this.record, { a: this.init.a, b: this.init.b });
+    if (this.pageReady) await this.post({ type: 'init', ...this.init, query: this.query });
     this.changed();
   }
 
@@ -183,11 +220,12 @@ export class ComparePanel implements vscode.Disposable {
     this.changed();
   }
 
+  /** A sign-in happened: a comparison that was waiting for one loads now. */
+  reloadAfterSignIn(): void {
+    if (this.record.signInNeeded) void this.load();
+  }
+
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.run.close();
-    for (const d of this.disposables) d.dispose();
-    this.panel.dispose();
+    this.host.dispose();
   }
 }

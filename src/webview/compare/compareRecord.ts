@@ -13,6 +13,8 @@ export interface CompareRecord {
   b: SynchronizationSummary;
   state: LoadState;
   error?: string;
+  /** The error is a sign-in that must come first (a restored comparison never prompts). */
+  signInNeeded?: boolean;
   /** Rows of each listing loaded so far. */
   rowsA: number;
   rowsB: number;
@@ -33,4 +35,6 @@ export interface CompareTestHooks {
   html(): string | undefined;
   /** Resolves once `check` holds for the last comparison's record (checked on every record change). */
   waitFor(check: (record: CompareRecord) => boolean, timeoutMs?: number): Promise<CompareRecord>;
+  /** Restores a comparison from a page's saved state as VS Code does after a window reload. */
+  restore(state: unknown): Promise<void>;
 }

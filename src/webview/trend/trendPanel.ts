@@ -4,14 +4,16 @@
  * point the page opens becomes the report of that synchronization. One instance per open panel.
  */
 import * as vscode from 'vscode';
+import { SignInNeeded } from '../../azure/quietConnection';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { LatestRun } from '../../core/report/latestRun';
 import { buildTrend, countingOrder } from '../../core/report/trend';
 import { countFailedDataSets, countFailures, type FailureResult } from '../../core/report/trendFailures';
-import { isTrendPageMessage, type TrendHostMessage } from '../../core/report/trendMessages';
+import { isTrendPageMessage, type TrendHostMessage, type TrendPanelState } from '../../core/report/trendMessages';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
+import { PanelHost } from '../panelHost';
 import type { TrendRecord } from './trendRecord';
 import { pageText, pointViews, trendTitle } from './trendText';
 
@@ -28,36 +30,51 @@ export interface TrendPanelDeps {
   onRecord(panel: TrendPanel): void;
 }
 
+function nameOf(target: ShareSubscriptionTarget): string {
+  return target.label ?? target.shareSubscriptionName;
+}
+
 function errorText(err: unknown): string {
   return isArmError(err) || err instanceof Error ? err.message : String(err);
 }
 
 export class TrendPanel implements vscode.Disposable {
   readonly record: TrendRecord;
-  readonly panel: vscode.WebviewPanel;
+  private readonly host: PanelHost<TrendHostMessage>;
   private readonly run = new LatestRun();
   private pageReady = false;
-  private disposed = false;
-  private readonly disposables: vscode.Disposable[] = [];
 
+  /** A new panel showing the last `count` synchronizations of `target`. */
+  static create(deps: TrendPanelDeps, state: TrendPanelState): TrendPanel {
+    const panel = vscode.window.createWebviewPanel(TREND_VIEW_TYPE, trendTitle(nameOf(state.target)), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
+    return new TrendPanel(deps, panel, state);
+  }
+
+  /** Also for a panel VS Code restores after a reload: it gets a new page and reads the trend again. */
   constructor(
     private readonly deps: TrendPanelDeps,
-    private readonly target: ShareSubscriptionTarget,
-    count: number,
+    panel: vscode.WebviewPanel,
+    private readonly state: TrendPanelState,
   ) {
-    const title = trendTitle(target.label ?? target.shareSubscriptionName);
-    this.panel = vscode.window.createWebviewPanel(TREND_VIEW_TYPE, title, vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
-    this.record = { target, count, state: 'loading', points: [], listed: 0, failuresCounted: 0, failureErrors: 0, pageLoads: 0, opened: [] };
-    this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
-      this.panel.onDidDispose(() => this.dispose()),
-    );
-    this.panel.webview.html = reportHtml(this.panel.webview, deps.extensionUri, title, 'trend');
+    const title = trendTitle(nameOf(state.target));
+    this.record = { target: state.target, count: state.count, state: 'loading', points: [], listed: 0, failuresCounted: 0, failureErrors: 0, pageLoads: 0, opened: [] };
+    this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.run.close());
+    panel.title = title;
+    panel.webview.options = reportWebviewOptions(deps.extensionUri);
+    panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title, 'trend');
     void this.load();
   }
 
+  get panel(): vscode.WebviewPanel {
+    return this.host.panel;
+  }
+
+  private get target(): ShareSubscriptionTarget {
+    return this.state.target;
+  }
+
   post(message: TrendHostMessage): Thenable<boolean> {
-    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
+    return this.host.post(message);
   }
 
   private changed(): void {
@@ -69,8 +86,7 @@ export class TrendPanel implements vscode.Disposable {
     this.changed();
     if (!this.pageReady) return;
     const r = this.record;
-    const name = this.target.label ?? this.target.shareSubscriptionName;
-    void this.post({ type: 'trend', state: r.state, error: r.error, text: pageText(name, r), points: pointViews(r.points) });
+    void this.post({ type: 'trend', panelState: this.state, state: r.state, error: r.error, text: pageText(nameOf(this.target), r), points: pointViews(r.points) });
   }
 
   private async onMessage(raw: unknown): Promise<void> {
@@ -86,8 +102,8 @@ export class TrendPanel implements vscode.Disposable {
         return this.show();
       case 'viewUpdated': {
         // Only the known fields: the page is untrusted.
-        const { points, focusable, marked, rows, legend, injected, state } = raw;
-        this.record.view = { points, focusable, marked, rows, legend, injected, state };
+        const { points, focusable, marked, rows, legend, injected, state, note, saved } = raw;
+        this.record.view = { points, focusable, marked, rows, legend, injected, state, note, saved };
         return this.changed();
       }
       case 'open': {
@@ -108,7 +124,7 @@ export class TrendPanel implements vscode.Disposable {
   /** Lists the synchronizations, shows the last N at once, then counts their failed data sets. */
   async load(): Promise<void> {
     const ticket = this.run.start();
-    Object.assign(this.record, { state: 'loading', error: undefined, points: [], listed: 0, failuresCounted: 0, failureErrors: 0 });
+    Object.assign(this.record, { state: 'loading', error: undefined, signInNeeded: undefined, points: [], listed: 0, failuresCounted: 0, failureErrors: 0 });
     this.show();
     try {
       const raw = await this.deps.listSynchronizations(this.target, ticket.signal);
@@ -138,17 +154,18 @@ export class TrendPanel implements vscode.Disposable {
       this.show();
     } catch (err) {
       if (!ticket.isCurrent()) return;
-      Object.assign(this.record, { state: 'error', error: errorText(err) });
+      Object.assign(this.record, { state: 'error', error: errorText(err), signInNeeded: err instanceof SignInNeeded || undefined });
       this.deps.log.error(`Synchronization trend of ${this.target.shareSubscriptionName}: ${this.record.error}`);
       this.show();
     }
   }
 
+  /** A sign-in happened: a trend that was waiting for one loads now. */
+  reloadAfterSignIn(): void {
+    if (this.record.signInNeeded) void this.load();
+  }
+
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.run.close();
-    for (const d of this.disposables) d.dispose();
-    this.panel.dispose();
+    this.host.dispose();
   }
 }

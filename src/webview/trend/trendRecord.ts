@@ -12,6 +12,8 @@ export interface TrendRecord {
   count: number;
   state: TrendLoadState;
   error?: string;
+  /** The error is a sign-in that must come first (a restored trend never prompts). */
+  signInNeeded?: boolean;
   /** The kept synchronizations, oldest first, with their failed data sets as counted so far. */
   points: TrendPoint[];
   /** Synchronizations the listing returned. */
@@ -35,4 +37,6 @@ export interface TrendTestHooks {
   html(): string | undefined;
   /** Resolves once `check` holds for the last trend's record (tested on every change). */
   waitFor(check: (record: TrendRecord) => boolean, timeoutMs?: number): Promise<TrendRecord>;
+  /** Restores a trend from a page's saved state as VS Code does after a window reload. */
+  restore(state: unknown): Promise<void>;
 }

@@ -16,7 +16,7 @@ function note(r: TrendRecord): string {
     case 'counting':
       return vscode.l10n.t('Counting failed data sets ({0} of {1})…', r.failuresCounted + r.failureErrors, r.points.length);
     case 'error':
-      return vscode.l10n.t('Could not list synchronizations: {0}', r.error ?? '');
+      return r.signInNeeded ? (r.error ?? '') : vscode.l10n.t('Could not list synchronizations: {0}', r.error ?? '');
     case 'done':
       return r.failureErrors > 0 ? vscode.l10n.t('The failed data sets of {0} synchronizations could not be counted; the output log says why.', r.failureErrors) : '';
   }

@@ -41,6 +41,17 @@ suite('Reliability: untrusted workspace', function () {
     assert.strictEqual(note.description, 'Azure is not read in an untrusted workspace. Trust the workspace to see the live state.');
   });
 
+  test('a trend restored after a window reload reads nothing from Azure and says why', async () => {
+    const api = await activateExtension();
+    const target = { subscriptionId: TARGET.subscriptionId, resourceGroup: TARGET.resourceGroup, accountName: 'untrusted-share', shareSubscriptionName: 'untrusted-feed' };
+    await api.trend.restore({ target, count: 3 });
+    const record = await api.trend.waitFor((r) => r.target.shareSubscriptionName === target.shareSubscriptionName && r.state === 'error' && r.view?.state === 'error');
+    assert.strictEqual(record.signInNeeded, true);
+    assert.strictEqual(record.view?.note, 'Azure is not read in an untrusted workspace. Trust the workspace, then sign in to load this again.');
+    assert.strictEqual(record.listed, 0);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('deploy is refused with an explanation and nothing reaches the service', async () => {
     await activateExtension();
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, TARGET.definitionFile);
