@@ -4,14 +4,16 @@
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
-import { isReportPanelState, isShareSubscriptionTarget, type ReportPanelState } from '../../core/report/messages';
+import type { ArmClient } from '../../core/arm/client';
+import { isReportPanelState, isShareSubscriptionTarget } from '../../core/report/messages';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { log } from '../../output/log';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
 import { pickShareSubscription, pickSynchronization } from './pickSynchronization';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
-import { RecordWaiters } from '../../webview/recordWaiters';
+import { registerPanelRestore, restoredClient } from '../../webview/panelRestore';
+import { PanelTracker } from '../../webview/panelTracker';
 
 export const SHOW_REPORT_COMMAND = 'aciDataShare.showSynchronizationReport';
 export const SHOW_SCHEDULE_COMMAND = 'aciDataShare.showSynchronizationSchedule';
@@ -27,25 +29,17 @@ export function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget
 }
 
 export function registerReports(context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
-  let last: ReportPanel | undefined;
-  const waiters = new RecordWaiters<ReportRecord>(() => last?.record, 'report');
-  const panels = new Set<ReportPanel>();
+  const tracker = new PanelTracker<ReportPanel, ReportRecord>('report');
 
-  const deps: ReportPanelDeps = {
+  const depsWith = (client: () => Promise<ArmClient>): ReportPanelDeps => ({
     extensionUri: context.extensionUri,
-    client: async () => (await session.connection()).client,
+    client,
     log: log(),
-    onRecord: (panel) => {
-      if (panel === last) waiters.notify();
-    },
-  };
-
-  const track = (panel: ReportPanel): ReportPanel => {
-    last = panel;
-    panels.add(panel);
-    panel.panel.onDidDispose(() => panels.delete(panel));
-    return panel;
-  };
+    onRecord: (panel) => tracker.changed(panel),
+  });
+  const deps = depsWith(async () => (await session.connection()).client);
+  // A report VS Code restores after a reload was not asked for just now: it never prompts for a sign-in.
+  const restoredDeps = depsWith(restoredClient(session));
 
   async function showReport(arg?: unknown, synchronizationId?: unknown): Promise<void> {
     const target = targetFrom(arg) ?? (await pickShareSubscription());
@@ -57,36 +51,36 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
       if (!summary) return;
       syncId = summary.synchronizationId;
     }
-    track(ReportPanel.create(deps, { target: plainTarget(target), synchronizationId: syncId, query: {}, tab: 'details' }, summary));
+    tracker.track(ReportPanel.create(deps, { target: plainTarget(target), synchronizationId: syncId, query: {}, tab: 'details' }, summary));
   }
 
   async function showSchedule(arg?: unknown): Promise<void> {
     const target = targetFrom(arg) ?? (await pickShareSubscription());
-    if (target) track(ReportPanel.create(deps, { target: plainTarget(target), query: {}, tab: 'schedule' }));
+    if (target) tracker.track(ReportPanel.create(deps, { target: plainTarget(target), query: {}, tab: 'schedule' }));
   }
 
+  // Nothing usable saved (e.g. the page never started): the panel is closed rather than shown empty.
+  const restore = registerPanelRestore(REPORT_VIEW_TYPE, (panel, state) => {
+    if (!isReportPanelState(state)) return false;
+    tracker.track(new ReportPanel(restoredDeps, panel, { target: plainTarget(state.target), synchronizationId: state.synchronizationId, query: state.query, tab: state.tab }));
+    return true;
+  });
+
   const hooks: ReportTestHooks = {
-    lastReport: () => last?.record,
-    html: () => last?.panel.webview.html,
-    post: async (message) => (last ? last.post(message) : false),
-    waitFor: (check, timeoutMs) => waiters.waitFor(check, timeoutMs),
+    lastReport: () => tracker.last?.record,
+    html: () => tracker.last?.panel.webview.html,
+    post: async (message) => (tracker.last ? tracker.last.post(message) : false),
+    waitFor: (check, timeoutMs) => tracker.waitFor(check, timeoutMs),
+    restore: (state) => restore.reopen(state),
   };
 
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_REPORT_COMMAND, showReport),
     vscode.commands.registerCommand(SHOW_SCHEDULE_COMMAND, showSchedule),
-    vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {
-      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
-        if (!isReportPanelState(state)) {
-          // Nothing usable was saved (e.g. the page never started): close rather than show an empty report.
-          panel.dispose();
-          return;
-        }
-        const restored: ReportPanelState = { target: plainTarget(state.target), synchronizationId: state.synchronizationId, query: state.query, tab: state.tab };
-        track(new ReportPanel(deps, panel, restored));
-      },
-    }),
-    { dispose: () => [...panels].forEach((p) => p.dispose()) },
+    restore,
+    // Reports that waited for a sign-in load now.
+    session.onDidConnect(() => tracker.panels.forEach((p) => p.reloadAfterSignIn())),
+    tracker,
   );
   return hooks;
 }

@@ -16,6 +16,8 @@ import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
 import { reportHtml, reportWebviewOptions } from './reportHtml';
+import { SignInNeeded } from '../../azure/quietConnection';
+import { PanelHost } from '../panelHost';
 import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
 
@@ -53,7 +55,7 @@ export class ReportPanel implements vscode.Disposable {
   private synchronization: SynchronizationSummary | undefined;
   private settingsMessage: HostMessage | undefined;
   private loadStarted = 0;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly host: PanelHost<HostMessage>;
   private disposed = false;
 
   /** A new panel for a share subscription (and synchronization, unless it is a schedule-only view). */
@@ -64,7 +66,7 @@ export class ReportPanel implements vscode.Disposable {
 
   constructor(
     private readonly deps: ReportPanelDeps,
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     private state: ReportPanelState,
     synchronization?: SynchronizationSummary,
   ) {
@@ -72,14 +74,15 @@ export class ReportPanel implements vscode.Disposable {
     this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
     panel.title = title(state);
     panel.webview.options = reportWebviewOptions(deps.extensionUri);
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
-      panel.onDidDispose(() => this.dispose()),
-    );
+    this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.close());
     panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title(state));
     if (state.synchronizationId) void this.load();
     void this.loadSettings();
     if (state.synchronizationId && !synchronization) void this.findSynchronization();
+  }
+
+  get panel(): vscode.WebviewPanel {
+    return this.host.panel;
   }
 
   get currentState(): ReportPanelState {
@@ -87,7 +90,14 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   post(message: HostMessage): Thenable<boolean> {
-    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
+    return this.host.post(message);
+  }
+
+  /** A load that waited for a sign-in (a restored panel never prompts) runs again once there is one. */
+  reloadAfterSignIn(): void {
+    if (!this.record.signInNeeded) return;
+    void this.load();
+    void this.loadSettings();
   }
 
   private changed(): void {
@@ -164,7 +174,7 @@ export class ReportPanel implements vscode.Disposable {
     // A new outbox also ends a batch loop still sending the previous load's rows.
     this.outbox = new RowOutbox();
     this.loadStarted = Date.now();
-    Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, rowsSent: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
+    Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
     this.record.lastPageRenderedMs = undefined;
     void this.post({ type: 'reset' });
@@ -193,6 +203,7 @@ export class ReportPanel implements vscode.Disposable {
       const canceled = run.signal.aborted || (isArmError(err) && err.kind === 'canceled');
       this.record.state = canceled ? 'stopped' : 'error';
       this.record.error = canceled ? undefined : errorText(err);
+      if (err instanceof SignInNeeded) this.record.signInNeeded = true;
       if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
       // What arrived before the stop or failure stays in the table.
       await this.drain();
@@ -285,12 +296,14 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (this.disposed) return;
+    this.host.dispose();
+  }
+
+  /** The panel is going (closed by the user or the extension): end what is still paging. */
+  private close(): void {
     this.disposed = true;
     this.details.close();
     this.settings.close();
     this.header.close();
-    for (const d of this.disposables) d.dispose();
-    this.panel.dispose();
   }
 }

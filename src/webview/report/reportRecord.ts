@@ -19,6 +19,8 @@ export interface ReportRecord {
   loads: number;
   state: LoadState;
   error?: string;
+  /** The load failed because a sign-in is needed (a restored panel never prompts); it loads again after one. */
+  signInNeeded?: boolean;
   /** Rows the host posted to the page in the current load. */
   rowsSent: number;
   /** Sum of the page's `pageRendered` acknowledgements since the page (re)started. */
@@ -43,4 +45,6 @@ export interface ReportTestHooks {
   html(): string | undefined;
   /** Resolves once `check` holds for the last report's record (polled on every record change). */
   waitFor(check: (record: ReportRecord) => boolean, timeoutMs?: number): Promise<ReportRecord>;
+  /** Restores a report from a page's saved state, as VS Code does after a window reload. */
+  restore(state: unknown): Promise<void>;
 }

@@ -1,4 +1,4 @@
-// The trend and comparison panels after a window reload, in the real VS Code against the ARM emulator: each
+// The report, trend and comparison panels after a window reload, in the real VS Code against the ARM emulator: each
 // page saves what it shows, VS Code hands that back to the extension's serializer with a new panel, and the
 // panel reads it all again from the service. A restore never prompts: before a sign-in it says one is needed
 // and loads once the user signs in. Expected values come from the emulator's generator.
@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { CompareRecord, CompareTestHooks } from '../../../src/webview/compare/compareRecord';
+import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import type { TrendRecord, TrendTestHooks } from '../../../src/webview/trend/trendRecord';
 import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
 import { activateExtension } from './extensionApi';
@@ -36,6 +37,7 @@ suite('Panels after a window reload', () => {
   let api: TestApi;
   let trend: TrendTestHooks;
   let compare: CompareTestHooks;
+  let report: ReportTestHooks;
   const config = () => vscode.workspace.getConfiguration('aciDataShare');
   /** The sign-in method is a user setting; the runner's points at the emulator. */
   let method: unknown;
@@ -45,6 +47,7 @@ suite('Panels after a window reload', () => {
     api = await activateExtension();
     trend = api.trend;
     compare = api.compare;
+    report = api.report;
     method = config().inspect('auth.method')?.globalValue;
   });
   teardown(async () => {
@@ -180,5 +183,30 @@ suite('Panels after a window reload', () => {
     assert.ok(loaded.view?.meta.includes(`A: ${syncs[2].startTime.slice(0, 19).replace('T', ' ')} UTC`), loaded.view?.meta);
     const size = generateDetails(base.accountName, COMPARE_NAME, syncs[0].synchronizationId).length;
     assert.deepStrictEqual([loaded.rowsB, loaded.view?.shown], [size, size]);
+  });
+
+  test('a report restored before any sign-in says one is needed, asks nothing, and loads its synchronization once the user signs in', async function () {
+    this.timeout(120_000);
+    const sync = generateSynchronizations(base.accountName, COMPARE_NAME)[1];
+    const rows = generateDetails(base.accountName, COMPARE_NAME, sync.synchronizationId);
+    const failed = rows.filter((r) => r.status === 'Failed').length;
+    // As the report page saves itself: its share subscription, synchronization, filter and tab.
+    const state = { target: compareTarget, synchronizationId: sync.synchronizationId, query: { status: 'Failed' }, tab: 'details' };
+    await signedOut();
+    const quiet = new ScriptedInput();
+    await withAnswers(api, quiet, async () => {
+      await report.restore(asStored(state));
+      const waiting = await report.waitFor((r) => r.synchronizationId === sync.synchronizationId && r.state === 'error');
+      assert.strictEqual(waiting.signInNeeded, true);
+      assert.match(waiting.error ?? '', /^Sign in to Azure \(the Sign In to Azure command\)/);
+      assert.strictEqual(waiting.rowsSent, 0);
+    });
+    assert.deepStrictEqual(quiet.shown, [], 'a restore asks nothing');
+
+    await signIn();
+    const loaded = await report.waitFor((r) => r.synchronizationId === sync.synchronizationId && r.state === 'done' && r.rowsReceived === rows.length && r.view?.shown === failed, 100_000);
+    assert.strictEqual(loaded.signInNeeded, undefined);
+    assert.strictEqual(loaded.totals?.rows, rows.length);
+    assert.deepStrictEqual(tabsOf('aciDataShare.synchronizationReport').map((t) => t.label), [`Synchronization report: ${COMPARE_NAME}`]);
   });
 });
