@@ -3,16 +3,15 @@
 // and each state change is made by running the shipped command on the node. Every action before the live state is
 // known; only Delete when not deployed; Stop, Restart and Delete when running; Start and Delete when stopped.
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
 import { menuShows } from '../../menuWhen';
-import { EXTENSION_ID, activateExtension, child, shownChildren, type ShownItem } from './extensionApi';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { EXTENSION_ID, activateExtension, groupNode as configuredGroupNode, shownChildren, type ShownItem } from './extensionApi';
+import { configureWebFrontendCopy, type GroupCopy } from './groupCopy';
+import { runWithAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
@@ -25,16 +24,10 @@ const ACTIONS = ['start', 'stop', 'restart', 'delete'] as const;
 suite('Container group menus follow the live state', function () {
   this.timeout(120_000);
   let api: TestApi;
-  let folder: string;
-  let before: unknown[] | undefined;
+  let copy: GroupCopy;
 
-  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => {
-    const script = new ScriptedInput(answers);
-    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, arg));
-    script.assertDone();
-    return result;
-  };
-  const groupNode = async (): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), NAME);
+  const run = <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => runWithAnswers<T>(api, command, arg, answers);
+  const groupNode = (): Promise<ShownItem> => configuredGroupNode(api, NAME);
   /** The group actions the node's context menu shows for `contextValue`, by package.json's own menus. */
   const actionMenus = (contextValue: string | undefined): string[] => {
     const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } })
@@ -58,22 +51,10 @@ suite('Container group menus follow the live state', function () {
 
   suiteSetup(async () => {
     api = await activateExtension();
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    const definition = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
-      .replace('name: web-frontend', `name: ${NAME}`)
-      .replace(/name: site$/gm, 'name: site-content')
-      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-menus-label');
-    fs.writeFileSync(path.join(folder, FILE), definition);
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), ENTRY], vscode.ConfigurationTarget.Workspace);
+    copy = await configureWebFrontendCopy(ENTRY, 'it-menus-label');
   });
 
-  suiteTeardown(async () => {
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
-    fs.rmSync(path.join(folder, FILE), { force: true });
-  });
+  suiteTeardown(() => copy.restore());
 
   test('before its live state is read the node offers every action; read as not deployed, only Delete', async () => {
     await vscode.commands.executeCommand('aciDataShare.refresh');
@@ -85,7 +66,7 @@ suite('Container group menus follow the live state', function () {
   });
 
   test('deployed and running: Stop, Restart and Delete, no Start', async () => {
-    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', vscode.Uri.file(path.join(folder, FILE)), [
+    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', copy.uri, [
       { message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' },
     ]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
