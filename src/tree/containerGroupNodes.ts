@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { ContainerGroupTarget, containerGroupKey } from '../core/settings/model';
 import { readDefinitionText } from '../core/containerGroup/readDefinition';
 import { ContainerGroupSummary, VolumeSummary, formatPorts, summarizeContainerGroup } from '../core/containerGroup/summary';
+import { groupContextValue } from '../core/containerGroup/allowedActions';
 import type { LiveContainer } from '../core/containerGroup/liveState';
 import { compareWithDefinition, type LiveResult } from '../core/deploy/liveFetch';
 import { definitionUri, locateDefinition, readDefinitionFile } from './definitionFiles';
@@ -70,7 +71,8 @@ export class ContainerGroupNode implements TreeNode {
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
     }
     item.resourceUri = this.uri;
-    item.contextValue = 'containerGroup';
+    // The menus offer what the live state allows (all of it until that state is known).
+    item.contextValue = groupContextValue(live);
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendMarkdown(`**$(server-environment) `).appendText(t.name).appendMarkdown('**\n\n');
     tip.appendMarkdown('| | |\n|---|---|\n');

@@ -159,6 +159,44 @@ test('without status headers the resource is polled until provisioningState is t
   }
 });
 
+test('a DELETE or POST answered 202 without status headers polls nothing: it ends at once as accepted', async () => {
+  // The resource would read as still there and Succeeded: polling it would pass that off as the operation's end.
+  const arm = await startFixture((req, _body, res) => {
+    if (req.method === 'DELETE' || req.method === 'POST') return json(res, 202, undefined, { 'retry-after': '0' });
+    json(res, 200, { name: 'cg', properties: { provisioningState: 'Succeeded' } });
+  });
+  try {
+    const client = new ArmClient({ endpoint: arm.url, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', timeoutMs: 2000 });
+    const sleeps: number[] = [];
+    for (const method of ['DELETE', 'POST'] as const) {
+      const states: string[] = [];
+      const result = await putAndWait(client, { method, path: '/cg', apiVersion: 'v', sleep: async (ms) => void sleeps.push(ms), onProgress: (p) => states.push(p.status) });
+      assert.deepEqual([result.accepted, result.polls, result.response.status], [true, 0, 202], method);
+      assert.deepEqual(states, ['Accepted'], method);
+    }
+    assert.deepEqual(arm.hits.map((x) => x.method), ['DELETE', 'POST'], 'no poll of the resource after either');
+    assert.deepEqual(sleeps, [], 'no wait either');
+  } finally {
+    await arm.close();
+  }
+});
+
+test('a PUT answered 202 without status headers still follows the resource, and is not "accepted"', async () => {
+  let gets = 0;
+  const arm = await startFixture((req, _body, res) => {
+    if (req.method === 'PUT') return json(res, 202, undefined);
+    gets++;
+    json(res, 200, { name: 'cg', properties: { provisioningState: gets < 2 ? 'Creating' : 'Succeeded' } });
+  });
+  try {
+    const client = new ArmClient({ endpoint: arm.url, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', timeoutMs: 2000 });
+    const result = await putAndWait(client, { path: '/cg', apiVersion: 'v', body: {}, defaultPollMs: 5 });
+    assert.deepEqual([result.accepted, result.polls], [undefined, 2]);
+  } finally {
+    await arm.close();
+  }
+});
+
 test('a PUT that finishes at once returns without polling; a Failed state is an lro error', async () => {
   const arm = await startFixture((req, _body, res) => {
     const failed = (req.url ?? '').startsWith('/bad');

@@ -3,8 +3,26 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { quotaKindOf, remainingQuota, remainingRequests } from '../../src/core/arm/rateLimit';
 
-test('reads for GET and HEAD; writes for PUT, PATCH, DELETE and POST (POST listings report -writes)', () => {
-  assert.deepEqual(['GET', 'head', 'PUT', 'PATCH', 'DELETE', 'POST'].map(quotaKindOf), ['reads', 'reads', 'writes', 'writes', 'writes', 'writes']);
+test('reads for GET and HEAD; deletes for DELETE; writes for PUT, PATCH and POST (POST listings report -writes)', () => {
+  assert.deepEqual(['GET', 'head', 'PUT', 'PATCH', 'DELETE', 'delete', 'POST'].map(quotaKindOf), ['reads', 'reads', 'writes', 'writes', 'deletes', 'deletes', 'writes']);
+});
+
+test('a DELETE reads the deletes counter, or its -global- form, and nothing else', () => {
+  // Recorded real delete (recording_containergroups_delete_test.json): -deletes and the provider's own counters only.
+  const recorded = {
+    'x-ms-ratelimit-remaining-subscription-deletes': '14999',
+    'x-ms-ratelimit-remaining-subscription-resource-requests-pt1h': '299',
+    'x-ms-ratelimit-remaining-subscription-resource-requests-pt5m': '99',
+  };
+  assert.deepEqual(remainingQuota(recorded, quotaKindOf('DELETE')), { kind: 'deletes', count: 14999 });
+  assert.deepEqual(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-global-deletes': '11999' }, 'deletes'), { kind: 'deletes', count: 11999 });
+  // A writes or reads counter on a delete's answer is no count of deletes: nothing is shown.
+  assert.equal(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-writes': '1199' }, 'deletes'), undefined);
+  assert.equal(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-reads': '11999' }, 'deletes'), undefined);
+  assert.equal(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-deletes': '-3' }, 'deletes'), undefined);
+  // Nor does a deletes counter stand in for writes or reads.
+  assert.equal(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-deletes': '14999' }, 'writes'), undefined);
+  assert.equal(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-deletes': '14999' }, 'reads'), undefined);
 });
 
 test('the classic header, else the -global- form newer ARM sends', () => {

@@ -141,3 +141,24 @@ test('a delete answered 202 follows its status URL and reads no resource afterwa
     await fixture.close();
   }
 });
+
+test('a delete, start, restart or stop answered 202 with no status URL ends as accepted: one request, no polling, no wait', async () => {
+  // The RPC requires a Location on such a 202; without one there is nothing to follow. The group reads as gone.
+  const fixture = await startFixture((req, _body, res) => {
+    if (req.method === 'GET') return json(res, 404, { error: { code: 'ResourceNotFound', message: 'gone' } });
+    res.writeHead(202, { 'x-ms-request-id': 'westeurope:00000000-0000-0000-0000-00000000a202' });
+    res.end();
+  });
+  try {
+    const client = new ArmClient({ endpoint: fixture.url, tokenProvider: new StaticTokenProvider(), scope: `${fixture.url}/.default`, userAgent: 'actions-test', maxRetries: 0 });
+    let sleeps = 0;
+    for (const action of ['delete', 'start', 'restart', 'stop'] as const) {
+      const result = await runContainerGroupAction(client, ref('act-accepted'), action, { sleep: async () => void sleeps++ });
+      assert.deepEqual([result.outcome, result.status, result.polls, result.requestId], ['accepted', 202, 0, 'westeurope:00000000-0000-0000-0000-00000000a202'], action);
+    }
+    assert.deepEqual(fixture.hits.map((hit) => hit.method), ['DELETE', 'POST', 'POST', 'POST']);
+    assert.equal(sleeps, 0);
+  } finally {
+    await fixture.close();
+  }
+});

@@ -16,6 +16,10 @@ export interface ActionTexts {
   progress: string;
   /** The notification once it has ended. */
   done: string;
+  /** The notification when Azure accepted it without a way to follow it (a 202 with no status URL). */
+  accepted: string;
+  /** The group's state on its node meanwhile. */
+  acceptedState: string;
 }
 
 export function actionTexts(action: ContainerGroupAction, t: ContainerGroupTarget): ActionTexts {
@@ -28,6 +32,8 @@ export function actionTexts(action: ContainerGroupAction, t: ContainerGroupTarge
         button: vscode.l10n.t('Start'),
         progress: vscode.l10n.t('Starting {0}', t.name),
         done: vscode.l10n.t('{0} started.', t.name),
+        accepted: vscode.l10n.t('Azure accepted the start of {0} but gave no way to follow it: it may still be starting. Refresh the view in a minute to see its state.', t.name),
+        acceptedState: vscode.l10n.t('start accepted'),
       };
     case 'stop':
       return {
@@ -37,6 +43,8 @@ export function actionTexts(action: ContainerGroupAction, t: ContainerGroupTarge
         button: vscode.l10n.t('Stop'),
         progress: vscode.l10n.t('Stopping {0}', t.name),
         done: vscode.l10n.t('{0} stopped.', t.name),
+        accepted: vscode.l10n.t('Azure accepted the stop of {0} but gave no way to follow it: it may still be stopping. Refresh the view in a minute to see its state.', t.name),
+        acceptedState: vscode.l10n.t('stop accepted'),
       };
     case 'restart':
       return {
@@ -46,6 +54,8 @@ export function actionTexts(action: ContainerGroupAction, t: ContainerGroupTarge
         button: vscode.l10n.t('Restart'),
         progress: vscode.l10n.t('Restarting {0}', t.name),
         done: vscode.l10n.t('{0} restarted.', t.name),
+        accepted: vscode.l10n.t('Azure accepted the restart of {0} but gave no way to follow it: it may still be restarting. Refresh the view in a minute to see its state.', t.name),
+        acceptedState: vscode.l10n.t('restart accepted'),
       };
     case 'delete':
       return {
@@ -58,6 +68,11 @@ export function actionTexts(action: ContainerGroupAction, t: ContainerGroupTarge
         button: vscode.l10n.t('Delete'),
         progress: vscode.l10n.t('Deleting {0}', t.name),
         done: vscode.l10n.t('{0} was deleted from Azure; its definition file and the entry in the view are kept.', t.name),
+        accepted: vscode.l10n.t(
+          'Azure accepted the delete of {0} but gave no way to follow it: it may still be deleting. Refresh the view in a minute: the group shows as not deployed once it is gone. Its definition file and the entry in the view are kept.',
+          t.name,
+        ),
+        acceptedState: vscode.l10n.t('delete accepted'),
       };
   }
 }

@@ -18,8 +18,11 @@ import { ui } from '../../ui/userInput';
 import { pickConfigured, targetOfNode } from '../deploy/pickTarget';
 import { actionTexts, deleteNameCheck, notDeployedText, type ActionTexts } from './actionTexts';
 
-/** `unknown`: the request went out but its outcome could not be read. */
-export type ActionOutcome = 'succeeded' | 'notDeployed' | 'failed' | 'unknown' | 'canceled' | 'invalid' | 'dismissed';
+/**
+ * `unknown`: the request went out but its outcome could not be read. `accepted`: Azure took it (202) without a
+ * status URL, so it may still be under way.
+ */
+export type ActionOutcome = 'succeeded' | 'accepted' | 'notDeployed' | 'failed' | 'unknown' | 'canceled' | 'invalid' | 'dismissed';
 
 export interface ActionCommandResult {
   action: ContainerGroupAction;
@@ -146,6 +149,13 @@ function ended(run: ActionRun, result: ActionResult): ActionCommandResult {
     run.ctx.publishState(target, vscode.l10n.t('not deployed'));
     run.notify('warning', notDeployedText(run.action, target));
     return run.done('notDeployed', { status: result.status });
+  }
+  if (result.outcome === 'accepted') {
+    // Nothing to follow: no polling, the user is told what is known and refreshes when they choose.
+    run.ctx.logger.warn(`${target.name}: ${run.action} accepted (${result.status}) without a status URL to follow; it may still be under way${requestId}`);
+    run.ctx.publishState(target, run.texts.acceptedState);
+    run.notify('info', run.texts.accepted, { [vscode.l10n.t('Refresh')]: () => vscode.commands.executeCommand('aciDataShare.refresh') });
+    return run.done('accepted', { status: result.status });
   }
   run.ctx.logger.info(`${target.name}: ${run.action} succeeded (${result.status}, ${result.polls} polls, ${Math.round(result.elapsedMs)} ms)${requestId}`);
   run.ctx.publishState(target, stateAfter(run.action));

@@ -1,7 +1,10 @@
 /**
  * Send-and-wait for ARM long-running operations: poll Azure-AsyncOperation if given, else Location,
- * else the resource itself, until Succeeded/Failed/Canceled; then, for a PUT, GET the resource (original-uri).
- * A POST or DELETE ends with its operation: AutoRest's final-state-via for them reads no resource afterwards.
+ * else (a PUT) the resource itself, until Succeeded/Failed/Canceled; then, for a PUT, GET the resource
+ * (original-uri). A POST or DELETE ends with its operation: AutoRest's final-state-via for them reads no
+ * resource afterwards. A POST or DELETE answered 202 with neither header ends at once as `accepted`: the
+ * resource-manager RPC requires a Location on those answers ("Delete Resource", "Call Action"), so there is
+ * nothing the client was told to follow, and @azure/core-lro too stops there for them instead of polling.
  * Status URLs are requested exactly as the service gave them (the client adds an api-version only when
  * one is missing), and the wait between polls never drops below the default interval unless a positive
  * Retry-After asks for it.
@@ -48,6 +51,11 @@ export interface PutAndWaitOptions {
 export interface LroResult<T> {
   /** The resource (PUT); for a POST or DELETE, the body of the response that ended it (often none). */
   resource: T;
+  /**
+   * True when Azure accepted a POST or DELETE (202) without naming a status URL: it goes on in Azure and
+   * its end cannot be followed. `response` is then the 202 itself.
+   */
+  accepted?: boolean;
   /** The final GET of the resource, or the response that ended the operation (the request itself when it finished at once). */
   response: ArmResponse<T>;
   polls: number;
@@ -104,6 +112,11 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
   report(putState ?? (put.status === 202 ? 'Accepted' : 'Succeeded'));
   const mode: PollMode = asyncUrl ? 'async' : locationUrl ? 'location' : 'resource';
 
+  if (mode === 'resource' && put.status === 202 && (options.method ?? 'PUT') !== 'PUT') {
+    // Polling the resource instead would read a group that may show no sign of the operation for a while (a
+    // delete ends in a 404 only), so nothing is polled: the caller says it was accepted and may still be going on.
+    return { resource: put.body, response: put, accepted: true, polls, elapsedMs: Date.now() - started };
+  }
   if (mode === 'resource' && put.status !== 202 && (putState === undefined || isTerminalState(putState))) {
     // Finished synchronously: no provisioningState means done and succeeded.
     failIfUnsuccessful(putState ?? 'Succeeded', undefined, put);

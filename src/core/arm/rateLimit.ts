@@ -1,16 +1,18 @@
 /**
- * ARM's remaining-request counters. A read (GET, HEAD) reports `x-ms-ratelimit-remaining-subscription-reads`;
- * every write, POST included, reports `…-writes`. Newer ARM (regional token buckets) also sends, or only
- * sends, the `…-subscription-global-reads` / `-global-writes` forms. A counter of the other kind is never
- * passed off as this one, and an unreadable value is dropped: showing nothing beats showing a wrong number.
+ * ARM's remaining-request counters. A read (GET, HEAD) reports `x-ms-ratelimit-remaining-subscription-reads`, a
+ * DELETE `…-deletes` (ARM counts deletes on their own, with their own limit), and every other write, POST
+ * included, `…-writes`. Newer ARM (regional token buckets) also sends, or only sends, the
+ * `…-subscription-global-{reads,writes,deletes}` forms. A counter of another kind is never passed off as this
+ * one, and an unreadable value is dropped: showing nothing beats showing a wrong number.
  */
 
-export type QuotaKind = 'reads' | 'writes';
+export type QuotaKind = 'reads' | 'writes' | 'deletes';
 
 /** Which counter a request of this method draws on. */
 export function quotaKindOf(method: string): QuotaKind {
   const m = method.toUpperCase();
-  return m === 'GET' || m === 'HEAD' ? 'reads' : 'writes';
+  if (m === 'GET' || m === 'HEAD') return 'reads';
+  return m === 'DELETE' ? 'deletes' : 'writes';
 }
 
 /** A remaining-request count with the counter it was read from. */
@@ -20,12 +22,13 @@ export interface RemainingQuota {
 }
 
 /**
- * The counter a response reports, named by its own kind: `preferred` (the request's) when sent, else the other
- * one. The published Data Share examples send `-reads` on POST listings, the recorded service `-writes`; either
- * is shown under its own name, never as the other.
+ * The counter a response reports, named by its own kind: `preferred` (the request's) when sent. For reads and
+ * writes the other of the two stands in, under its own name: the published Data Share examples send `-reads` on
+ * POST listings, the recorded service `-writes`. A DELETE has no stand-in: its answer counts deletes only.
  */
 export function remainingQuota(headers: Record<string, string>, preferred: QuotaKind): RemainingQuota | undefined {
-  for (const kind of preferred === 'reads' ? (['reads', 'writes'] as const) : (['writes', 'reads'] as const)) {
+  const order: readonly QuotaKind[] = preferred === 'deletes' ? ['deletes'] : preferred === 'reads' ? ['reads', 'writes'] : ['writes', 'reads'];
+  for (const kind of order) {
     const count = remainingRequests(headers, kind);
     if (count !== undefined) return { kind, count };
   }

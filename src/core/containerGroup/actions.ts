@@ -6,7 +6,8 @@
  * - restart: POST …/restart, 204 (an LRO: a status URL, when sent, is followed);
  * - delete: DELETE, 200 with the group as it was (recorded), 202 with Azure-AsyncOperation, or 204 when there is
  *   no such group.
- * A group never deployed answers the POSTs 404; that and the delete's 204 end as `notDeployed`. Any other error
+ * A group never deployed answers the POSTs 404; that and the delete's 204 end as `notDeployed`. A 202 that names
+ * no status URL (the RPC requires one) ends as `accepted`: Azure took the request and its end is not known. Any other error
  * (409 ContainerGroupTransitioning while the group changes, say) is thrown as the ArmError, in the service's words.
  */
 import type { ArmClient } from '../arm/client';
@@ -39,8 +40,11 @@ export interface ActionOptions {
 
 export interface ActionResult {
   action: ContainerGroupAction;
-  /** `notDeployed`: Azure has no such group (404 on an action, 204 on a delete); nothing was changed. */
-  outcome: 'succeeded' | 'notDeployed';
+  /**
+   * `notDeployed`: Azure has no such group (404 on an action, 204 on a delete); nothing was changed.
+   * `accepted`: Azure answered 202 without a status URL to follow; the action may still be under way.
+   */
+  outcome: 'succeeded' | 'notDeployed' | 'accepted';
   /** HTTP status of the answer that ended the action. */
   status: number;
   polls: number;
@@ -61,7 +65,9 @@ export async function runContainerGroupAction(
   try {
     if (action === 'stop') {
       const res = await client.request({ method: 'POST', path: `${path}/stop`, apiVersion: ACI_API_VERSION, signal: options.signal });
-      return { action, outcome: 'succeeded', status: res.status, polls: 0, elapsedMs: Date.now() - started, requestId: res.requestId };
+      // The swagger gives stop a 204 only; a 202 took the request without saying when it ends.
+      const outcome = res.status === 202 ? 'accepted' : 'succeeded';
+      return { action, outcome, status: res.status, polls: 0, elapsedMs: Date.now() - started, requestId: res.requestId };
     }
     const result = await putAndWait(client, {
       method: action === 'delete' ? 'DELETE' : 'POST',
@@ -74,7 +80,7 @@ export async function runContainerGroupAction(
     });
     const { status, requestId } = result.response;
     // ContainerGroups_Delete: "204 No Content - the specified container group was not found."
-    const outcome = action === 'delete' && status === 204 && result.polls === 0 ? 'notDeployed' : 'succeeded';
+    const outcome = result.accepted ? 'accepted' : action === 'delete' && status === 204 && result.polls === 0 ? 'notDeployed' : 'succeeded';
     return { action, outcome, status, polls: result.polls, elapsedMs: result.elapsedMs, requestId };
   } catch (err) {
     if (err instanceof ArmError && err.kind === 'http' && err.status === 404) {

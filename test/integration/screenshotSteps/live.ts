@@ -38,23 +38,43 @@ async function expand(page: Page, text: string | RegExp): Promise<void> {
   await shots.waitForSideBarIdle(page);
 }
 
+/** Deploys live-demo from its node and expands it until its live state shows. */
+async function deployAndExpand(page: Page, context: shots.StepContext): Promise<void> {
+  shots.addLikeFirst(context.workspaceDir, 'containerGroups', { name: 'live-demo', definitionFile: FILE });
+  await shots.openViewContainer(page, shots.VIEW_CONTAINER_TITLE);
+  await row(page, 'live-demo').waitFor({ timeout: 60000 });
+  await shots.setSideBarWidth(page, 640);
+  await shots.clickInlineAction(page, 'live-demo', 'Deploy to Azure…');
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 30000 });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await row(page, /live-demo.*Succeeded/).waitFor({ timeout: 60000 });
+  await expand(page, 'live-demo');
+  await row(page, /worker.*restart/).waitFor({ timeout: 30000 });
+}
+
 export const LIVE_STEPS: shots.ScreenshotStep[] = [
+  {
+    name: 'actions-menu-live',
+    themed: true,
+    files: { [FILE]: YAML },
+    async prepare(page, context) {
+      await deployAndExpand(page, context);
+      // Read as running: the menu offers Stop, Restart and Delete, and no Start.
+      await row(page, 'live-demo').click({ button: 'right' });
+      await page.locator('.context-view .monaco-menu .action-label').filter({ hasText: 'Stop Container Group' }).first().waitFor({ timeout: 15000 });
+      // The menu fades in: captured once its animations have ended.
+      await page.waitForFunction(`(document.querySelector('.context-view')?.getAnimations({ subtree: true }) ?? []).every((a) => a.playState === 'finished')`, undefined, { timeout: 10000 });
+    },
+    // Moving the pointer away would leave the menu.
+    capture: { keepPointer: true },
+  },
   {
     name: 'tree-live-differs',
     themed: true,
     files: { [FILE]: YAML },
     async prepare(page, context) {
-      shots.addLikeFirst(context.workspaceDir, 'containerGroups', { name: 'live-demo', definitionFile: FILE });
-      await shots.openViewContainer(page, shots.VIEW_CONTAINER_TITLE);
-      await row(page, 'live-demo').waitFor({ timeout: 60000 });
-      await shots.setSideBarWidth(page, 640);
-      await shots.clickInlineAction(page, 'live-demo', 'Deploy to Azure…');
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 30000 });
-      await dialog.getByRole('button', { name: 'Create' }).click();
-      await row(page, /live-demo.*Succeeded/).waitFor({ timeout: 60000 });
-      await expand(page, 'live-demo');
-      await row(page, /worker.*restart/).waitFor({ timeout: 30000 });
+      await deployAndExpand(page, context);
       await expand(page, /^worker/);
       await expand(page, /Events.*\d/);
       await page.mouse.move(0, 799);

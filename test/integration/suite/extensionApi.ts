@@ -69,6 +69,11 @@ export async function child(api: TestApi, parent: ShownItem | undefined, label: 
   return found;
 }
 
+/** A configured container group's node, under the Container groups root. */
+export async function groupNode(api: TestApi, name: string): Promise<ShownItem> {
+  return child(api, await child(api, undefined, 'Container groups'), name);
+}
+
 /** Resolves on the tree's next change event (or rejects after `ms`). */
 export function nextTreeChange(api: TestApi, ms = 10000): Promise<void> {
   return new Promise((resolve, reject) => {

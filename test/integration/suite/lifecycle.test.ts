@@ -4,15 +4,15 @@
 // the group's node says it is not deployed.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { LogViewResult } from '../../../src/commands/showLogs/registerShowLogs';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension, child, shownChildren, type ShownItem } from './extensionApi';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { activateExtension, groupNode as configuredGroupNode, shownChildren, type ShownItem } from './extensionApi';
+import { configureWebFrontendCopy, type GroupCopy } from './groupCopy';
+import { runWithAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-00000000001c';
@@ -25,41 +25,25 @@ const RUNNING_LINE = /\(#(\d+)\)$/;
 suite('Container group lifecycle', function () {
   this.timeout(180_000);
   let api: TestApi;
-  let folder: string;
-  let before: unknown[] | undefined;
+  let copy: GroupCopy;
 
-  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => {
-    const script = new ScriptedInput(answers);
-    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, arg));
-    script.assertDone();
-    return result;
-  };
-  const groupNode = async (): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), NAME);
+  const run = <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => runWithAnswers<T>(api, command, arg, answers);
+  const groupNode = (): Promise<ShownItem> => configuredGroupNode(api, NAME);
   const docText = (uri: string): string => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.getText() ?? '';
   const runningLines = (uri: string): number[] => docText(uri).split('\n').flatMap((l) => (RUNNING_LINE.exec(l) ? [Number(RUNNING_LINE.exec(l)![1])] : []));
 
   suiteSetup(async () => {
     api = await activateExtension();
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    const definition = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
-      .replace('name: web-frontend', `name: ${NAME}`)
-      .replace(/name: site$/gm, 'name: site-content')
-      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-lifecycle-label');
-    fs.writeFileSync(path.join(folder, FILE), definition);
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), ENTRY], vscode.ConfigurationTarget.Workspace);
+    copy = await configureWebFrontendCopy(ENTRY, 'it-lifecycle-label');
   });
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
-    fs.rmSync(path.join(folder, FILE), { force: true });
+    await copy.restore();
   });
 
   test('create → logs from the container node → restart → delete: the log stops and the node says not deployed', async () => {
-    const uri = vscode.Uri.file(path.join(folder, FILE));
+    const uri = copy.uri;
     const deployed = await run<DeployCommandResult>('aciDataShare.deploy', uri, [{ message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' }]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
 

@@ -165,5 +165,13 @@ export async function withAnswers<T>(api: { useUserInput(input: UserInput | unde
   }
 }
 
+/** Runs a shipped command with `answers` for its questions; checks each was asked and nothing else. */
+export async function runWithAnswers<T>(api: { useUserInput(input: UserInput | undefined): void }, command: string, arg: unknown, answers: Answer[]): Promise<T> {
+  const script = new ScriptedInput(answers);
+  const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, arg));
+  script.assertDone();
+  return result;
+}
+
 /** Between scripts: records what is shown and answers every question like Escape. */
 export const recorder = new ScriptedInput();

@@ -9,6 +9,7 @@ import type { TestApi } from '../../../src/extension';
 import { CaseCounter } from '../../summary/record';
 import { EXTENSION_ID, activateExtension, child, nextTreeChange, shownChildren, shownNow } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
+import { menuShows } from '../../menuWhen';
 
 const sizeCaps = new CaseCounter('sizeCaps', 'vscode-targets-definition-reads');
 suiteTeardown(() => {
@@ -163,22 +164,16 @@ suite('View entries: paths, loading and menus', () => {
       contributes: { menus: Record<string, { command: string; when?: string }[]> };
     };
     const itemMenus = manifest.contributes.menus['view/item/context'];
-    const shows = (when: string | undefined, contextValue: string): boolean => {
-      const m = /viewItem =~ \/(.+?)\/(?= |$)/.exec(when ?? '');
-      if (m) return new RegExp(m[1]).test(contextValue);
-      const eq = /viewItem == (\S+)/.exec(when ?? '');
-      return eq ? eq[1] === contextValue : true;
-    };
     const roots = await shownNow(api);
     assert.strictEqual(roots.length, 2);
     for (const root of roots) {
-      const shown = itemMenus.filter((m) => shows(m.when, root.contextValue ?? '')).map((m) => m.command);
+      const shown = itemMenus.filter((m) => menuShows(m.when, root.contextValue ?? '')).map((m) => m.command);
       assert.deepStrictEqual(shown, [], `${root.label} (${root.contextValue}) shows ${shown.join(', ')}`);
     }
     const group = (await shownNow(api, roots[0].node))[0];
     const sub = (await shownNow(api, roots[1].node))[0];
-    assert.ok(itemMenus.some((m) => m.command === 'aciDataShare.deploy' && shows(m.when, group.contextValue ?? '')));
-    assert.ok(itemMenus.some((m) => m.command === 'aciDataShare.removeShareSubscription' && shows(m.when, sub.contextValue ?? '')));
+    assert.ok(itemMenus.some((m) => m.command === 'aciDataShare.deploy' && menuShows(m.when, group.contextValue ?? '')));
+    assert.ok(itemMenus.some((m) => m.command === 'aciDataShare.removeShareSubscription' && menuShows(m.when, sub.contextValue ?? '')));
   });
 });
 
