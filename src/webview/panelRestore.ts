@@ -36,3 +36,17 @@ export function restoredClient(session: QuietSession): () => Promise<ArmClient> 
     return (await quietConnection(session, connectionSettings().authMethod, message)).client;
   };
 }
+
+/**
+ * A panel kind's dependencies, made twice from `make`: for panels the user opens now (the client may prompt
+ * for a sign-in) and for panels VS Code restores after a reload, which were not asked for just now and so
+ * never prompt.
+ */
+export function openedAndRestored<D>(session: QuietSession, make: (client: () => Promise<ArmClient>) => D): { opened: D; restored: D } {
+  return { opened: make(async () => (await session.connection()).client), restored: make(restoredClient(session)) };
+}
+
+/** Panels that waited for a sign-in load once there is one. */
+export function reloadOnSignIn(onDidConnect: vscode.Event<void>, panels: () => readonly { reloadAfterSignIn(): void }[]): vscode.Disposable {
+  return onDidConnect(() => panels().forEach((p) => p.reloadAfterSignIn()));
+}

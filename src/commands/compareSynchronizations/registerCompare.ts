@@ -5,14 +5,13 @@
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
-import type { ArmClient } from '../../core/arm/client';
 import { compareInitFrom } from '../../core/report/compareMessages';
 import { isShareSubscriptionTarget } from '../../core/report/messages';
 import { sanitizeSynchronization } from '../../core/report/synchronization';
 import { log } from '../../output/log';
 import { COMPARE_VIEW_TYPE, ComparePanel, type ComparePanelDeps } from '../../webview/compare/comparePanel';
 import type { CompareRecord, CompareTestHooks } from '../../webview/compare/compareRecord';
-import { registerPanelRestore, restoredClient } from '../../webview/panelRestore';
+import { openedAndRestored, registerPanelRestore, reloadOnSignIn } from '../../webview/panelRestore';
 import { PanelTracker } from '../../webview/panelTracker';
 import { pickShareSubscription, pickTwoSynchronizations } from '../showReport/pickSynchronization';
 import { plainTarget, targetFrom } from '../showReport/registerReports';
@@ -21,15 +20,12 @@ export const COMPARE_COMMAND = 'aciDataShare.compareSynchronizations';
 
 export function registerCompare(context: vscode.ExtensionContext, session: AzureSession): CompareTestHooks {
   const tracker = new PanelTracker<ComparePanel, CompareRecord>('comparison');
-  const depsWith = (client: () => Promise<ArmClient>): ComparePanelDeps => ({
+  const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): ComparePanelDeps => ({
     extensionUri: context.extensionUri,
     client,
     log: log(),
     onRecord: (panel) => tracker.changed(panel),
-  });
-  const deps = depsWith(async () => (await session.connection()).client);
-  // A comparison VS Code restores after a reload was not asked for just now: it never prompts for a sign-in.
-  const restoredDeps = depsWith(restoredClient(session));
+  }));
 
   /** A tree node or target, or nothing (then the user picks); then the two synchronizations. */
   async function compare(arg?: unknown): Promise<void> {
@@ -53,8 +49,7 @@ export function registerCompare(context: vscode.ExtensionContext, session: Azure
   context.subscriptions.push(
     vscode.commands.registerCommand(COMPARE_COMMAND, compare),
     restore,
-    // Comparisons that waited for a sign-in load now.
-    session.onDidConnect(() => tracker.panels.forEach((p) => p.reloadAfterSignIn())),
+    reloadOnSignIn(session.onDidConnect, () => tracker.panels),
     tracker,
   );
   return {

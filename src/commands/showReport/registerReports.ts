@@ -4,7 +4,6 @@
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
-import type { ArmClient } from '../../core/arm/client';
 import { isReportPanelState, isShareSubscriptionTarget } from '../../core/report/messages';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { log } from '../../output/log';
@@ -12,7 +11,7 @@ import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webvi
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
 import { pickShareSubscription, pickSynchronization } from './pickSynchronization';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
-import { registerPanelRestore, restoredClient } from '../../webview/panelRestore';
+import { openedAndRestored, registerPanelRestore, reloadOnSignIn } from '../../webview/panelRestore';
 import { PanelTracker } from '../../webview/panelTracker';
 
 export const SHOW_REPORT_COMMAND = 'aciDataShare.showSynchronizationReport';
@@ -31,15 +30,12 @@ export function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget
 export function registerReports(context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
   const tracker = new PanelTracker<ReportPanel, ReportRecord>('report');
 
-  const depsWith = (client: () => Promise<ArmClient>): ReportPanelDeps => ({
+  const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): ReportPanelDeps => ({
     extensionUri: context.extensionUri,
     client,
     log: log(),
     onRecord: (panel) => tracker.changed(panel),
-  });
-  const deps = depsWith(async () => (await session.connection()).client);
-  // A report VS Code restores after a reload was not asked for just now: it never prompts for a sign-in.
-  const restoredDeps = depsWith(restoredClient(session));
+  }));
 
   async function showReport(arg?: unknown, synchronizationId?: unknown): Promise<void> {
     const target = targetFrom(arg) ?? (await pickShareSubscription());
@@ -78,8 +74,7 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
     vscode.commands.registerCommand(SHOW_REPORT_COMMAND, showReport),
     vscode.commands.registerCommand(SHOW_SCHEDULE_COMMAND, showSchedule),
     restore,
-    // Reports that waited for a sign-in load now.
-    session.onDidConnect(() => tracker.panels.forEach((p) => p.reloadAfterSignIn())),
+    reloadOnSignIn(session.onDidConnect, () => tracker.panels),
     tracker,
   );
   return hooks;

@@ -5,12 +5,11 @@
  */
 import * as vscode from 'vscode';
 import type { AzureSession } from '../../azure/session';
-import type { ArmClient } from '../../core/arm/client';
 import { trendCount } from '../../core/report/trend';
 import { isTrendPanelState } from '../../core/report/trendMessages';
 import { log } from '../../output/log';
 import { SECTION } from '../../settings/configuration';
-import { registerPanelRestore, restoredClient } from '../../webview/panelRestore';
+import { openedAndRestored, registerPanelRestore, reloadOnSignIn } from '../../webview/panelRestore';
 import { PanelTracker } from '../../webview/panelTracker';
 import { TREND_VIEW_TYPE, TrendPanel, type TrendPanelDeps } from '../../webview/trend/trendPanel';
 import type { TrendRecord, TrendTestHooks } from '../../webview/trend/trendRecord';
@@ -22,17 +21,14 @@ export const SHOW_TREND_COMMAND = 'aciDataShare.showSynchronizationTrend';
 export function registerTrend(context: vscode.ExtensionContext, session: AzureSession): TrendTestHooks {
   const tracker = new PanelTracker<TrendPanel, TrendRecord>('trend');
 
-  const depsWith = (client: () => Promise<ArmClient>): TrendPanelDeps => ({
+  const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): TrendPanelDeps => ({
     extensionUri: context.extensionUri,
     client,
     listSynchronizations: async (target, signal) => loadSynchronizations(await client(), target, signal),
     openReport: (target, synchronizationId) => vscode.commands.executeCommand(SHOW_REPORT_COMMAND, target, synchronizationId),
     log: log(),
     onRecord: (panel) => tracker.changed(panel),
-  });
-  const deps = depsWith(async () => (await session.connection()).client);
-  // A trend VS Code restores after a reload was not asked for just now: it never prompts for a sign-in.
-  const restoredDeps = depsWith(restoredClient(session));
+  }));
 
   /** A tree node or target (else the user picks), and optionally how many synchronizations (else the setting). */
   async function showTrend(arg?: unknown, count?: unknown): Promise<void> {
@@ -59,8 +55,7 @@ export function registerTrend(context: vscode.ExtensionContext, session: AzureSe
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_TREND_COMMAND, showTrend),
     restore,
-    // Trends that waited for a sign-in load now.
-    session.onDidConnect(() => tracker.panels.forEach((p) => p.reloadAfterSignIn())),
+    reloadOnSignIn(session.onDidConnect, () => tracker.panels),
     tracker,
   );
   return hooks;
