@@ -60,7 +60,10 @@ function page<T>(ctx: RequestContext, items: T[], pageSize: number, synchronizat
   const pageIndex = Math.floor(offset / pageSize);
   const { state } = ctx;
   if (ctx.fault === 'token-expired' && pageIndex === 1) {
-    const expired = state.tokens.takeExpiryFault(ctx.token, state.baseUrl, ctx.url.pathname.toLowerCase());
+    // One expiry per share subscription: its listings run side by side, and a token's lifetime ends once, so the
+    // fresh token the first listing fetched must not be expired again by the second.
+    const shareSubscription = /^.*\/sharesubscriptions\/[^/]+/.exec(ctx.url.pathname.toLowerCase())?.[0] ?? ctx.url.pathname.toLowerCase();
+    const expired = state.tokens.takeExpiryFault(ctx.token, state.baseUrl, shareSubscription);
     if (expired) return expired;
   }
   if (ctx.fault === '429-midpaging' && pageIndex === 2 && state.faults.take(`429-midpaging|${ctx.url.pathname.toLowerCase()}`, 1)) {

@@ -195,6 +195,22 @@ describe('emulator: fault scenarios', () => {
     assert.equal((await pageWith(fresh, first.json.nextLink)).status, 200, 'a fresh token succeeds');
   });
 
+  it('token-expired: one expiry per share subscription, so a fresh token serves all its listings', async () => {
+    // The report reads details and source settings side by side: the fresh token fetched after the first
+    // listing's 401 must not be expired again by the second listing's page 2.
+    const name = 'ss-both-fault-token-expired-syncs-20-pagesize-5';
+    const own = await getToken(emu.url);
+    const settings = await pageWith(own, SHARE_PATH(name, 'listSourceShareSynchronizationSettings'));
+    assert.equal(settings.status, 200);
+    assert.ok(settings.json.nextLink, 'the settings listing has a second page');
+    const first = await pageWith(own, SHARE_PATH(name, 'listSynchronizations'));
+    const expired = await pageWith(own, first.json.nextLink);
+    assert.equal(expired.status, 401);
+    const fresh = await getToken(emu.url);
+    assert.equal((await pageWith(fresh, settings.json.nextLink)).status, 200, 'the other listing of the same share subscription');
+    assert.equal((await pageWith(fresh, first.json.nextLink)).status, 200);
+  });
+
   it('token-expired: the first LRO status poll answers 401 once', async () => {
     const created = await armRequest(emu.url, token, 'PUT', ACI_PATH('web-token'), { body: minimalGroup() });
     const statusUrl = created.headers.get('azure-asyncoperation') ?? '';
