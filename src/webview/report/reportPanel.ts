@@ -71,7 +71,7 @@ export class ReportPanel implements vscode.Disposable {
     synchronization?: SynchronizationSummary,
   ) {
     this.synchronization = sanitizeSynchronization(synchronization);
-    this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
+    this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, batches: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
     panel.title = title(state);
     panel.webview.options = reportWebviewOptions(deps.extensionUri);
     this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.close());
@@ -174,7 +174,7 @@ export class ReportPanel implements vscode.Disposable {
     // A new outbox also ends a batch loop still sending the previous load's rows.
     this.outbox = new RowOutbox();
     this.loadStarted = Date.now();
-    Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
+    Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, batches: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
     this.record.lastPageRenderedMs = undefined;
     void this.post({ type: 'reset' });
@@ -224,6 +224,7 @@ export class ReportPanel implements vscode.Disposable {
     while (this.pageReady && !this.disposed && outbox === this.outbox) {
       const batch = outbox.next();
       if (!batch) return;
+      this.record.batches += 1;
       await this.post(batch);
     }
   }

@@ -23,6 +23,8 @@ export interface ReportRecord {
   signInNeeded?: boolean;
   /** Rows the host posted to the page in the current load. */
   rowsSent: number;
+  /** Messages with rows posted to the page in the current load (a replay to a restarted page counts too). */
+  batches: number;
   /** Sum of the page's `pageRendered` acknowledgements since the page (re)started. */
   rowsReceived: number;
   pagesRendered: number;
