@@ -1,14 +1,13 @@
 /**
- * The synchronization report page. It holds the rows the host streams in, filters and sorts them locally
- * (merging new rows into the sorted view), and tells the host what it rendered. Batches that arrive
- * together are drawn once: the model takes each batch at once, the table, summary and chart follow in one
- * render per turn of the event loop. It posts only queries, user actions and counts: never anything secret.
+ * The synchronization report page. The host holds the rows and the view of them (filtered and sorted, see
+ * rowView.ts); the page shows how many rows match, the totals, and the rows around the table's scroll
+ * position, which it asks the host for as the user scrolls. Updates that arrive together are drawn once, in
+ * one render per turn of the event loop, then acknowledged. It posts only queries, user actions and counts:
+ * never anything secret.
  */
-import { chartData } from '../../src/core/report/chart';
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
 import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
-import { mergeSorted, rowComparator, rowPredicate, sortRows } from '../../src/core/report/query';
 import { decodeRows } from '../../src/core/report/rowTuples';
 import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
 import { barChart } from './chart';
@@ -27,8 +26,14 @@ const vscode = acquireVsCodeApi();
 const ui: Layout = buildLayout(document.getElementById('app')!);
 
 let state: ReportPanelState | undefined;
-let all: ReportRow[] = [];
-let view: ReportRow[] = [];
+/** The view as the host last described it: its version, how many rows match, and the rows of one window. */
+let viewVersion = -1;
+let shown = 0;
+let cache: { version: number; start: number; rows: ReportRow[] } = { version: -1, start: 0, rows: [] };
+/** The window last asked for, so a scroll that needs the same rows does not ask again. */
+let asked = { version: -1, start: -1, count: 0 };
+/** Rows asked for beyond each end of what the table draws, so short scrolls need no new window. */
+const WINDOW_MARGIN = 100;
 let totals: ReportTotals = emptyTotals();
 let loadState: LoadState = 'loading';
 /** The host's explanation of the load state (why it failed). */
@@ -36,17 +41,35 @@ let statusMessage: string | undefined;
 /** The synchronization itself (its own start, status and duration), when the host knows it. */
 let synchronization: SynchronizationSummary | undefined;
 let chartDirty = true;
+let chartAsked = false;
 const statuses = new Set<string>();
-/** Rows that arrived since the last render and match the filters, not yet merged into the view. */
-let arrived: ReportRow[] = [];
+/** Whether every update since the last render only added rows at the end (rows already drawn stay). */
+let appendedOnly = true;
 /** What the next render acknowledges to the host. */
 let unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
 let renderTimer = 0;
 
+const rowAt = (i: number): ReportRow | undefined =>
+  cache.version === viewVersion && i >= cache.start && i < cache.start + cache.rows.length ? cache.rows[i - cache.start] : undefined;
+
+/** Asks the host for the rows the table is about to draw, unless they are here or already asked for. */
+function needRows(first: number, last: number): void {
+  const end = Math.min(last, shown);
+  if (end <= first) return;
+  if (cache.version === viewVersion && first >= cache.start && end <= cache.start + cache.rows.length) return;
+  const start = Math.max(0, first - WINDOW_MARGIN);
+  const count = last - first + 2 * WINDOW_MARGIN;
+  // Rows still on their way (or not yet loaded) come with the next update of this version.
+  if (asked.version === viewVersion && start >= asked.start && start + count <= asked.start + asked.count) return;
+  asked = { version: viewVersion, start, count };
+  vscode.postMessage({ type: 'window', start, count });
+}
+
 const table = new VirtualTable({
   onSort: (column) => toggleSort(column),
   onSelect: (_index, row) => showDetail(row),
-  onCopy: (row) => vscode.postMessage({ type: 'copyRow', row }),
+  onCopy: (index) => vscode.postMessage({ type: 'copyRow', index }),
+  onRange: needRows,
 });
 ui.tableHost.appendChild(table.element);
 
@@ -81,55 +104,35 @@ function toggleSort(column: ColumnKey): void {
   setQuery({ ...query(), sort: { column, descending } });
 }
 
-/** Recomputes the whole view (after a filter or sort change). */
+/** The host filters and sorts; until its update arrives the table keeps what it shows. */
 function rebuildView(): void {
-  const q = query();
-  arrived = [];
-  view = sortRows(all.filter(rowPredicate(q)), q.sort);
-  table.setSort(q.sort);
-  table.setRows(view);
-  chartDirty = true;
-  refreshChart();
-  renderSummary();
+  table.setSort(query().sort);
   reportView();
 }
 
-/** Takes one batch into the model; the view and the screen follow in the next render. */
-function addRows(rows: ReportRow[]): void {
-  const keep = rowPredicate(query());
-  for (const r of rows) {
-    all.push(r);
-    if (keep(r)) arrived.push(r);
-    if (r.status && !statuses.has(r.status)) {
-      statuses.add(r.status);
-      ui.status.appendChild(option(r.status, r.status));
-    }
+/** Takes one update of the view; the screen follows in the next render. */
+function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
+  appendedOnly &&= m.version === viewVersion;
+  viewVersion = m.version;
+  shown = m.shown;
+  totals = m.totals;
+  cache = { version: m.version, start: m.window.start, rows: decodeRows(m.window.data) };
+  for (const status of m.statuses) {
+    if (statuses.has(status)) continue;
+    statuses.add(status);
+    ui.status.appendChild(option(status, status));
   }
-}
-
-/** Merges what arrived into the view: appended in arrival order, or merged without re-sorting everything. */
-function takeArrived(): void {
-  if (arrived.length === 0) return;
-  const sort = query().sort;
-  if (sort) {
-    view = mergeSorted(view, arrived, rowComparator(sort));
-    table.setRows(view);
-  } else {
-    for (const r of arrived) view.push(r);
-    // Only appended: the rows already drawn stay as they are.
-    table.setRows(view, true);
-  }
-  arrived = [];
   chartDirty = true;
 }
 
-/** One render for every batch that arrived since the last one, then one acknowledgement for all of them. */
+/** One render for every update that arrived since the last one, then one acknowledgement for all of them. */
 function scheduleRender(): void {
   if (renderTimer) return;
   // A timer, not an animation frame: frames stop while the panel is hidden, and the host must hear back anyway.
   renderTimer = window.setTimeout(() => {
     renderTimer = 0;
-    takeArrived();
+    table.setRows(shown, rowAt, appendedOnly);
+    appendedOnly = true;
     refreshChart();
     renderSummary();
     renderProgress();
@@ -137,7 +140,7 @@ function scheduleRender(): void {
     reportView();
     const ack = unacknowledged;
     unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
-    if (ack.pages > 0) vscode.postMessage({ type: 'pageRendered', pageNumber: ack.pageNumber, pages: ack.pages, rows: ack.rows, totalRows: all.length });
+    if (ack.pages > 0) vscode.postMessage({ type: 'pageRendered', pageNumber: ack.pageNumber, pages: ack.pages, rows: ack.rows, totalRows: totals.rows });
   }, 0);
 }
 
@@ -149,7 +152,7 @@ function reportView(): void {
   const label = (pair: HTMLElement) => pair.querySelector('dt')?.textContent ?? '';
   vscode.postMessage({
     type: 'viewUpdated',
-    shown: view.length,
+    shown,
     domRows: table.domRowCount,
     firstCells: table.renderedNames(5),
     injected,
@@ -173,7 +176,7 @@ function renderSummary(): void {
   const failedClass = totals.failed > 0 ? 'failed-count' : '';
   fillPairs(ui.summary, [
     ['Data sets', formatCount(totals.rows)],
-    ['Shown', formatCount(view.length)],
+    ['Shown', formatCount(shown)],
     ['Failed', formatCount(totals.failed), failedClass],
     ['Size read', formatBytes(totals.sizeRead)],
     ['Size written', formatBytes(totals.sizeWritten)],
@@ -231,15 +234,27 @@ function showDetail(row: ReportRow | undefined): void {
   ui.detail.replaceChildren(el('h2', { text: row.name ?? '(unnamed data set)' }), list);
 }
 
+const chartTop = (): number => Number(ui.chartTop.value) || 15;
+
+/** Asks the host for the chart's bars when the chart is shown and out of date (one request at a time). */
 function refreshChart(): void {
-  if (!chartDirty || tab() !== 'chart') return;
+  if (!chartDirty || tab() !== 'chart' || chartAsked) return;
   chartDirty = false;
-  const n = Number(ui.chartTop.value) || 15;
-  const data = chartData(view, n);
-  ui.charts.replaceChildren(
-    barChart(`Slowest data sets (top ${n} by duration)`, data.slowest, formatDuration),
-    barChart(`Largest data sets (top ${n} by size read)`, data.largest, formatBytes),
-  );
+  chartAsked = true;
+  vscode.postMessage({ type: 'chart', top: chartTop() });
+}
+
+function showChart(m: Extract<HostMessage, { type: 'chart' }>): void {
+  chartAsked = false;
+  if (m.top !== chartTop()) chartDirty = true;
+  else {
+    ui.charts.replaceChildren(
+      barChart(`Slowest data sets (top ${m.top} by duration)`, m.slowest, formatDuration),
+      barChart(`Largest data sets (top ${m.top} by size read)`, m.largest, formatBytes),
+    );
+    reportView();
+  }
+  refreshChart();
 }
 
 function fitTable(): void {
@@ -272,7 +287,7 @@ function runCommand(c: PageCommand): void {
     case 'reload':
       return vscode.postMessage({ type: 'reload' });
     case 'copyRow':
-      if (view[c.index]) vscode.postMessage({ type: 'copyRow', row: view[c.index] });
+      if (c.index < shown) vscode.postMessage({ type: 'copyRow', index: c.index });
       return;
     case 'showTab':
       ui.tabs.selectedIndex = TABS.indexOf(c.tab);
@@ -320,22 +335,29 @@ function onMessage(m: HostMessage): void {
   if (!state) return; // nothing is shown before init; the host replays what it holds after it
   switch (m.type) {
     case 'reset':
-      all = [];
-      view = [];
+      shown = 0;
+      cache = { version: -1, start: 0, rows: [] };
       totals = emptyTotals();
       // Acknowledgements still owed are for the previous load.
       unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
-      rebuildView();
+      table.setRows(0, rowAt);
       renderSummary();
+      reportView();
       return;
-    case 'rows': {
-      const rows = decodeRows(m.data);
-      addRows(rows);
-      totals = m.totals;
-      unacknowledged = { pages: unacknowledged.pages + m.pages, rows: unacknowledged.rows + rows.length, pageNumber: m.pageNumber };
+    case 'view':
+      takeView(m);
+      if (m.pages > 0) unacknowledged = { pages: unacknowledged.pages + m.pages, rows: unacknowledged.rows + m.rows, pageNumber: m.pageNumber };
       scheduleRender();
       return;
-    }
+    case 'window':
+      if (m.version !== viewVersion) return; // a newer update is on its way with its own rows
+      cache = { version: m.version, start: m.start, rows: decodeRows(m.data) };
+      table.refresh();
+      reportView();
+      return;
+    case 'chart':
+      showChart(m);
+      return;
     case 'status':
       loadState = m.state;
       statusMessage = m.message;
@@ -368,8 +390,7 @@ ui.reload.addEventListener('click', () => vscode.postMessage({ type: 'reload' })
 ui.exportCsv.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'csv' }));
 ui.exportJson.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'json' }));
 ui.copy.addEventListener('click', () => {
-  const row = table.selectedRow;
-  if (row) vscode.postMessage({ type: 'copyRow', row });
+  if (table.selectedRow) vscode.postMessage({ type: 'copyRow', index: table.selectedIndex });
 });
 ui.tabs.addEventListener('vsc-tabs-select', onTab);
 window.addEventListener('resize', () => requestAnimationFrame(fitTable));

@@ -1,7 +1,9 @@
 /**
  * A virtualized grid: only the rows in view (plus a small margin) exist in the DOM, re-used while
- * scrolling, so 100,000 rows scroll as smoothly as 100. Keyboard: arrows, Page Up/Down, Home/End move the
- * selection; Enter shows the row's details; Ctrl/Cmd+C copies it. Header buttons sort.
+ * scrolling, so 100,000 rows scroll as smoothly as 100. It knows how many rows there are and asks for the
+ * ones it is about to show (`onRange`); a row not here yet shows empty until it arrives. Keyboard: arrows,
+ * Page Up/Down, Home/End move the selection; Enter shows the row's details; Ctrl/Cmd+C copies it. Header
+ * buttons sort.
  */
 import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/model';
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
@@ -37,7 +39,9 @@ export function cellText(column: ColumnDef, row: ReportRow): string {
 export interface TableEvents {
   onSort(column: ColumnDef['key']): void;
   onSelect(index: number, row: ReportRow | undefined): void;
-  onCopy(row: ReportRow): void;
+  onCopy(index: number): void;
+  /** Rows `first` to `last` (exclusive) are about to be drawn. */
+  onRange(first: number, last: number): void;
 }
 
 export class VirtualTable {
@@ -45,7 +49,8 @@ export class VirtualTable {
   private readonly body: HTMLDivElement;
   private readonly headerCells = new Map<string, HTMLDivElement>();
   private readonly pool: HTMLDivElement[] = [];
-  private rows: readonly ReportRow[] = [];
+  private length = 0;
+  private rowAt: (index: number) => ReportRow | undefined = () => undefined;
   private version = 0;
   private selected = -1;
   private frame = 0;
@@ -73,13 +78,23 @@ export class VirtualTable {
     new ResizeObserver(() => this.schedule()).observe(this.element);
   }
 
-  /** `appended`: the same rows as before with more at the end, so the rows already drawn need no redraw. */
-  setRows(rows: readonly ReportRow[], appended = false): void {
-    this.rows = rows;
+  /**
+   * `length` rows, read through `rowAt`. `appended`: the same rows as before with more at the end, so the
+   * rows already drawn need no redraw.
+   */
+  setRows(length: number, rowAt: (index: number) => ReportRow | undefined, appended = false): void {
+    this.length = length;
+    this.rowAt = rowAt;
     if (!appended) this.version++;
-    this.element.setAttribute('aria-rowcount', String(rows.length + 1));
-    this.body.style.height = `${rows.length * ROW_HEIGHT}px`;
-    if (this.selected >= rows.length) this.selected = rows.length - 1;
+    this.element.setAttribute('aria-rowcount', String(length + 1));
+    this.body.style.height = `${length * ROW_HEIGHT}px`;
+    if (this.selected >= length) this.selected = length - 1;
+    this.render();
+  }
+
+  /** Rows that were missing arrived: draw them. */
+  refresh(): void {
+    this.version++;
     this.render();
   }
 
@@ -102,8 +117,12 @@ export class VirtualTable {
     return rows.slice(0, n).map((r) => (r.firstElementChild as HTMLElement).textContent ?? '');
   }
 
+  get selectedIndex(): number {
+    return this.selected;
+  }
+
   get selectedRow(): ReportRow | undefined {
-    return this.rows[this.selected];
+    return this.selected < 0 ? undefined : this.rowAt(this.selected);
   }
 
   private schedule(): void {
@@ -119,8 +138,9 @@ export class VirtualTable {
     const viewHeight = this.element.clientHeight || 600;
     const top = Math.max(0, this.element.scrollTop - ROW_HEIGHT);
     const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-    const last = Math.min(this.rows.length, Math.ceil((top + viewHeight) / ROW_HEIGHT) + OVERSCAN, first + MAX_DOM_ROWS);
+    const last = Math.min(this.length, Math.ceil((top + viewHeight) / ROW_HEIGHT) + OVERSCAN, first + MAX_DOM_ROWS);
     const count = Math.max(0, last - first);
+    this.events.onRange(first, last);
     while (this.pool.length < count) this.pool.push(this.createRow());
     while (this.body.childElementCount > count) this.body.lastElementChild!.remove();
     for (let k = 0; k < count; k++) {
@@ -140,21 +160,21 @@ export class VirtualTable {
   }
 
   private fill(row: HTMLDivElement, index: number): void {
-    const key = `${this.version}:${index}:${index === this.selected}`;
+    const data = this.rowAt(index);
+    const key = `${this.version}:${index}:${index === this.selected}:${data ? 1 : 0}`;
     if (row.dataset.key === key) return;
     row.dataset.key = key;
     row.dataset.index = String(index);
     row.id = `report-row-${index}`;
     row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
     row.setAttribute('aria-rowindex', String(index + 2));
-    const data = this.rows[index];
-    const failed = isFailedStatus(data.status);
+    const failed = isFailedStatus(data?.status);
     row.classList.toggle('failed', failed);
     row.classList.toggle('selected', index === this.selected);
     row.setAttribute('aria-selected', String(index === this.selected));
     const cells = row.children;
     for (let i = 0; i < REPORT_COLUMNS.length; i++) {
-      const text = cellText(REPORT_COLUMNS[i], data);
+      const text = data ? cellText(REPORT_COLUMNS[i], data) : '';
       const cell = cells[i] as HTMLElement;
       cell.textContent = text;
       cell.title = text;
@@ -162,8 +182,8 @@ export class VirtualTable {
   }
 
   select(index: number): void {
-    if (this.rows.length === 0) return;
-    this.selected = Math.max(0, Math.min(this.rows.length - 1, index));
+    if (this.length === 0) return;
+    this.selected = Math.max(0, Math.min(this.length - 1, index));
     const y = this.selected * ROW_HEIGHT;
     const headerHeight = ROW_HEIGHT;
     const view = this.element.clientHeight - headerHeight;
@@ -171,7 +191,7 @@ export class VirtualTable {
     else if (y + ROW_HEIGHT > this.element.scrollTop + view) this.element.scrollTop = y + ROW_HEIGHT - view;
     this.version++;
     this.render();
-    this.events.onSelect(this.selected, this.rows[this.selected]);
+    this.events.onSelect(this.selected, this.selectedRow);
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -179,9 +199,9 @@ export class VirtualTable {
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
     if (e.key in moves) this.select((this.selected < 0 ? -1 : this.selected) + moves[e.key]);
     else if (e.key === 'Home') this.select(0);
-    else if (e.key === 'End') this.select(this.rows.length - 1);
+    else if (e.key === 'End') this.select(this.length - 1);
     else if (e.key === 'Enter' && this.selectedRow) this.events.onSelect(this.selected, this.selectedRow);
-    else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c' && this.selectedRow) this.events.onCopy(this.selectedRow);
+    else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c' && this.selected >= 0) this.events.onCopy(this.selected);
     else return;
     e.preventDefault();
   }

@@ -9,5 +9,6 @@ export * from './sourceSettings';
 export * from './messages';
 export * from './latestRun';
 export * from './outbox';
+export * from './rowView';
 export * from './rowTuples';
 export * from './synchronization';

@@ -2,9 +2,10 @@
  * Messages between the report panel (extension host) and its page. Both sides import these types; the
  * host checks every incoming message with isPageMessage because a page is untrusted input.
  */
-import { isColumnKey, type ReportQuery, type ReportRow } from './model';
-import type { RowsBatch } from './outbox';
+import type { ChartData } from './chart';
+import { isColumnKey, type ReportQuery } from './model';
 import type { SourceSettingRow } from './sourceSettings';
+import type { ReportTotals } from './totals';
 import type { ShareSubscriptionTarget } from '../settings/model';
 
 export type ExportFormat = 'csv' | 'json';
@@ -40,10 +41,39 @@ export type PageCommand =
   | { command: 'copyRow'; index: number }
   | { command: 'showTab'; tab: ReportTab };
 
+/** Rows `start` onward of the view (of `version`), encoded by encodeRows (see rowTuples.ts). */
+export interface RowWindow {
+  start: number;
+  data: Uint8Array;
+}
+
+/**
+ * What the page's table shows changed: new service pages arrived (`pages` of `rows` rows, up to page
+ * `pageNumber`; none after a filter or sort), or the filters or sort did. It carries the rows of the window
+ * the page last asked for, so the page's table is current without asking again.
+ */
+export interface ViewUpdate {
+  type: 'view';
+  /** RowView.version: rows of an older version may have moved. */
+  version: number;
+  /** Rows that match the filters. */
+  shown: number;
+  pages: number;
+  rows: number;
+  pageNumber: number;
+  /** Totals over every page so far. */
+  totals: ReportTotals;
+  /** Every status seen so far, for the status filter. */
+  statuses: string[];
+  window: RowWindow;
+}
+
 export type HostMessage =
   | { type: 'init'; state: ReportPanelState; synchronization?: SynchronizationSummary }
   | { type: 'reset' }
-  | RowsBatch
+  | ViewUpdate
+  | ({ type: 'window'; version: number; shown: number } & RowWindow)
+  | ({ type: 'chart'; version: number; top: number } & ChartData)
   | { type: 'status'; state: LoadState; message?: string }
   | { type: 'settings'; rows: SourceSettingRow[]; error?: string }
   | ({ type: 'command' } & PageCommand);
@@ -71,8 +101,8 @@ export interface PageView {
 export type PageMessage =
   | { type: 'ready' }
   /**
-   * Sent once rows are in the page's model and the table shows them: `pages` service pages of `rows` rows
-   * (one acknowledgement may cover several batches), up to page `pageNumber`.
+   * Sent once the page's table counts new rows (it shows the ones in view): `pages` service pages of `rows`
+   * rows (one acknowledgement may cover several updates), up to page `pageNumber`.
    */
   | { type: 'pageRendered'; pageNumber: number; pages: number; rows: number; totalRows: number }
   /**
@@ -87,7 +117,12 @@ export type PageMessage =
   | { type: 'stop' }
   | { type: 'reload' }
   | { type: 'export'; format: ExportFormat }
-  | { type: 'copyRow'; row: ReportRow };
+  /** The rows the table needs around its scroll position (the host answers with a `window`). */
+  | { type: 'window'; start: number; count: number }
+  /** The chart's bars: the top `top` data sets of the rows in view. */
+  | { type: 'chart'; top: number }
+  /** Copies row `index` of the view (as the host holds it) to the clipboard. */
+  | { type: 'copyRow'; index: number };
 
 const str = (v: unknown): v is string => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
@@ -146,8 +181,12 @@ export function isPageMessage(v: unknown): v is PageMessage {
       return isReportQuery(m.query) && isReportTab(m.tab);
     case 'export':
       return m.format === 'csv' || m.format === 'json';
+    case 'window':
+      return int(m.start) && int(m.count);
+    case 'chart':
+      return int(m.top);
     case 'copyRow':
-      return typeof m.row === 'object' && m.row !== null;
+      return int(m.index);
     default:
       return false;
   }

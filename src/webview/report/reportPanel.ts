@@ -7,10 +7,13 @@ import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
 import { toCsv, toJson } from '../../core/report/exportFormats';
-import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
+import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type RowWindow, type SynchronizationSummary, type ViewUpdate } from '../../core/report/messages';
 import type { ReportQuery } from '../../core/report/model';
 import { LatestRun } from '../../core/report/latestRun';
-import { RowOutbox } from '../../core/report/outbox';
+import { RowOutbox, type PageSpan } from '../../core/report/outbox';
+import { encodeRows } from '../../core/report/rowTuples';
+import { RowView } from '../../core/report/rowView';
+import { emptyTotals, type ReportTotals } from '../../core/report/totals';
 import { sanitizeSynchronization } from '../../core/report/synchronization';
 import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
@@ -22,6 +25,9 @@ import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
 
 export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
+
+/** Rows of the view a page starting up gets before it says what its table needs. */
+const INITIAL_WINDOW_ROWS = 100;
 
 
 export interface ReportPanelDeps {
@@ -45,7 +51,13 @@ export class ReportPanel implements vscode.Disposable {
   readonly record: ReportRecord;
   /** The rows of the current load, also replayed to a page that starts after them. */
   private outbox = new RowOutbox();
-  /** The batch being handed to the page, if any: one at a time, so batches stay in order. */
+  /** The rows the page's table shows (filtered and sorted here); the page holds only a window of them. */
+  private readonly view = new RowView();
+  /** The window the page last asked for: every update carries its rows. */
+  private wanted = { start: 0, count: 0 };
+  /** Totals as the page was last told them. */
+  private shownTotals: ReportTotals = emptyTotals();
+  /** The update being handed to the page, if any: one at a time, so updates stay in order. */
   private sending: Promise<void> | undefined;
   /** Each load gets its own slot: a reload or close aborts what is still paging, and late older results are dropped. */
   private readonly details = new LatestRun();
@@ -71,6 +83,7 @@ export class ReportPanel implements vscode.Disposable {
     synchronization?: SynchronizationSummary,
   ) {
     this.synchronization = sanitizeSynchronization(synchronization);
+    this.view.setQuery(state.query);
     this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, batches: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
     panel.title = title(state);
     panel.webview.options = reportWebviewOptions(deps.extensionUri);
@@ -129,6 +142,13 @@ export class ReportPanel implements vscode.Disposable {
       }
       case 'query':
         return this.onQuery(m.query, m.tab);
+      case 'window':
+        this.wanted = { start: m.start, count: m.count };
+        await this.post({ type: 'window', version: this.view.version, shown: this.view.length, ...this.windowRows() });
+        return;
+      case 'chart':
+        await this.post({ type: 'chart', version: this.view.version, top: m.top, ...this.view.chart(m.top) });
+        return;
       case 'stop':
         this.details.stop();
         return;
@@ -138,10 +158,13 @@ export class ReportPanel implements vscode.Disposable {
         return;
       case 'export':
         return this.export(m.format);
-      case 'copyRow':
-        await vscode.env.clipboard.writeText(JSON.stringify(m.row, null, 2));
+      case 'copyRow': {
+        const row = this.view.at(m.index);
+        if (!row) return;
+        await vscode.env.clipboard.writeText(JSON.stringify(row, null, 2));
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Row copied as JSON'), 3000);
         return;
+      }
     }
   }
 
@@ -153,6 +176,8 @@ export class ReportPanel implements vscode.Disposable {
     this.record.pagesRendered = 0;
     await this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
     this.outbox.rewind();
+    // A new page shows the top of the view first: its first update carries those rows without being asked.
+    this.wanted = { start: 0, count: INITIAL_WINDOW_ROWS };
     this.pageReady = true;
     await this.drain();
     if (this.record.state !== 'loading' || this.outbox.rows.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
@@ -161,9 +186,35 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   private onQuery(query: ReportQuery, tab: ReportPanelState['tab']): void {
-    // Every load holds the whole synchronization, so the page answers any filter and sort itself.
+    // Every load holds the whole synchronization, so any filter and sort is answered from what is held.
+    const refilter = JSON.stringify(query) !== JSON.stringify(this.state.query);
     this.state = { ...this.state, query, tab };
+    if (refilter) {
+      this.view.setQuery(query);
+      if (this.pageReady) void this.post(this.viewUpdate());
+    }
     this.changed();
+  }
+
+  /** The rows of the window the page last asked for, as the view holds them now. */
+  private windowRows(): RowWindow {
+    return { start: this.wanted.start, data: encodeRows(this.view.window(this.wanted.start, this.wanted.count)) };
+  }
+
+  /** The view as it is now, acknowledging `span`'s new pages if any. */
+  private viewUpdate(span?: PageSpan): ViewUpdate {
+    if (span) this.shownTotals = span.totals;
+    return {
+      type: 'view',
+      version: this.view.version,
+      shown: this.view.length,
+      pages: span?.pages ?? 0,
+      rows: span?.count ?? 0,
+      pageNumber: span?.pageNumber ?? 0,
+      totals: this.shownTotals,
+      statuses: this.view.statuses,
+      window: this.windowRows(),
+    };
   }
 
   /** Starts (or restarts) streaming the details with the current query; a previous load is aborted. */
@@ -173,6 +224,8 @@ export class ReportPanel implements vscode.Disposable {
     const run = this.details.start();
     // A new outbox also ends a batch loop still sending the previous load's rows.
     this.outbox = new RowOutbox();
+    this.view.reset(this.outbox.rows);
+    this.shownTotals = emptyTotals();
     this.loadStarted = Date.now();
     Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, batches: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
@@ -222,10 +275,11 @@ export class ReportPanel implements vscode.Disposable {
   private async sendBatches(): Promise<void> {
     const outbox = this.outbox;
     while (this.pageReady && !this.disposed && outbox === this.outbox) {
-      const batch = outbox.next();
-      if (!batch) return;
+      const span = outbox.next();
+      if (!span) return;
+      this.view.update();
       this.record.batches += 1;
-      await this.post(batch);
+      await this.post(this.viewUpdate(span));
     }
   }
 
