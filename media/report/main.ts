@@ -289,6 +289,9 @@ function runCommand(c: PageCommand): void {
     case 'copyRow':
       if (c.index < shown) vscode.postMessage({ type: 'copyRow', index: c.index });
       return;
+    case 'scrollTo':
+      table.scrollTo(c.index);
+      return reportView();
     case 'showTab':
       ui.tabs.selectedIndex = TABS.indexOf(c.tab);
       return onTab();

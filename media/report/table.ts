@@ -117,6 +117,12 @@ export class VirtualTable {
     return rows.slice(0, n).map((r) => (r.firstElementChild as HTMLElement).textContent ?? '');
   }
 
+  /** Scrolls so that row `index` is at the top; the rows there are drawn (or asked for) on the scroll. */
+  scrollTo(index: number): void {
+    this.element.scrollTop = Math.max(0, Math.min(index, this.length - 1)) * ROW_HEIGHT;
+    this.render();
+  }
+
   get selectedIndex(): number {
     return this.selected;
   }

@@ -39,6 +39,8 @@ export type PageCommand =
   | { command: 'stop' }
   | { command: 'reload' }
   | { command: 'copyRow'; index: number }
+  /** Scrolls the table so that row `index` of the view is at the top, as a user scrolling there would. */
+  | { command: 'scrollTo'; index: number }
   | { command: 'showTab'; tab: ReportTab };
 
 /** Rows `start` onward of the view (of `version`), encoded by encodeRows (see rowTuples.ts). */
@@ -72,7 +74,7 @@ export type HostMessage =
   | { type: 'init'; state: ReportPanelState; synchronization?: SynchronizationSummary }
   | { type: 'reset' }
   | ViewUpdate
-  | ({ type: 'window'; version: number; shown: number } & RowWindow)
+  | ({ type: 'window'; version: number } & RowWindow)
   | ({ type: 'chart'; version: number; top: number } & ChartData)
   | { type: 'status'; state: LoadState; message?: string }
   | { type: 'settings'; rows: SourceSettingRow[]; error?: string }

@@ -85,8 +85,8 @@ export class RowView {
     return this.rows.slice(from, from + Math.max(0, Math.min(count, MAX_WINDOW_ROWS)));
   }
 
-  /** The chart's bars over the rows in view. */
+  /** The chart's bars over the rows in view (at most MAX_WINDOW_ROWS of each). */
   chart(top: number): ChartData {
-    return chartData(this.rows, top);
+    return chartData(this.rows, Math.min(top, MAX_WINDOW_ROWS));
   }
 }

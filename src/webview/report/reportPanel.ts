@@ -144,7 +144,7 @@ export class ReportPanel implements vscode.Disposable {
         return this.onQuery(m.query, m.tab);
       case 'window':
         this.wanted = { start: m.start, count: m.count };
-        await this.post({ type: 'window', version: this.view.version, shown: this.view.length, ...this.windowRows() });
+        await this.post({ type: 'window', version: this.view.version, ...this.windowRows() });
         return;
       case 'chart':
         await this.post({ type: 'chart', version: this.view.version, top: m.top, ...this.view.chart(m.top) });
