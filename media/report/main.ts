@@ -68,7 +68,7 @@ function needRows(first: number, last: number): void {
 const table = new VirtualTable({
   onSort: (column) => toggleSort(column),
   onSelect: (_index, row) => showDetail(row),
-  onCopy: (index) => vscode.postMessage({ type: 'copyRow', index }),
+  onCopy: (index) => copyRow(index),
   onRange: needRows,
 });
 ui.tableHost.appendChild(table.element);
@@ -116,7 +116,7 @@ function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
   viewVersion = m.version;
   shown = m.shown;
   totals = m.totals;
-  cache = { version: m.version, start: m.window.start, rows: decodeRows(m.window.data) };
+  if (m.window) cache = { version: m.version, start: m.window.start, rows: decodeRows(m.window.data) };
   for (const status of m.statuses) {
     if (statuses.has(status)) continue;
     statuses.add(status);
@@ -133,6 +133,7 @@ function scheduleRender(): void {
     renderTimer = 0;
     table.setRows(shown, rowAt, appendedOnly);
     appendedOnly = true;
+    showArrivedDetail();
     refreshChart();
     renderSummary();
     renderProgress();
@@ -164,6 +165,7 @@ function reportView(): void {
     filtersShown: shownOnScreen(ui.toolbar),
     legend: [...ui.legend.querySelectorAll('li')].map((li) => li.textContent ?? ''),
     chartSizes: [...ui.chartTop.querySelectorAll('vscode-option')].map((o) => o.textContent ?? ''),
+    detail: ui.detail.querySelector('h2')?.textContent ?? '',
   });
 }
 
@@ -223,7 +225,25 @@ function renderHeader(sync: SynchronizationSummary | undefined): void {
   ui.meta.textContent = parts.filter(Boolean).join(' · ');
 }
 
+/** Row `index` of the view as this page shows it: the host copies it only if its view is still that one. */
+function copyRow(index: number): void {
+  vscode.postMessage({ type: 'copyRow', index, version: viewVersion });
+}
+
+/** The row the detail pane shows, if any. */
+let detailShown: ReportRow | undefined;
+
+/** The selected row arrived after it was selected (it was not on the page yet): show it now. */
+function showArrivedDetail(): void {
+  const row = table.selectedRow;
+  if (row && !detailShown) {
+    showDetail(row);
+    reportView();
+  }
+}
+
 function showDetail(row: ReportRow | undefined): void {
+  detailShown = row;
   ui.copy.toggleAttribute('disabled', !row);
   if (!row) {
     ui.detail.replaceChildren();
@@ -287,10 +307,13 @@ function runCommand(c: PageCommand): void {
     case 'reload':
       return vscode.postMessage({ type: 'reload' });
     case 'copyRow':
-      if (c.index < shown) vscode.postMessage({ type: 'copyRow', index: c.index });
+      if (c.index < shown) copyRow(c.index);
       return;
     case 'scrollTo':
       table.scrollTo(c.index);
+      return reportView();
+    case 'select':
+      table.select(c.index);
       return reportView();
     case 'showTab':
       ui.tabs.selectedIndex = TABS.indexOf(c.tab);
@@ -344,6 +367,8 @@ function onMessage(m: HostMessage): void {
       // Acknowledgements still owed are for the previous load.
       unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
       table.setRows(0, rowAt);
+      chartDirty = true;
+      refreshChart();
       renderSummary();
       reportView();
       return;
@@ -356,6 +381,7 @@ function onMessage(m: HostMessage): void {
       if (m.version !== viewVersion) return; // a newer update is on its way with its own rows
       cache = { version: m.version, start: m.start, rows: decodeRows(m.data) };
       table.refresh();
+      showArrivedDetail();
       reportView();
       return;
     case 'chart':
@@ -393,7 +419,7 @@ ui.reload.addEventListener('click', () => vscode.postMessage({ type: 'reload' })
 ui.exportCsv.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'csv' }));
 ui.exportJson.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'json' }));
 ui.copy.addEventListener('click', () => {
-  if (table.selectedRow) vscode.postMessage({ type: 'copyRow', index: table.selectedIndex });
+  if (table.selectedIndex >= 0) copyRow(table.selectedIndex);
 });
 ui.tabs.addEventListener('vsc-tabs-select', onTab);
 window.addEventListener('resize', () => requestAnimationFrame(fitTable));

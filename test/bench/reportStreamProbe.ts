@@ -98,11 +98,11 @@ export async function run(): Promise<void> {
     });
     const lastRowMs = performance.now() - started;
     // Read before the next load resets the record.
-    const { rowsReceived, pagesRendered, batches, state } = record;
+    const { rowsReceived, pagesRendered, updates, state } = record;
     const filterMs = await filterWhileLoading(hooks, bench);
     const ms = (v: number | undefined) => (v ?? lastRowMs).toFixed(1);
     console.log(
-      `[probe] report rows=${rowsReceived} pages=${pagesRendered} batches=${batches} state=${state} hostCoreMs=${hostCore.toFixed(1)} filterMs=${filterMs.toFixed(1)} ` +
+      `[probe] report rows=${rowsReceived} pages=${pagesRendered} updates=${updates} state=${state} hostCoreMs=${hostCore.toFixed(1)} filterMs=${filterMs.toFixed(1)} ` +
         `floorMainMs=${floors.main.toFixed(1)} floorWorkerMs=${floors.worker.toFixed(1)} ` +
         `firstRowMs=${ms(firstRowMs)} hostRowsMs=${ms(hostRowsMs)} lastRowMs=${ms(lastRowMs)}`,
     );

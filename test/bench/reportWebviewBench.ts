@@ -23,7 +23,7 @@ const SECTION = 'Report end to end (real VS Code, ARM emulator, 100,000 rows / 2
 const ROWS = 100_000;
 const PROBE = path.join(REPO_ROOT, 'out', 'test', 'bench', 'reportStreamProbe.js');
 const LINE =
-  /\[probe\] report rows=(\d+) pages=(\d+) batches=(\d+) state=(\w+) hostCoreMs=([\d.]+) filterMs=([\d.]+) floorMainMs=([\d.]+) floorWorkerMs=([\d.]+) firstRowMs=([\d.]+) hostRowsMs=([\d.]+) lastRowMs=([\d.]+)/;
+  /\[probe\] report rows=(\d+) pages=(\d+) updates=(\d+) state=(\w+) hostCoreMs=([\d.]+) filterMs=([\d.]+) floorMainMs=([\d.]+) floorWorkerMs=([\d.]+) firstRowMs=([\d.]+) hostRowsMs=([\d.]+) lastRowMs=([\d.]+)/;
 /** VS Code runs (each a fresh code-server); figures are their medians. */
 const RUNS = 3;
 const FAILED = /\[probe\] report failed: (.*)/;
@@ -39,7 +39,7 @@ const TARGET: ShareSubscriptionTarget = {
 interface WebviewSample {
   rows: number;
   pages: number;
-  batches: number;
+  updates: number;
   state: string;
   hostCoreMs: number;
   filterMs: number;
@@ -66,7 +66,7 @@ async function webviewOnce(emulatorUrl: string, synchronizationId: string): Prom
           const m = LINE.exec(text);
           if (m) {
             const n = m.slice(5).map(Number);
-            sample = { rows: Number(m[1]), pages: Number(m[2]), batches: Number(m[3]), state: m[4], hostCoreMs: n[0], filterMs: n[1], floorMainMs: n[2], floorWorkerMs: n[3], firstRowMs: n[4], hostRowsMs: n[5], lastRowMs: n[6] };
+            sample = { rows: Number(m[1]), pages: Number(m[2]), updates: Number(m[3]), state: m[4], hostCoreMs: n[0], filterMs: n[1], floorMainMs: n[2], floorWorkerMs: n[3], firstRowMs: n[4], hostRowsMs: n[5], lastRowMs: n[6] };
           }
           failure ??= FAILED.exec(text)?.[1];
         },
@@ -142,7 +142,7 @@ export async function runReportWebviewBench(): Promise<Row[]> {
       row('command → first row counted in the webview', m((r) => r.firstRowMs), 'ms', 'Show Synchronization Report through executeCommand; the page acknowledges rows once its table counts them'),
       row('command → last row held by the extension host', m((r) => r.hostRowsMs), 'ms', "the report's own stream; the page may still be drawing"),
       row('command → last row counted in the webview', m((r) => r.lastRowMs), 'ms', `the table counts every row and draws those in view, read from the host as it scrolls; ${rounds.map((r) => `${r.rows} rows/${r.pages} pages, load ${r.state}`).join('; ')}; ${perPage(m((r) => r.lastRowMs))}`),
-      row('view updates posted to the page', m((r) => r.batches), '', `for the ${pages.toLocaleString('en-US')} service pages of one load: whatever arrived while the previous update was on its way goes in the next; each carries the rows of the table's window, not every row`),
+      row('view updates posted to the page', m((r) => r.updates), '', `for the ${pages.toLocaleString('en-US')} service pages of one load: whatever arrived while the previous update was on its way goes in the next; each carries the rows of the table's window, not every row`),
       row('webview end to end / core stream', ratio, '×', `per run, same emulator process: ${rounds.map((r) => (r.lastRowMs / r.coreMs).toFixed(2)).join(', ')}`, { target: '≤ 2×', met: ratio <= 2 }),
       row('webview end to end / HTTP floor on the extension host\'s main thread', m((r) => r.lastRowMs / r.floorMainMs), '×', 'what the product (client, report, panel, page) adds over the bare requests where it runs'),
       row('webview end to end / core stream in the extension host', m((r) => r.lastRowMs / r.hostCoreMs), '×', 'what the panel and the page add over the stream in the same process'),

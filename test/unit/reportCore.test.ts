@@ -215,6 +215,14 @@ describe('report chart, rows and messages', () => {
     assert.ok(!isPageMessage({ type: 'query', query: { sort: { column: 'evil', descending: true } }, tab: 'details' }));
     assert.ok(!isPageMessage({ type: 'export', format: 'xlsx' }));
     assert.ok(!isPageMessage({ type: 'eval' }));
+    assert.ok(isPageMessage({ type: 'window', start: 900, count: 260 }));
+    assert.ok(!isPageMessage({ type: 'window', start: -1, count: 260 }));
+    assert.ok(!isPageMessage({ type: 'window', start: 0, count: 1.5 }));
+    assert.ok(isPageMessage({ type: 'chart', top: 15 }));
+    assert.ok(!isPageMessage({ type: 'chart', top: '15' }));
+    assert.ok(isPageMessage({ type: 'copyRow', index: 3, version: 7 }));
+    assert.ok(!isPageMessage({ type: 'copyRow', index: 3 }), 'a copy says which view its index is in');
+    assert.ok(!isPageMessage({ type: 'copyRow', row: { name: 'x' }, version: 7 }));
     const target = { subscriptionId: 's', resourceGroup: 'g', accountName: 'a', shareSubscriptionName: 'n' };
     assert.ok(isReportPanelState({ target, synchronizationId: 'x', query: {} }));
     assert.ok(!isReportPanelState({ target: { ...target, accountName: '' }, query: {} }));

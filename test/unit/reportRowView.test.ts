@@ -32,6 +32,18 @@ describe('RowView', () => {
     assert.ok(view.version > version);
   });
 
+  it('filters only the rows taken so far, so Shown never counts rows the totals do not', () => {
+    const source: ReportRow[] = [row(0), row(1), row(2)];
+    const view = new RowView(source);
+    view.update();
+    source.push(row(3), row(6));
+    view.setQuery({ status: 'Failed' });
+    assert.deepEqual(view.window(0, 10).map((r) => r.name), ['ds-0000']);
+    view.update();
+    assert.deepEqual(view.window(0, 10).map((r) => r.name), ['ds-0000', 'ds-0003', 'ds-0006']);
+    assert.equal(view.chart(10_000).slowest.length, 3);
+  });
+
   it('answers windows within the view, at most MAX_WINDOW_ROWS rows', () => {
     const source = Array.from({ length: 5000 }, (_, i) => row(i));
     const view = new RowView(source);

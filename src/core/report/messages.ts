@@ -41,6 +41,8 @@ export type PageCommand =
   | { command: 'copyRow'; index: number }
   /** Scrolls the table so that row `index` of the view is at the top, as a user scrolling there would. */
   | { command: 'scrollTo'; index: number }
+  /** Selects row `index` of the view, as a click or the arrow keys would (the detail pane shows it). */
+  | { command: 'select'; index: number }
   | { command: 'showTab'; tab: ReportTab };
 
 /** Rows `start` onward of the view (of `version`), encoded by encodeRows (see rowTuples.ts). */
@@ -52,7 +54,7 @@ export interface RowWindow {
 /**
  * What the page's table shows changed: new service pages arrived (`pages` of `rows` rows, up to page
  * `pageNumber`; none after a filter or sort), or the filters or sort did. It carries the rows of the window
- * the page last asked for, so the page's table is current without asking again.
+ * the page last asked for when they changed, so the page's table is current without asking again.
  */
 export interface ViewUpdate {
   type: 'view';
@@ -67,7 +69,8 @@ export interface ViewUpdate {
   totals: ReportTotals;
   /** Every status seen so far, for the status filter. */
   statuses: string[];
-  window: RowWindow;
+  /** Absent when the page already has these rows (the window's rows did not change since it was sent). */
+  window?: RowWindow;
 }
 
 export type HostMessage =
@@ -98,6 +101,8 @@ export interface PageView {
   filtersShown: boolean;
   legend: string[];
   chartSizes: string[];
+  /** The heading of the detail pane: the selected data set's name, or empty. */
+  detail: string;
 }
 
 export type PageMessage =
@@ -123,8 +128,8 @@ export type PageMessage =
   | { type: 'window'; start: number; count: number }
   /** The chart's bars: the top `top` data sets of the rows in view. */
   | { type: 'chart'; top: number }
-  /** Copies row `index` of the view (as the host holds it) to the clipboard. */
-  | { type: 'copyRow'; index: number };
+  /** Copies row `index` of the view to the clipboard, if the host's view is still `version` (rows may have moved since). */
+  | { type: 'copyRow'; index: number; version: number };
 
 const str = (v: unknown): v is string => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
@@ -174,6 +179,7 @@ export function isPageMessage(v: unknown): v is PageMessage {
         int(m.injected) &&
         [m.firstCells, m.summary, m.hints, m.legend, m.chartSizes].every(strings) &&
         str(m.meta) &&
+        str(m.detail) &&
         isReportTab(m.tab) &&
         Array.isArray(m.tabsShown) &&
         m.tabsShown.every(isReportTab) &&
@@ -188,7 +194,7 @@ export function isPageMessage(v: unknown): v is PageMessage {
     case 'chart':
       return int(m.top);
     case 'copyRow':
-      return int(m.index);
+      return int(m.index) && typeof m.version === 'number' && Number.isInteger(m.version);
     default:
       return false;
   }

@@ -11,6 +11,8 @@ import { mergeSorted, rowComparator, rowPredicate, sortRows } from './query';
 
 /** Rows at most in one window the page may ask for. */
 export const MAX_WINDOW_ROWS = 1000;
+/** Bars at most per chart (the page offers up to 50). */
+export const MAX_CHART_BARS = 100;
 
 export class RowView {
   private rows: ReportRow[] = [];
@@ -44,12 +46,11 @@ export class RowView {
     this.version++;
   }
 
-  /** Applies a new filter and sort to every row held (and takes the rows not yet seen). */
+  /** Applies a new filter and sort to the rows taken so far (later ones follow with update()). */
   setQuery(query: ReportQuery): void {
     this.query = query;
     this.keep = rowPredicate(query);
-    this.take();
-    this.rows = sortRows(this.source.filter(this.keep), query.sort);
+    this.rows = sortRows(this.source.slice(0, this.seen).filter(this.keep), query.sort);
     this.version++;
   }
 
@@ -85,8 +86,8 @@ export class RowView {
     return this.rows.slice(from, from + Math.max(0, Math.min(count, MAX_WINDOW_ROWS)));
   }
 
-  /** The chart's bars over the rows in view (at most MAX_WINDOW_ROWS of each). */
+  /** The chart's bars over the rows in view (at most MAX_CHART_BARS of each). */
   chart(top: number): ChartData {
-    return chartData(this.rows, Math.min(top, MAX_WINDOW_ROWS));
+    return chartData(this.rows, Math.min(top, MAX_CHART_BARS));
   }
 }

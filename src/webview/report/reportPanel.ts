@@ -1,6 +1,8 @@
 /**
- * The synchronization report panel (host side): streams the data-set details into the page, answers its
- * requests (stop, re-fetch, export, copy) and keeps a record for tests. One instance per open panel.
+ * The synchronization report panel (host side): streams the data-set details, keeps them and the view of them
+ * the page shows (filtered and sorted here), tells the page what changed, answers its requests (rows around
+ * its scroll position, the chart, stop, re-fetch, export, copy) and keeps a record for tests. One instance per
+ * open panel.
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
@@ -53,8 +55,10 @@ export class ReportPanel implements vscode.Disposable {
   private outbox = new RowOutbox();
   /** The rows the page's table shows (filtered and sorted here); the page holds only a window of them. */
   private readonly view = new RowView();
-  /** The window the page last asked for: every update carries its rows. */
+  /** The window the page last asked for: an update carries its rows when they changed. */
   private wanted = { start: 0, count: 0 };
+  /** The window the page was last sent: an update need not send it again while its rows are the same. */
+  private sentWindow = { version: -1, start: -1, rows: -1 };
   /** Totals as the page was last told them. */
   private shownTotals: ReportTotals = emptyTotals();
   /** The update being handed to the page, if any: one at a time, so updates stay in order. */
@@ -84,7 +88,7 @@ export class ReportPanel implements vscode.Disposable {
   ) {
     this.synchronization = sanitizeSynchronization(synchronization);
     this.view.setQuery(state.query);
-    this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, batches: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
+    this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
     panel.title = title(state);
     panel.webview.options = reportWebviewOptions(deps.extensionUri);
     this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.close());
@@ -136,15 +140,15 @@ export class ReportPanel implements vscode.Disposable {
       }
       case 'viewUpdated': {
         // Only the known fields: the page is untrusted.
-        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes } = m;
-        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes };
+        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail } = m;
+        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail };
         return this.changed();
       }
       case 'query':
         return this.onQuery(m.query, m.tab);
       case 'window':
         this.wanted = { start: m.start, count: m.count };
-        await this.post({ type: 'window', version: this.view.version, ...this.windowRows() });
+        await this.post({ type: 'window', version: this.view.version, ...this.windowRows(true) });
         return;
       case 'chart':
         await this.post({ type: 'chart', version: this.view.version, top: m.top, ...this.view.chart(m.top) });
@@ -159,8 +163,11 @@ export class ReportPanel implements vscode.Disposable {
       case 'export':
         return this.export(m.format);
       case 'copyRow': {
-        const row = this.view.at(m.index);
-        if (!row) return;
+        const row = m.version === this.view.version ? this.view.at(m.index) : undefined;
+        if (!row) {
+          void vscode.window.setStatusBarMessage(vscode.l10n.t('The rows changed while copying; copy the row again.'), 5000);
+          return;
+        }
         await vscode.env.clipboard.writeText(JSON.stringify(row, null, 2));
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Row copied as JSON'), 3000);
         return;
@@ -178,6 +185,7 @@ export class ReportPanel implements vscode.Disposable {
     this.outbox.rewind();
     // A new page shows the top of the view first: its first update carries those rows without being asked.
     this.wanted = { start: 0, count: INITIAL_WINDOW_ROWS };
+    this.sentWindow = { version: -1, start: -1, rows: -1 };
     this.pageReady = true;
     await this.drain();
     if (this.record.state !== 'loading' || this.outbox.rows.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
@@ -197,8 +205,17 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   /** The rows of the window the page last asked for, as the view holds them now. */
-  private windowRows(): RowWindow {
-    return { start: this.wanted.start, data: encodeRows(this.view.window(this.wanted.start, this.wanted.count)) };
+  private windowRows(always: true): RowWindow;
+  private windowRows(always: boolean): RowWindow | undefined;
+  private windowRows(always: boolean): RowWindow | undefined {
+    const { start, count } = this.wanted;
+    const rows = this.view.window(start, count);
+    const { version } = this.view;
+    // Same version, same start, as many rows: nothing moved and nothing was added in the window.
+    const sent = this.sentWindow;
+    if (!always && sent.version === version && sent.start === start && sent.rows === rows.length) return undefined;
+    this.sentWindow = { version, start, rows: rows.length };
+    return { start, data: encodeRows(rows) };
   }
 
   /** The view as it is now, acknowledging `span`'s new pages if any. */
@@ -213,7 +230,7 @@ export class ReportPanel implements vscode.Disposable {
       pageNumber: span?.pageNumber ?? 0,
       totals: this.shownTotals,
       statuses: this.view.statuses,
-      window: this.windowRows(),
+      window: this.windowRows(false),
     };
   }
 
@@ -222,12 +239,12 @@ export class ReportPanel implements vscode.Disposable {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
     const run = this.details.start();
-    // A new outbox also ends a batch loop still sending the previous load's rows.
+    // A new outbox also ends an update loop still reporting the previous load's pages.
     this.outbox = new RowOutbox();
     this.view.reset(this.outbox.rows);
     this.shownTotals = emptyTotals();
     this.loadStarted = Date.now();
-    Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, batches: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
+    Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
     this.record.lastPageRenderedMs = undefined;
     void this.post({ type: 'reset' });
@@ -242,7 +259,7 @@ export class ReportPanel implements vscode.Disposable {
         this.outbox.add(page);
         this.record.rowsSent += page.rows.length;
         this.record.totals = page.totals;
-        // Not awaited: the listing goes on while the page takes the batch.
+        // Not awaited: the listing goes on while the page takes the update.
         void this.send();
         this.changed();
       }
@@ -266,7 +283,7 @@ export class ReportPanel implements vscode.Disposable {
     }
   }
 
-  /** Starts handing held pages to the page, unless a batch loop is already at it. */
+  /** Starts reporting held pages to the page, unless an update loop is already at it. */
   private send(): Promise<void> {
     this.sending ??= this.sendBatches().finally(() => (this.sending = undefined));
     return this.sending;
@@ -278,7 +295,7 @@ export class ReportPanel implements vscode.Disposable {
       const span = outbox.next();
       if (!span) return;
       this.view.update();
-      this.record.batches += 1;
+      this.record.updates += 1;
       await this.post(this.viewUpdate(span));
     }
   }

@@ -21,10 +21,10 @@ export interface ReportRecord {
   error?: string;
   /** The load failed because a sign-in is needed (a restored panel never prompts); it loads again after one. */
   signInNeeded?: boolean;
-  /** Rows the host posted to the page in the current load. */
+  /** Rows of the current load the host holds for the page (it counts them as view updates tell it). */
   rowsSent: number;
-  /** Messages with rows posted to the page in the current load (a replay to a restarted page counts too). */
-  batches: number;
+  /** View updates posted to the page in the current load (a replay to a restarted page counts too). */
+  updates: number;
   /** Sum of the page's `pageRendered` acknowledgements since the page (re)started. */
   rowsReceived: number;
   pagesRendered: number;

@@ -1,12 +1,13 @@
-// The synchronization report stays usable while its rows stream in: in the real VS Code, a filter and a sort
-// sent to the page during a long listing are answered while the host is still loading and the page keeps
-// taking rows afterwards.
+// The synchronization report stays usable while its rows stream in: in the real VS Code, a filter, a sort and a
+// scroll far down sent to the page during a long listing are answered while the host is still loading and the
+// page keeps taking rows afterwards; a row selected far from the rows the page holds shows and copies.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
-import { generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
 import { activateExtension } from './extensionApi';
+import { until } from './until';
 
 const SHOW_REPORT = 'aciDataShare.showSynchronizationReport';
 const base = { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-share', accountName: 'contoso-share' };
@@ -58,5 +59,22 @@ suite('Synchronization report while rows arrive', () => {
     await hooks.post({ type: 'command', command: 'stop' });
     const stopped = await hooks.waitFor((r) => r.state === 'stopped' && r.rowsReceived === r.rowsSent, 60_000);
     assert.ok(stopped.view !== undefined && stopped.view.shown < stopped.rowsReceived, JSON.stringify(stopped.view));
+  });
+
+  test('a row selected far from what the page holds shows in the detail pane and copies as the row shown', async function () {
+    this.timeout(120_000);
+    const name = 'streaming-rows-5000-pagesize-100';
+    const sync = generateSynchronizations(base.accountName, name)[0].synchronizationId;
+    const rows = generateDetails(base.accountName, name, sync);
+    await vscode.commands.executeCommand(SHOW_REPORT, { ...base, shareSubscriptionName: name }, sync);
+    await hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.state === 'done' && r.rowsReceived === 5000 && r.view?.shown === 5000, 60_000);
+    // The last row: the page has only the rows near the top, so it asks for the ones the selection scrolls to.
+    await hooks.post({ type: 'command', command: 'select', index: 4999 });
+    const selected = await hooks.waitFor((r) => r.view?.detail === rows[4999].name, 30_000);
+    assert.ok(selected.view!.firstCells.every((n) => n !== ''), JSON.stringify(selected.view!.firstCells));
+    await vscode.env.clipboard.writeText('');
+    await hooks.post({ type: 'command', command: 'copyRow', index: 4999 });
+    const copied = await until(async () => (await vscode.env.clipboard.readText()) || undefined, 'the row on the clipboard', 10_000);
+    assert.strictEqual((JSON.parse(copied) as { name?: string }).name, rows[4999].name);
   });
 });

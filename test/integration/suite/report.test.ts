@@ -1,5 +1,5 @@
 // The synchronization report in the real VS Code against the ARM emulator: streaming 200 pages into the
-// webview, totals, sorting and filtering in the page, CSV export, hostile text, a throttled page, Stop,
+// webview, totals, sorting and filtering, CSV export, hostile text, a throttled page, Stop,
 // the synchronization quick pick and the schedule section.
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -89,7 +89,7 @@ suite('Synchronization report', () => {
     }
   });
 
-  test('filters and sorts in the page, then exports what is shown as CSV', async function () {
+  test('filters and sorts what was loaded, then exports what is shown as CSV', async function () {
     this.timeout(60_000);
     const name = 'big-rows-10000-pagesize-50';
     const expected = details(name);
@@ -108,7 +108,7 @@ suite('Synchronization report', () => {
     const slowest = failed.slice().sort((a, b) => b.durationMs - a.durationMs);
     await hooks.post({ type: 'command', command: 'sort', query: { status: 'Failed', sort: { column: 'durationMs', descending: true } } });
     const sorted = await hooks.waitFor((r) => JSON.stringify(r.view?.firstCells) === JSON.stringify(slowest.slice(0, 5).map((d) => d.name)));
-    assert.strictEqual(sorted.loads, loads, 'narrowing a complete load is answered by the page, not the service');
+    assert.strictEqual(sorted.loads, loads, 'narrowing a complete load is answered from the rows held, not by the service');
 
     const file = path.join(exportDir, 'failed.csv');
     await exportTo(file, 'csv');
