@@ -28,6 +28,12 @@ import type { ReportRecord } from './reportRecord';
 
 export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
 
+/**
+ * While pages stream in, the page is updated at most this often: each update costs the page a render and the
+ * workbench a message whatever it holds. The first update goes at once, and so does the last (see drain).
+ */
+const UPDATE_INTERVAL_MS = 50;
+
 /** Rows of the view a page starting up gets before it says what its table needs. */
 const INITIAL_WINDOW_ROWS = 100;
 
@@ -61,6 +67,11 @@ export class ReportPanel implements vscode.Disposable {
   private sentWindow = { version: -1, start: -1, rows: -1 };
   /** Totals as the page was last told them. */
   private shownTotals: ReportTotals = emptyTotals();
+  /** When the last update went (0: the next goes at once); `wake` ends a wait for the interval early. */
+  private lastUpdateAt = 0;
+  /** True while the listing adds pages: only then are updates paced. */
+  private listing = false;
+  private wake: (() => void) | undefined;
   /** The update being handed to the page, if any: one at a time, so updates stay in order. */
   private sending: Promise<void> | undefined;
   /** Each load gets its own slot: a reload or close aborts what is still paging, and late older results are dropped. */
@@ -177,7 +188,6 @@ export class ReportPanel implements vscode.Disposable {
 
   /** A (re)started page: send the state, then everything already held, so a recreated page shows the same. */
   private async onReady(): Promise<void> {
-    // Pages arriving during the replay are picked up by it (pageReady stays false until it has caught up).
     this.pageReady = false;
     this.record.rowsReceived = 0;
     this.record.pagesRendered = 0;
@@ -187,7 +197,10 @@ export class ReportPanel implements vscode.Disposable {
     this.wanted = { start: 0, count: INITIAL_WINDOW_ROWS };
     this.sentWindow = { version: -1, start: -1, rows: -1 };
     this.pageReady = true;
-    await this.drain();
+    // The replay goes at once; while the listing goes on, the updates after it are paced.
+    this.lastUpdateAt = 0;
+    if (this.listing) void this.send();
+    else await this.drain();
     if (this.record.state !== 'loading' || this.outbox.rows.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     if (this.settingsMessage) await this.post(this.settingsMessage);
     this.changed();
@@ -243,6 +256,8 @@ export class ReportPanel implements vscode.Disposable {
     this.outbox = new RowOutbox();
     this.view.reset(this.outbox.rows);
     this.shownTotals = emptyTotals();
+    this.lastUpdateAt = 0;
+    this.listing = true;
     this.loadStarted = Date.now();
     Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
@@ -264,6 +279,7 @@ export class ReportPanel implements vscode.Disposable {
         this.changed();
       }
       if (!run.isCurrent()) return;
+      this.endListing();
       await this.drain();
       if (!run.isCurrent()) return;
       this.record.state = 'done';
@@ -276,6 +292,7 @@ export class ReportPanel implements vscode.Disposable {
       if (err instanceof SignInNeeded) this.record.signInNeeded = true;
       if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
       // What arrived before the stop or failure stays in the table.
+      this.endListing();
       await this.drain();
       await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     } finally {
@@ -291,13 +308,34 @@ export class ReportPanel implements vscode.Disposable {
 
   private async sendBatches(): Promise<void> {
     const outbox = this.outbox;
-    while (this.pageReady && !this.disposed && outbox === this.outbox) {
+    while (this.pageReady && !this.disposed && outbox === this.outbox && outbox.pending) {
+      // Pages that arrive meanwhile join the update; once the listing ends, what is held goes at once.
+      const wait = this.lastUpdateAt + UPDATE_INTERVAL_MS - Date.now();
+      if (wait > 0 && this.listing) await this.pause(wait);
       const span = outbox.next();
-      if (!span) return;
+      if (!span || !this.pageReady || this.disposed || outbox !== this.outbox) return;
       this.view.update();
+      this.lastUpdateAt = Date.now();
       this.record.updates += 1;
       await this.post(this.viewUpdate(span));
     }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+
+  /** No more pages come for this load: a wait for the interval ends now. */
+  private endListing(): void {
+    this.listing = false;
+    this.wake?.();
   }
 
   /** Resolves once the page has been handed every held page (or cannot take them: not ready, closed). */
