@@ -8,11 +8,11 @@
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
 import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
-import { decodeRows } from '../../src/core/report/rowTuples';
 import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
 import { barChart } from './chart';
 import { el } from './dom';
 import { buildLayout, fillPairs, option, renderSchedule, TABS, type Layout } from './layout';
+import { PageRows } from './rowWindow';
 import { cellText, VirtualTable } from './table';
 
 interface VsCodeApi {
@@ -27,13 +27,7 @@ const ui: Layout = buildLayout(document.getElementById('app')!);
 
 let state: ReportPanelState | undefined;
 /** The view as the host last described it: its version, how many rows match, and the rows of one window. */
-let viewVersion = -1;
-let shown = 0;
-let cache: { version: number; start: number; rows: ReportRow[] } = { version: -1, start: 0, rows: [] };
-/** The window last asked for, so a scroll that needs the same rows does not ask again. */
-let asked = { version: -1, start: -1, count: 0 };
-/** Rows asked for beyond each end of what the table draws, so short scrolls need no new window. */
-const WINDOW_MARGIN = 100;
+const rows = new PageRows((start, count) => vscode.postMessage({ type: 'window', start, count }));
 let totals: ReportTotals = emptyTotals();
 let loadState: LoadState = 'loading';
 /** The host's explanation of the load state (why it failed). */
@@ -49,27 +43,11 @@ let appendedOnly = true;
 let unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
 let renderTimer = 0;
 
-const rowAt = (i: number): ReportRow | undefined =>
-  cache.version === viewVersion && i >= cache.start && i < cache.start + cache.rows.length ? cache.rows[i - cache.start] : undefined;
-
-/** Asks the host for the rows the table is about to draw, unless they are here or already asked for. */
-function needRows(first: number, last: number): void {
-  const end = Math.min(last, shown);
-  if (end <= first) return;
-  if (cache.version === viewVersion && first >= cache.start && end <= cache.start + cache.rows.length) return;
-  const start = Math.max(0, first - WINDOW_MARGIN);
-  const count = last - first + 2 * WINDOW_MARGIN;
-  // Rows still on their way (or not yet loaded) come with the next update of this version.
-  if (asked.version === viewVersion && start >= asked.start && start + count <= asked.start + asked.count) return;
-  asked = { version: viewVersion, start, count };
-  vscode.postMessage({ type: 'window', start, count });
-}
-
 const table = new VirtualTable({
   onSort: (column) => toggleSort(column),
   onSelect: (_index, row) => showDetail(row),
   onCopy: (index) => copyRow(index),
-  onRange: needRows,
+  onRange: (first, last) => rows.need(first, last),
 });
 ui.tableHost.appendChild(table.element);
 
@@ -112,11 +90,8 @@ function rebuildView(): void {
 
 /** Takes one update of the view; the screen follows in the next render. */
 function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
-  appendedOnly &&= m.version === viewVersion;
-  viewVersion = m.version;
-  shown = m.shown;
+  appendedOnly &&= rows.update(m);
   totals = m.totals;
-  if (m.window) cache = { version: m.version, start: m.window.start, rows: decodeRows(m.window.data) };
   for (const status of m.statuses) {
     if (statuses.has(status)) continue;
     statuses.add(status);
@@ -131,7 +106,7 @@ function scheduleRender(): void {
   // A timer, not an animation frame: frames stop while the panel is hidden, and the host must hear back anyway.
   renderTimer = window.setTimeout(() => {
     renderTimer = 0;
-    table.setRows(shown, rowAt, appendedOnly);
+    table.setRows(rows.shown, rows.at, appendedOnly);
     appendedOnly = true;
     showArrivedDetail();
     refreshChart();
@@ -153,7 +128,7 @@ function reportView(): void {
   const label = (pair: HTMLElement) => pair.querySelector('dt')?.textContent ?? '';
   vscode.postMessage({
     type: 'viewUpdated',
-    shown,
+    shown: rows.shown,
     domRows: table.domRowCount,
     firstCells: table.renderedNames(5),
     injected,
@@ -178,7 +153,7 @@ function renderSummary(): void {
   const failedClass = totals.failed > 0 ? 'failed-count' : '';
   fillPairs(ui.summary, [
     ['Data sets', formatCount(totals.rows)],
-    ['Shown', formatCount(shown)],
+    ['Shown', formatCount(rows.shown)],
     ['Failed', formatCount(totals.failed), failedClass],
     ['Size read', formatBytes(totals.sizeRead)],
     ['Size written', formatBytes(totals.sizeWritten)],
@@ -227,7 +202,7 @@ function renderHeader(sync: SynchronizationSummary | undefined): void {
 
 /** Row `index` of the view as this page shows it: the host copies it only if its view is still that one. */
 function copyRow(index: number): void {
-  vscode.postMessage({ type: 'copyRow', index, version: viewVersion });
+  vscode.postMessage({ type: 'copyRow', index, version: rows.version });
 }
 
 /** The row the detail pane shows, if any. */
@@ -307,7 +282,7 @@ function runCommand(c: PageCommand): void {
     case 'reload':
       return vscode.postMessage({ type: 'reload' });
     case 'copyRow':
-      if (c.index < shown) copyRow(c.index);
+      if (c.index < rows.shown) copyRow(c.index);
       return;
     case 'scrollTo':
       table.scrollTo(c.index);
@@ -361,12 +336,11 @@ function onMessage(m: HostMessage): void {
   if (!state) return; // nothing is shown before init; the host replays what it holds after it
   switch (m.type) {
     case 'reset':
-      shown = 0;
-      cache = { version: -1, start: 0, rows: [] };
+      rows.clear();
       totals = emptyTotals();
       // Acknowledgements still owed are for the previous load.
       unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
-      table.setRows(0, rowAt);
+      table.setRows(0, rows.at);
       chartDirty = true;
       refreshChart();
       renderSummary();
@@ -378,8 +352,7 @@ function onMessage(m: HostMessage): void {
       scheduleRender();
       return;
     case 'window':
-      if (m.version !== viewVersion) return; // a newer update is on its way with its own rows
-      cache = { version: m.version, start: m.start, rows: decodeRows(m.data) };
+      if (!rows.window(m.version, m)) return; // a newer update is on its way with its own rows
       table.refresh();
       showArrivedDetail();
       reportView();

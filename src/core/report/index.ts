@@ -10,5 +10,6 @@ export * from './messages';
 export * from './latestRun';
 export * from './outbox';
 export * from './rowView';
+export * from './viewFeed';
 export * from './rowTuples';
 export * from './synchronization';

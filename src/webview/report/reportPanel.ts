@@ -9,14 +9,11 @@ import type { ArmClient } from '../../core/arm/client';
 import { isArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
 import { toCsv, toJson } from '../../core/report/exportFormats';
-import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type RowWindow, type SynchronizationSummary, type ViewUpdate } from '../../core/report/messages';
+import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
 import type { ReportQuery } from '../../core/report/model';
 import { LatestRun } from '../../core/report/latestRun';
-import { RowOutbox, type PageSpan } from '../../core/report/outbox';
-import { encodeRows } from '../../core/report/rowTuples';
-import { RowView } from '../../core/report/rowView';
-import { emptyTotals, type ReportTotals } from '../../core/report/totals';
 import { sanitizeSynchronization } from '../../core/report/synchronization';
+import { ViewFeed } from '../../core/report/viewFeed';
 import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
@@ -27,16 +24,6 @@ import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
 
 export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
-
-/**
- * While pages stream in, the page is updated at most this often: each update costs the page a render and the
- * workbench a message whatever it holds. The first update goes at once, and so does the last (see drain).
- */
-const UPDATE_INTERVAL_MS = 50;
-
-/** Rows of the view a page starting up gets before it says what its table needs. */
-const INITIAL_WINDOW_ROWS = 100;
-
 
 export interface ReportPanelDeps {
   extensionUri: vscode.Uri;
@@ -57,23 +44,8 @@ function errorText(err: unknown): string {
 
 export class ReportPanel implements vscode.Disposable {
   readonly record: ReportRecord;
-  /** The rows of the current load, also replayed to a page that starts after them. */
-  private outbox = new RowOutbox();
-  /** The rows the page's table shows (filtered and sorted here); the page holds only a window of them. */
-  private readonly view = new RowView();
-  /** The window the page last asked for: an update carries its rows when they changed. */
-  private wanted = { start: 0, count: 0 };
-  /** The window the page was last sent: an update need not send it again while its rows are the same. */
-  private sentWindow = { version: -1, start: -1, rows: -1 };
-  /** Totals as the page was last told them. */
-  private shownTotals: ReportTotals = emptyTotals();
-  /** When the last update went (0: the next goes at once); `wake` ends a wait for the interval early. */
-  private lastUpdateAt = 0;
-  /** True while the listing adds pages: only then are updates paced. */
-  private listing = false;
-  private wake: (() => void) | undefined;
-  /** The update being handed to the page, if any: one at a time, so updates stay in order. */
-  private sending: Promise<void> | undefined;
+  /** The rows of the current load and the view of them the page shows, fed to the page as they arrive. */
+  private readonly feed: ViewFeed;
   /** Each load gets its own slot: a reload or close aborts what is still paging, and late older results are dropped. */
   private readonly details = new LatestRun();
   private readonly settings = new LatestRun();
@@ -98,7 +70,10 @@ export class ReportPanel implements vscode.Disposable {
     synchronization?: SynchronizationSummary,
   ) {
     this.synchronization = sanitizeSynchronization(synchronization);
-    this.view.setQuery(state.query);
+    this.feed = new ViewFeed(
+      { post: (m) => this.post(m), ready: () => this.pageReady && !this.disposed, onUpdate: () => (this.record.updates += 1) },
+      state.query,
+    );
     this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
     panel.title = title(state);
     panel.webview.options = reportWebviewOptions(deps.extensionUri);
@@ -158,11 +133,10 @@ export class ReportPanel implements vscode.Disposable {
       case 'query':
         return this.onQuery(m.query, m.tab);
       case 'window':
-        this.wanted = { start: m.start, count: m.count };
-        await this.post({ type: 'window', version: this.view.version, ...this.windowRows(true) });
+        await this.post(this.feed.window(m.start, m.count));
         return;
       case 'chart':
-        await this.post({ type: 'chart', version: this.view.version, top: m.top, ...this.view.chart(m.top) });
+        await this.post({ type: 'chart', version: this.feed.view.version, top: m.top, ...this.feed.view.chart(m.top) });
         return;
       case 'stop':
         this.details.stop();
@@ -174,7 +148,7 @@ export class ReportPanel implements vscode.Disposable {
       case 'export':
         return this.export(m.format);
       case 'copyRow': {
-        const row = m.version === this.view.version ? this.view.at(m.index) : undefined;
+        const row = m.version === this.feed.view.version ? this.feed.view.at(m.index) : undefined;
         if (!row) {
           void vscode.window.setStatusBarMessage(vscode.l10n.t('The rows changed while copying; copy the row again.'), 5000);
           return;
@@ -192,16 +166,9 @@ export class ReportPanel implements vscode.Disposable {
     this.record.rowsReceived = 0;
     this.record.pagesRendered = 0;
     await this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
-    this.outbox.rewind();
-    // A new page shows the top of the view first: its first update carries those rows without being asked.
-    this.wanted = { start: 0, count: INITIAL_WINDOW_ROWS };
-    this.sentWindow = { version: -1, start: -1, rows: -1 };
     this.pageReady = true;
-    // The replay goes at once; while the listing goes on, the updates after it are paced.
-    this.lastUpdateAt = 0;
-    if (this.listing) void this.send();
-    else await this.drain();
-    if (this.record.state !== 'loading' || this.outbox.rows.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
+    await this.feed.replay();
+    if (this.record.state !== 'loading' || this.feed.rows.length > 0) await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     if (this.settingsMessage) await this.post(this.settingsMessage);
     this.changed();
   }
@@ -210,41 +177,8 @@ export class ReportPanel implements vscode.Disposable {
     // Every load holds the whole synchronization, so any filter and sort is answered from what is held.
     const refilter = JSON.stringify(query) !== JSON.stringify(this.state.query);
     this.state = { ...this.state, query, tab };
-    if (refilter) {
-      this.view.setQuery(query);
-      if (this.pageReady) void this.post(this.viewUpdate());
-    }
+    if (refilter) this.feed.setQuery(query);
     this.changed();
-  }
-
-  /** The rows of the window the page last asked for, as the view holds them now. */
-  private windowRows(always: true): RowWindow;
-  private windowRows(always: boolean): RowWindow | undefined;
-  private windowRows(always: boolean): RowWindow | undefined {
-    const { start, count } = this.wanted;
-    const rows = this.view.window(start, count);
-    const { version } = this.view;
-    // Same version, same start, as many rows: nothing moved and nothing was added in the window.
-    const sent = this.sentWindow;
-    if (!always && sent.version === version && sent.start === start && sent.rows === rows.length) return undefined;
-    this.sentWindow = { version, start, rows: rows.length };
-    return { start, data: encodeRows(rows) };
-  }
-
-  /** The view as it is now, acknowledging `span`'s new pages if any. */
-  private viewUpdate(span?: PageSpan): ViewUpdate {
-    if (span) this.shownTotals = span.totals;
-    return {
-      type: 'view',
-      version: this.view.version,
-      shown: this.view.length,
-      pages: span?.pages ?? 0,
-      rows: span?.count ?? 0,
-      pageNumber: span?.pageNumber ?? 0,
-      totals: this.shownTotals,
-      statuses: this.view.statuses,
-      window: this.windowRows(false),
-    };
   }
 
   /** Starts (or restarts) streaming the details with the current query; a previous load is aborted. */
@@ -252,12 +186,7 @@ export class ReportPanel implements vscode.Disposable {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
     const run = this.details.start();
-    // A new outbox also ends an update loop still reporting the previous load's pages.
-    this.outbox = new RowOutbox();
-    this.view.reset(this.outbox.rows);
-    this.shownTotals = emptyTotals();
-    this.lastUpdateAt = 0;
-    this.listing = true;
+    this.feed.start();
     this.loadStarted = Date.now();
     Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
@@ -271,16 +200,13 @@ export class ReportPanel implements vscode.Disposable {
       // Always the whole synchronization: the totals describe it, whatever the page filters (also after a reload).
       for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query: {}, signal: run.signal })) {
         if (!run.isCurrent()) return;
-        this.outbox.add(page);
+        this.feed.add(page);
         this.record.rowsSent += page.rows.length;
         this.record.totals = page.totals;
-        // Not awaited: the listing goes on while the page takes the update.
-        void this.send();
         this.changed();
       }
       if (!run.isCurrent()) return;
-      this.endListing();
-      await this.drain();
+      await this.feed.end();
       if (!run.isCurrent()) return;
       this.record.state = 'done';
       await this.post({ type: 'status', state: 'done' });
@@ -292,56 +218,11 @@ export class ReportPanel implements vscode.Disposable {
       if (err instanceof SignInNeeded) this.record.signInNeeded = true;
       if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
       // What arrived before the stop or failure stays in the table.
-      this.endListing();
-      await this.drain();
+      await this.feed.end();
       await this.post({ type: 'status', state: this.record.state, message: this.record.error });
     } finally {
       if (run.isCurrent()) this.changed();
     }
-  }
-
-  /** Starts reporting held pages to the page, unless an update loop is already at it. */
-  private send(): Promise<void> {
-    this.sending ??= this.sendBatches().finally(() => (this.sending = undefined));
-    return this.sending;
-  }
-
-  private async sendBatches(): Promise<void> {
-    const outbox = this.outbox;
-    while (this.pageReady && !this.disposed && outbox === this.outbox && outbox.pending) {
-      // Pages that arrive meanwhile join the update; once the listing ends, what is held goes at once.
-      const wait = this.lastUpdateAt + UPDATE_INTERVAL_MS - Date.now();
-      if (wait > 0 && this.listing) await this.pause(wait);
-      const span = outbox.next();
-      if (!span || !this.pageReady || this.disposed || outbox !== this.outbox) return;
-      this.view.update();
-      this.lastUpdateAt = Date.now();
-      this.record.updates += 1;
-      await this.post(this.viewUpdate(span));
-    }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.wake?.(), ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-    });
-  }
-
-  /** No more pages come for this load: a wait for the interval ends now. */
-  private endListing(): void {
-    this.listing = false;
-    this.wake?.();
-  }
-
-  /** Resolves once the page has been handed every held page (or cannot take them: not ready, closed). */
-  private async drain(): Promise<void> {
-    while (this.pageReady && !this.disposed && this.outbox.pending) await this.send();
-    await this.sending;
   }
 
   /** (Re)reads the schedule settings; a previous read still paging is aborted and its result never shown. */
@@ -387,7 +268,7 @@ export class ReportPanel implements vscode.Disposable {
 
   /** Writes the rows the user sees (filters and sort applied) to a file picked with a save dialog. */
   private async export(format: 'csv' | 'json'): Promise<void> {
-    const rows = applyQuery(this.outbox.rows, this.state.query);
+    const rows = applyQuery(this.feed.rows, this.state.query);
     const { target, synchronizationId } = this.state;
     const path = await saveExport({
       format,
