@@ -70,7 +70,7 @@ function queryChanged(): void {
 function setQuery(next: ReportQuery): void {
   if (!state) return;
   state = { ...state, query: next };
-  rebuildView();
+  showQuery();
   queryChanged();
 }
 
@@ -83,7 +83,7 @@ function toggleSort(column: ColumnKey): void {
 }
 
 /** The host filters and sorts; until its update arrives the table keeps what it shows. */
-function rebuildView(): void {
+function showQuery(): void {
   table.setSort(query().sort);
   reportView();
 }
