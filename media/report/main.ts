@@ -39,8 +39,8 @@ let chartAsked = false;
 const statuses = new Set<string>();
 /** Whether every update since the last render only added rows at the end (rows already drawn stay). */
 let appendedOnly = true;
-/** What the next render acknowledges to the host. */
-let unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
+/** What the next render acknowledges to the host, for which load. */
+let unacknowledged = { load: 0, pages: 0, rows: 0, pageNumber: 0 };
 let renderTimer = 0;
 
 const table = new VirtualTable({
@@ -90,7 +90,9 @@ function showQuery(): void {
 
 /** Takes one update of the view; the screen follows in the next render. */
 function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
-  appendedOnly &&= rows.update(m);
+  // Always taken (never short-circuited): every update's counts and rows count, whatever came before it.
+  const appended = rows.update(m);
+  appendedOnly &&= appended;
   totals = m.totals;
   for (const status of m.statuses) {
     if (statuses.has(status)) continue;
@@ -115,8 +117,8 @@ function scheduleRender(): void {
     // The view first: once the host counts the last acknowledgement, the view it knows is final too.
     reportView();
     const ack = unacknowledged;
-    unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
-    if (ack.pages > 0) vscode.postMessage({ type: 'pageRendered', pageNumber: ack.pageNumber, pages: ack.pages, rows: ack.rows, totalRows: totals.rows });
+    unacknowledged = { ...ack, pages: 0, rows: 0, pageNumber: 0 };
+    if (ack.pages > 0) vscode.postMessage({ type: 'pageRendered', load: ack.load, pageNumber: ack.pageNumber, pages: ack.pages, rows: ack.rows, totalRows: totals.rows });
   }, 0);
 }
 
@@ -339,8 +341,9 @@ function onMessage(m: HostMessage): void {
       rows.clear();
       totals = emptyTotals();
       // Acknowledgements still owed are for the previous load.
-      unacknowledged = { pages: 0, rows: 0, pageNumber: 0 };
+      unacknowledged = { load: m.load, pages: 0, rows: 0, pageNumber: 0 };
       table.setRows(0, rows.at);
+      showDetail(undefined);
       chartDirty = true;
       refreshChart();
       renderSummary();
@@ -348,7 +351,10 @@ function onMessage(m: HostMessage): void {
       return;
     case 'view':
       takeView(m);
-      if (m.pages > 0) unacknowledged = { pages: unacknowledged.pages + m.pages, rows: unacknowledged.rows + m.rows, pageNumber: m.pageNumber };
+      if (m.pages > 0) {
+        const same = unacknowledged.load === m.load;
+        unacknowledged = { load: m.load, pages: (same ? unacknowledged.pages : 0) + m.pages, rows: (same ? unacknowledged.rows : 0) + m.rows, pageNumber: m.pageNumber };
+      }
       scheduleRender();
       return;
     case 'window':

@@ -208,9 +208,10 @@ describe('report chart, rows and messages', () => {
   });
 
   it('accepts only well-formed page messages and panel states', () => {
-    assert.ok(isPageMessage({ type: 'pageRendered', pageNumber: 1, pages: 1, rows: 50, totalRows: 50 }));
-    assert.ok(!isPageMessage({ type: 'pageRendered', pageNumber: 1, rows: 50, totalRows: 50 }), 'an acknowledgement says how many pages it covers');
-    assert.ok(!isPageMessage({ type: 'pageRendered', pageNumber: 1, pages: 1, rows: -1, totalRows: 50 }));
+    assert.ok(isPageMessage({ type: 'pageRendered', load: 1, pageNumber: 1, pages: 1, rows: 50, totalRows: 50 }));
+    assert.ok(!isPageMessage({ type: 'pageRendered', load: 1, pageNumber: 1, rows: 50, totalRows: 50 }), 'an acknowledgement says how many pages it covers');
+    assert.ok(!isPageMessage({ type: 'pageRendered', pageNumber: 1, pages: 1, rows: 50, totalRows: 50 }), 'and which load it is for');
+    assert.ok(!isPageMessage({ type: 'pageRendered', load: 1, pageNumber: 1, pages: 1, rows: -1, totalRows: 50 }));
     assert.ok(isPageMessage({ type: 'query', query: { sort: { column: 'name', descending: true } }, tab: 'details' }));
     assert.ok(!isPageMessage({ type: 'query', query: { sort: { column: 'evil', descending: true } }, tab: 'details' }));
     assert.ok(!isPageMessage({ type: 'export', format: 'xlsx' }));

@@ -18,11 +18,11 @@ describe('RowOutbox', () => {
     const all = pages(40, 50);
     for (const p of all.slice(0, 30)) box.add(p);
     const first = box.next();
-    assert.deepEqual([first?.pages, first?.count, first?.pageNumber, first?.totals.rows, first?.last], [30, 1500, 30, 1500, false]);
+    assert.deepEqual([first?.pages, first?.count, first?.pageNumber, first?.totals.rows], [30, 1500, 30, 1500]);
     assert.equal(box.next(), undefined, 'nothing new, nothing to report');
     for (const p of all.slice(30)) box.add(p);
     const second = box.next();
-    assert.deepEqual([second?.pages, second?.count, second?.pageNumber, second?.last], [10, 500, 40, true]);
+    assert.deepEqual([second?.pages, second?.count, second?.pageNumber], [10, 500, 40]);
     assert.equal(box.pending, false);
     assert.deepEqual([box.rows[0].name, box.rows[1999].name], ['p1-r0', 'p40-r49']);
   });
@@ -34,7 +34,7 @@ describe('RowOutbox', () => {
     box.rewind();
     assert.equal(box.pending, true);
     const again = box.next();
-    assert.deepEqual([again?.pages, again?.count, again?.last], [3, 30, true]);
+    assert.deepEqual([again?.pages, again?.count], [3, 30]);
     assert.equal(box.rows.length, 30);
   });
 

@@ -30,7 +30,7 @@ describe('ViewFeed', () => {
     const page = fakePage();
     // An interval no test outlasts: only the first update and the end's may go.
     const feed = new ViewFeed(page.target, {}, 3_600_000);
-    feed.start();
+    feed.start(1);
     const totals = emptyTotals();
     for (let n = 1; n <= 60; n++) {
       feed.add(pageOf(n, 10, totals, n === 60));
@@ -47,7 +47,7 @@ describe('ViewFeed', () => {
   it('updates the page again once the interval has passed', async () => {
     const page = fakePage();
     const feed = new ViewFeed(page.target, {}, 20);
-    feed.start();
+    feed.start(1);
     feed.add(pageOf(1, 10));
     feed.add(pageOf(2, 10));
     await sleep(200);
@@ -58,7 +58,7 @@ describe('ViewFeed', () => {
   it('sends the rows of the window only when they changed, and answers a window request with them', async () => {
     const page = fakePage();
     const feed = new ViewFeed(page.target, {});
-    feed.start();
+    feed.start(1);
     await feed.replay(); // the page asks nothing yet: its first update carries the top rows
     feed.add(pageOf(1, 150));
     await sleep(UPDATE_INTERVAL_MS * 2);
@@ -73,10 +73,25 @@ describe('ViewFeed', () => {
     assert.deepEqual(decodeRows(reply.data).map((r) => r.name), [...Array.from({ length: 10 }, (_, i) => `p1-r${140 + i}`), ...Array.from({ length: 10 }, (_, i) => `p2-r${i}`)]);
   });
 
+  it('a new load starts its updates at once, even while the previous load waits for the interval', { timeout: 5000 }, async () => {
+    const page = fakePage();
+    const feed = new ViewFeed(page.target, {}, 3_600_000);
+    feed.start(1);
+    feed.add(pageOf(1, 10));
+    feed.add(pageOf(2, 10)); // waits for the interval
+    await sleep(20);
+    feed.start(2);
+    feed.add(pageOf(1, 5));
+    await sleep(50);
+    const updates = page.updates();
+    assert.deepEqual(updates.map((u) => [u.load, u.pages, u.shown]), [[1, 1, 10], [2, 1, 5]], 'the old load\'s held page is dropped, the new one goes');
+    await feed.end();
+  });
+
   it('replays everything held to a page that starts during the load at once, then paces again', async () => {
     const page = fakePage();
     const feed = new ViewFeed(page.target, { status: 'Succeeded', sort: { column: 'name', descending: true } }, 3_600_000);
-    feed.start();
+    feed.start(1);
     page.setReady(false);
     for (let n = 1; n <= 5; n++) feed.add(pageOf(n, 20));
     await sleep(10);

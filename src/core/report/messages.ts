@@ -58,6 +58,8 @@ export interface RowWindow {
  */
 export interface ViewUpdate {
   type: 'view';
+  /** The load this update belongs to; the page echoes it in its acknowledgements. */
+  load: number;
   /** RowView.version: rows of an older version may have moved. */
   version: number;
   /** Rows that match the filters. */
@@ -75,10 +77,11 @@ export interface ViewUpdate {
 
 export type HostMessage =
   | { type: 'init'; state: ReportPanelState; synchronization?: SynchronizationSummary }
-  | { type: 'reset' }
+  /** A new load (number `load`) starts: what the page shows and owes is for the previous one. */
+  | { type: 'reset'; load: number }
   | ViewUpdate
   | ({ type: 'window'; version: number } & RowWindow)
-  | ({ type: 'chart'; version: number; top: number } & ChartData)
+  | ({ type: 'chart'; top: number } & ChartData)
   | { type: 'status'; state: LoadState; message?: string }
   | { type: 'settings'; rows: SourceSettingRow[]; error?: string }
   | ({ type: 'command' } & PageCommand);
@@ -111,7 +114,7 @@ export type PageMessage =
    * Sent once the page's table counts new rows (it shows the ones in view): `pages` service pages of `rows`
    * rows (one acknowledgement may cover several updates), up to page `pageNumber`.
    */
-  | { type: 'pageRendered'; pageNumber: number; pages: number; rows: number; totalRows: number }
+  | { type: 'pageRendered'; load: number; pageNumber: number; pages: number; rows: number; totalRows: number }
   /**
    * After any change of what is shown: rows matching the filters, row elements in the DOM, the name cells
    * of the first rows as the DOM shows them, and how many elements service text could have injected
@@ -171,7 +174,7 @@ export function isPageMessage(v: unknown): v is PageMessage {
     case 'reload':
       return true;
     case 'pageRendered':
-      return int(m.pageNumber) && int(m.pages) && int(m.rows) && int(m.totalRows);
+      return int(m.load) && int(m.pageNumber) && int(m.pages) && int(m.rows) && int(m.totalRows);
     case 'viewUpdated':
       return (
         int(m.shown) &&

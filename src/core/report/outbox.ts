@@ -13,8 +13,6 @@ export interface PageSpan {
   count: number;
   /** Totals after the span's last page. */
   totals: ReportTotals;
-  /** True when the span holds the listing's last page. */
-  last: boolean;
 }
 
 interface PageMark {
@@ -22,7 +20,6 @@ interface PageMark {
   end: number;
   pageNumber: number;
   totals: ReportTotals;
-  last: boolean;
 }
 
 export class RowOutbox {
@@ -40,9 +37,9 @@ export class RowOutbox {
     return this.sentPages < this.marks.length;
   }
 
-  add(page: { rows: readonly ReportRow[]; pageNumber: number; totals: ReportTotals; last: boolean }): void {
+  add(page: { rows: readonly ReportRow[]; pageNumber: number; totals: ReportTotals }): void {
     for (const row of page.rows) this.held.push(row);
-    this.marks.push({ end: this.held.length, pageNumber: page.pageNumber, totals: page.totals, last: page.last });
+    this.marks.push({ end: this.held.length, pageNumber: page.pageNumber, totals: page.totals });
   }
 
   /** Every page not yet reported, as one span. */
@@ -52,7 +49,7 @@ export class RowOutbox {
     const mark = this.marks[this.marks.length - 1];
     const pages = this.marks.length - this.sentPages;
     this.sentPages = this.marks.length;
-    return { pageNumber: mark.pageNumber, pages, count: mark.end - start, totals: mark.totals, last: mark.last };
+    return { pageNumber: mark.pageNumber, pages, count: mark.end - start, totals: mark.totals };
   }
 
   /** A new page instance has been told nothing yet: report everything again from the first page. */

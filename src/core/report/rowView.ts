@@ -54,11 +54,10 @@ export class RowView {
     this.version++;
   }
 
-  /** Takes the rows added to the source since the last call; returns how many of them are new. */
-  update(): number {
-    const added = this.take();
-    const matching = added.filter(this.keep);
-    if (matching.length === 0) return added.length;
+  /** Takes the rows added to the source since the last call. */
+  update(): void {
+    const matching = this.take().filter(this.keep);
+    if (matching.length === 0) return;
     const sort = this.query.sort;
     if (sort) {
       this.rows = mergeSorted(this.rows, matching, rowComparator(sort));
@@ -66,7 +65,6 @@ export class RowView {
     } else {
       for (const r of matching) this.rows.push(r);
     }
-    return added.length;
   }
 
   private take(): ReportRow[] {

@@ -1,7 +1,8 @@
 /**
  * What the report page is told while a load goes on: the host keeps every row (RowOutbox) and the view of them
  * the page shows (RowView, filtered and sorted here), and sends the page view updates (counts, totals and the
- * rows of the window its table asked for) at most every UPDATE_INTERVAL_MS, one at a time and in order.
+ * rows of the window its table asked for) as pages arrive, at most every UPDATE_INTERVAL_MS, from one loop so
+ * they go in order; a filter or sort is answered at once, and a window the page asks for too.
  */
 import type { HostMessage, RowWindow, ViewUpdate } from './messages';
 import type { ReportQuery, ReportRow } from './model';
@@ -45,8 +46,10 @@ export class ViewFeed {
   /** True while the listing adds pages: only then are updates paced. */
   private listing = false;
   private wake: (() => void) | undefined;
-  /** The update loop, if one runs: one at a time, so updates stay in order. */
+  /** The update loop, if one runs: one at a time, so its updates stay in order. */
   private sending: Promise<void> | undefined;
+  /** The number of the current load, which updates carry. */
+  private load = 0;
 
   constructor(
     private readonly page: FeedTarget,
@@ -61,14 +64,17 @@ export class ViewFeed {
     return this.outbox.rows;
   }
 
-  /** A new load: nothing held; its pages come with add() until end(). */
-  start(): void {
-    // A new outbox also ends an update loop still reporting the previous load's pages.
+  /** Load number `load` starts: nothing held; its pages come with add() until end(). The page starts at the top. */
+  start(load: number): void {
+    this.load = load;
+    // A new outbox also ends an update loop still reporting the previous load's pages (send() starts another).
     this.outbox = new RowOutbox();
     this.view.reset(this.outbox.rows);
     this.shownTotals = emptyTotals();
+    this.wanted = { start: 0, count: INITIAL_WINDOW_ROWS };
     this.lastUpdateAt = 0;
     this.listing = true;
+    this.wake?.();
   }
 
   add(page: ReportPage): void {
@@ -90,6 +96,7 @@ export class ViewFeed {
     this.wanted = { start: 0, count: INITIAL_WINDOW_ROWS };
     this.sentWindow = { version: -1, start: -1, rows: -1 };
     this.lastUpdateAt = 0;
+    this.wake?.();
     // While the listing goes on, the updates after the replay are paced (waiting for them would wait for the load).
     if (this.listing) void this.send();
     else await this.drain();
@@ -108,7 +115,11 @@ export class ViewFeed {
   }
 
   private send(): Promise<void> {
-    this.sending ??= this.sendUpdates().finally(() => (this.sending = undefined));
+    this.sending ??= this.sendUpdates().finally(() => {
+      this.sending = undefined;
+      // A loop that ended for an older load, or before the page was ready again, leaves pages to another.
+      if (this.page.ready() && this.outbox.pending) void this.send();
+    });
     return this.sending;
   }
 
@@ -118,8 +129,9 @@ export class ViewFeed {
       // Pages that arrive meanwhile join the update; once the listing ends, what is held goes at once.
       const wait = this.lastUpdateAt + this.intervalMs - Date.now();
       if (wait > 0 && this.listing) await this.pause(wait);
+      if (!this.page.ready() || outbox !== this.outbox) return;
       const span = outbox.next();
-      if (!span || !this.page.ready() || outbox !== this.outbox) return;
+      if (!span) return;
       this.view.update();
       this.lastUpdateAt = Date.now();
       this.page.onUpdate();
@@ -163,6 +175,7 @@ export class ViewFeed {
     if (span) this.shownTotals = span.totals;
     return {
       type: 'view',
+      load: this.load,
       version: this.view.version,
       shown: this.view.length,
       pages: span?.pages ?? 0,

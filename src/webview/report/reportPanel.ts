@@ -117,6 +117,8 @@ export class ReportPanel implements vscode.Disposable {
       case 'ready':
         return this.onReady();
       case 'pageRendered': {
+        // An acknowledgement still on its way from the previous load counts for nothing.
+        if (m.load !== this.record.loads) return;
         this.record.rowsReceived += m.rows;
         this.record.pagesRendered += m.pages;
         const elapsed = Date.now() - this.loadStarted;
@@ -136,7 +138,7 @@ export class ReportPanel implements vscode.Disposable {
         await this.post(this.feed.window(m.start, m.count));
         return;
       case 'chart':
-        await this.post({ type: 'chart', version: this.feed.view.version, top: m.top, ...this.feed.view.chart(m.top) });
+        await this.post({ type: 'chart', top: m.top, ...this.feed.view.chart(m.top) });
         return;
       case 'stop':
         this.details.stop();
@@ -186,12 +188,12 @@ export class ReportPanel implements vscode.Disposable {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
     const run = this.details.start();
-    this.feed.start();
+    this.feed.start(this.record.loads + 1);
     this.loadStarted = Date.now();
     Object.assign(this.record, { loads: this.record.loads + 1, state: 'loading', error: undefined, signInNeeded: undefined, rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, totals: undefined });
     this.record.firstPageRenderedMs = undefined;
     this.record.lastPageRenderedMs = undefined;
-    void this.post({ type: 'reset' });
+    void this.post({ type: 'reset', load: this.record.loads });
     void this.post({ type: 'status', state: 'loading' });
     this.changed();
     try {

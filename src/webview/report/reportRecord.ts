@@ -21,9 +21,9 @@ export interface ReportRecord {
   error?: string;
   /** The load failed because a sign-in is needed (a restored panel never prompts); it loads again after one. */
   signInNeeded?: boolean;
-  /** Rows of the current load the host holds for the page (it counts them as view updates tell it). */
+  /** Rows of the current load the host holds (the page is told of them in view updates). */
   rowsSent: number;
-  /** View updates posted to the page in the current load (a replay to a restarted page counts too). */
+  /** View updates posted to the page as pages of the current load arrived (a replay to a restarted page counts too). */
   updates: number;
   /** Sum of the page's `pageRendered` acknowledgements since the page (re)started. */
   rowsReceived: number;
