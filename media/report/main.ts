@@ -10,6 +10,7 @@ import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
 import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
 import { barChart } from './chart';
+import { ChartRequests } from './chartRequests';
 import { el } from './dom';
 import { buildLayout, fillPairs, option, renderSchedule, TABS, type Layout } from './layout';
 import { PageRows } from './rowWindow';
@@ -34,8 +35,6 @@ let loadState: LoadState = 'loading';
 let statusMessage: string | undefined;
 /** The synchronization itself (its own start, status and duration), when the host knows it. */
 let synchronization: SynchronizationSummary | undefined;
-let chartDirty = true;
-let chartAsked = false;
 const statuses = new Set<string>();
 /** Whether every update since the last render only added rows at the end (rows already drawn stay). */
 let appendedOnly = true;
@@ -99,7 +98,7 @@ function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
     statuses.add(status);
     ui.status.appendChild(option(status, status));
   }
-  chartDirty = true;
+  charts.markDirty();
 }
 
 /** One render for every update that arrived since the last one, then one acknowledgement for all of them. */
@@ -111,7 +110,7 @@ function scheduleRender(): void {
     table.setRows(rows.shown, rows.at, appendedOnly);
     appendedOnly = true;
     showArrivedDetail();
-    refreshChart();
+    charts.refresh();
     renderSummary();
     renderProgress();
     // The view first: once the host counts the last acknowledgement, the view it knows is final too.
@@ -231,28 +230,18 @@ function showDetail(row: ReportRow | undefined): void {
   ui.detail.replaceChildren(el('h2', { text: row.name ?? '(unnamed data set)' }), list);
 }
 
-const chartTop = (): number => Number(ui.chartTop.value) || 15;
-
-/** Asks the host for the chart's bars when the chart is shown and out of date (one request at a time). */
-function refreshChart(): void {
-  if (!chartDirty || tab() !== 'chart' || chartAsked) return;
-  chartDirty = false;
-  chartAsked = true;
-  vscode.postMessage({ type: 'chart', top: chartTop() });
-}
-
-function showChart(m: Extract<HostMessage, { type: 'chart' }>): void {
-  chartAsked = false;
-  if (m.top !== chartTop()) chartDirty = true;
-  else {
+const charts = new ChartRequests({
+  shown: () => tab() === 'chart',
+  top: () => Number(ui.chartTop.value) || 15,
+  ask: (top) => vscode.postMessage({ type: 'chart', top }),
+  draw: (top, data) => {
     ui.charts.replaceChildren(
-      barChart(`Slowest data sets (top ${m.top} by duration)`, m.slowest, formatDuration),
-      barChart(`Largest data sets (top ${m.top} by size read)`, m.largest, formatBytes),
+      barChart(`Slowest data sets (top ${top} by duration)`, data.slowest, formatDuration),
+      barChart(`Largest data sets (top ${top} by size read)`, data.largest, formatBytes),
     );
     reportView();
-  }
-  refreshChart();
-}
+  },
+});
 
 function fitTable(): void {
   const top = ui.tableHost.getBoundingClientRect().top;
@@ -306,7 +295,7 @@ function applyTab(): void {
 
 function onTab(): void {
   applyTab();
-  refreshChart();
+  charts.refresh();
   requestAnimationFrame(fitTable);
   queryChanged();
   reportView();
@@ -344,8 +333,7 @@ function onMessage(m: HostMessage): void {
       unacknowledged = { load: m.load, pages: 0, rows: 0, pageNumber: 0 };
       table.setRows(0, rows.at);
       showDetail(undefined);
-      chartDirty = true;
-      refreshChart();
+      charts.invalidate();
       renderSummary();
       reportView();
       return;
@@ -364,7 +352,7 @@ function onMessage(m: HostMessage): void {
       reportView();
       return;
     case 'chart':
-      showChart(m);
+      charts.answer(m.top, m);
       return;
     case 'status':
       loadState = m.state;
@@ -389,10 +377,7 @@ ui.text.addEventListener('input', () => {
 });
 ui.status.addEventListener('change', () => setQuery({ ...query(), status: ui.status.value || undefined }));
 ui.type.addEventListener('change', () => setQuery({ ...query(), dataSetType: ui.type.value || undefined }));
-ui.chartTop.addEventListener('change', () => {
-  chartDirty = true;
-  refreshChart();
-});
+ui.chartTop.addEventListener('change', () => charts.invalidate());
 ui.stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
 ui.reload.addEventListener('click', () => vscode.postMessage({ type: 'reload' }));
 ui.exportCsv.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'csv' }));

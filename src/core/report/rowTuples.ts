@@ -1,10 +1,9 @@
 /**
- * Rows as the host hands them to the page: each row a tuple of its REPORT_COLUMNS values in column order,
- * `null` where the row has none. Without the property names repeated on every row, a batch is about half the
- * JSON, and every step between the extension host and the page (serializing, the remote connection's
- * compression, parsing in the page) handles half the bytes. A batch travels as one buffer of UTF-8 JSON:
- * VS Code passes binary data to a webview as it is, where a nested array of 5,000 rows would be walked value
- * by value when serialized and copied again into each frame on its way to the page.
+ * Rows as the host hands them to the page (a window of the view): each row a tuple of its REPORT_COLUMNS
+ * values in column order, `null` where the row has none. Without the property names repeated on every row, a
+ * window is about half the JSON, and every step between the extension host and the page handles half the
+ * bytes. It travels as one buffer of UTF-8 JSON: VS Code passes binary data to a webview as it is, where a
+ * nested array would be walked value by value when serialized.
  */
 import { REPORT_COLUMNS, type ReportRow } from './model';
 
@@ -26,12 +25,12 @@ export function rowFromTuple(tuple: RowTuple): ReportRow {
   return row;
 }
 
-/** A batch's rows as the bytes the host posts. */
+/** Rows as the bytes the host posts. */
 export function encodeRows(rows: readonly ReportRow[]): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(rows.map(rowToTuple)));
 }
 
-/** The rows of a batch's bytes (a typed array, or the buffer behind one, as the page may receive it). */
+/** The rows of such bytes (a typed array, or the buffer behind one, as the page may receive it). */
 export function decodeRows(data: Uint8Array | ArrayBuffer): ReportRow[] {
   const tuples: unknown = JSON.parse(new TextDecoder().decode(data));
   return Array.isArray(tuples) ? tuples.filter(Array.isArray).map((t) => rowFromTuple(t as RowTuple)) : [];
