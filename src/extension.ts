@@ -27,6 +27,7 @@ import { registerCompare } from './commands/compareSynchronizations/registerComp
 import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerTrend } from './commands/showTrend/registerTrend';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
+import { commandRegistrar } from './commands/shared/registerCommand';
 
 /**
  * What the integration tests and benchmarks reach inside the running extension. activate() returns it only under
@@ -85,21 +86,19 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
-  // Menus and other extensions pass whatever arguments they like; each command checks its own.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
+  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates });
   context.subscriptions.push(
     session,
     deployStates,
     explorer,
     view,
     command('aciDataShare.refresh', () => explorer.refresh()),
-    command('aciDataShare.refreshNode', (node?: TreeNode) => explorer.refresh(node)),
-    command('aciDataShare.addContainerGroup', (arg?: unknown) => addContainerGroup(arg)),
+    command('aciDataShare.refreshNode', (_ctx, node?: TreeNode) => explorer.refresh(node)),
+    command('aciDataShare.addContainerGroup', (_ctx, arg?: unknown) => addContainerGroup(arg)),
     command('aciDataShare.addShareSubscription', () => addShareSubscription()),
-    command('aciDataShare.removeContainerGroup', (node: unknown) => removeContainerGroup(node)),
-    command('aciDataShare.removeShareSubscription', (node: unknown) => removeShareSubscription(node)),
-    command('aciDataShare.openDefinition', async (node: unknown) => {
+    command('aciDataShare.removeContainerGroup', (_ctx, node: unknown) => removeContainerGroup(node)),
+    command('aciDataShare.removeShareSubscription', (_ctx, node: unknown) => removeShareSubscription(node)),
+    command('aciDataShare.openDefinition', async (_ctx, node: unknown) => {
       const uri = node instanceof ContainerGroupNode ? node.uri : undefined;
       if (uri) await vscode.window.showTextDocument(uri);
     }),

@@ -247,3 +247,22 @@ export function errorFromResponse(info: ErrorResponseInfo): ArmError {
     ...ids,
   });
 }
+
+/** True for a cancellation (the user's, or an abort): never an error to show. */
+export function isCancellation(err: unknown): boolean {
+  if (err instanceof ArmError) return err.kind === 'canceled';
+  if (!(err instanceof Error)) return false;
+  // VS Code's CancellationError and DOM/Node's AbortError carry these names; core cannot import either type.
+  return err.name === 'Canceled' || err.name === 'AbortError';
+}
+
+/** The one way any caught value becomes text for the user: an Error's message, else its string form. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  if (typeof err === 'string') return err;
+  try {
+    return String(err);
+  } catch {
+    return 'Unknown error';
+  }
+}

@@ -1,0 +1,14 @@
+/** What the extension owns and shares with every command: built once in activate(), handed to each invocation. */
+import type * as vscode from 'vscode';
+import type { AzureSession } from '../../azure/session';
+import type { SecretStore } from '../../secrets/secretStore';
+import type { ExplorerProvider } from '../../tree/explorerProvider';
+import type { DeployStates } from '../../tree/deployStates';
+
+export interface CommandServices {
+  readonly extension: vscode.ExtensionContext;
+  readonly session: AzureSession;
+  readonly secrets: SecretStore;
+  readonly explorer: ExplorerProvider;
+  readonly deployStates: DeployStates;
+}

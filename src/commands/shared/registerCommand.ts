@@ -1,0 +1,50 @@
+/**
+ * The one way a command is registered. Every invocation gets a fresh CommandContext (the UI seam, the log, the
+ * shared services); a failure is caught, logged with its stack, and shown once in words; a cancellation is not an
+ * error and shows nothing.
+ */
+import * as vscode from 'vscode';
+import { errorMessage, isCancellation } from '../../core/arm/errors';
+import { log } from '../../output/log';
+import { ui, type UserInput } from '../../ui/userInput';
+import type { CommandServices } from './commandServices';
+
+export interface CommandContext {
+  /** The command's id, for the log. */
+  readonly commandId: string;
+  /** Every prompt and message goes through this seam (the integration tests answer it). */
+  readonly ui: UserInput;
+  readonly log: vscode.LogOutputChannel;
+  readonly services: CommandServices;
+}
+
+// Menus and other extensions pass whatever arguments they like; each command checks its own.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type CommandHandler = (context: CommandContext, ...args: any[]) => unknown;
+
+export interface CommandRegistrar {
+  (id: string, run: CommandHandler): vscode.Disposable;
+  readonly services: CommandServices;
+}
+
+/** Binds the shared services once (in activate); the registrar it returns registers each command. */
+export function commandRegistrar(services: CommandServices): CommandRegistrar {
+  const register = (id: string, run: CommandHandler): vscode.Disposable =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(id, services, run, args));
+  return Object.assign(register, { services });
+}
+
+async function runCommand(id: string, services: CommandServices, run: CommandHandler, args: unknown[]): Promise<unknown> {
+  const context: CommandContext = { commandId: id, ui: ui(), log: log(), services };
+  try {
+    return await run(context, ...args);
+  } catch (err) {
+    if (isCancellation(err)) {
+      context.log.info(`${id}: canceled`);
+      return undefined;
+    }
+    context.log.error(`${id} failed: ${err instanceof Error && err.stack ? err.stack : errorMessage(err)}`);
+    void context.ui.message('error', errorMessage(err));
+    return undefined;
+  }
+}
