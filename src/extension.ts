@@ -67,7 +67,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates, loadLiveState);
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
-  const deployDiagnostics = registerDeployCommands({
+  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates });
+  const deployDiagnostics = registerDeployCommands(command, {
     subscriptions: context.subscriptions,
     session,
     secrets,
@@ -76,17 +77,17 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
   });
   registerActionCommands(
+    command,
     { session, logger: log(), publishState: (target, state) => void deployStates.set(target, { state, at: Date.now() }) },
     context.subscriptions,
   );
-  const report = registerReports(context, session);
-  const compare = registerCompare(context, session);
-  registerShowLogs(context.subscriptions, async () => (await session.connection()).client);
-  const trend = registerTrend(context, session);
+  const report = registerReports(command, context, session);
+  const compare = registerCompare(command, context, session);
+  registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
+  const trend = registerTrend(command, context, session);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
-  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates });
   context.subscriptions.push(
     session,
     deployStates,

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { ui } from '../ui/userInput';
 import type { PickItem } from '../core/services/pickLists';
 import { log } from '../output/log';
+import { errorMessage } from '../core/arm/errors';
 
 export interface Step {
   prompt: string;
@@ -47,7 +48,7 @@ async function loadChoices(step: Step, answers: string[], signal: AbortSignal): 
     const items = await step.choices?.(answers, signal);
     return items?.length ? items : undefined;
   } catch (err) {
-    if (!signal.aborted) log().warn(`Could not list choices for "${step.prompt}": ${(err as Error).message}`);
+    if (!signal.aborted) log().warn(`Could not list choices for "${step.prompt}": ${errorMessage(err)}`);
     return undefined;
   }
 }

@@ -16,6 +16,7 @@ import { containerNodes } from './containerNodes';
 import { describeLiveGroup, differenceNodes, eventsNode, liveErrorNode, liveGroupRows, notDeployedNode, signInNode } from './liveNodes';
 import { SignInNeeded } from '../azure/quietConnection';
 import type { LiveStateLoader } from './liveStateLoader';
+import { errorMessage } from '../core/arm/errors';
 
 const VOLUME_ICONS: Record<VolumeSummary['kind'], string> = {
   azureFile: 'file-symlink-directory',
@@ -131,7 +132,7 @@ export class ContainerGroupNode implements TreeNode {
     try {
       return { ok: true, result: await this.loadLive(this.target, token) };
     } catch (err) {
-      return { ok: false, signIn: err instanceof SignInNeeded, message: (err as Error).message };
+      return { ok: false, signIn: err instanceof SignInNeeded, message: errorMessage(err) };
     }
   }
 

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import * as path from 'path';
 import { ContainerGroupTarget } from '../core/settings/model';
+import { errorMessage } from '../core/arm/errors';
 
 /** Definitions are small; anything larger (or a device such as /dev/zero behind a link) is not read. */
 export const MAX_DEFINITION_BYTES = 5 * 1024 * 1024;
@@ -66,6 +67,6 @@ export async function readDefinitionFile(uri: vscode.Uri): Promise<FileRead> {
     if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') {
       return { ok: false, message: vscode.l10n.t('File not found: {0}', shown), missing: true };
     }
-    return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', shown, (err as Error).message) };
+    return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', shown, errorMessage(err)) };
   }
 }

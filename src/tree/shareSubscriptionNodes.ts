@@ -4,6 +4,7 @@ import { ShareSubscriptionTarget, shareSubscriptionKey } from '../core/settings/
 import { describeSchedule, formatUtc, nextRun, orderBySoonest } from '../core/schedule/nextRun';
 import { prop } from '../core/definition/plainValues';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
+import { errorMessage } from '../core/arm/errors';
 
 /** Fetches every page of a share subscription's source synchronization settings. */
 export type SourceSettingsLoader = (target: ShareSubscriptionTarget, token: vscode.CancellationToken) => Promise<unknown[]>;
@@ -68,7 +69,7 @@ export class ShareSubscriptionNode implements TreeNode {
       return ordered.map((s, i) => settingNode(`${this.id}:setting:${i}`, s));
     } catch (err) {
       return [
-        new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load synchronization settings'), (err as Error).message, {
+        new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load synchronization settings'), errorMessage(err), {
           command: 'aciDataShare.showOutput',
           title: vscode.l10n.t('Show Output'),
         }),

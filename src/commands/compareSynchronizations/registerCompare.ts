@@ -4,6 +4,7 @@
  * reload. Returns the hooks the test-only API hands to tests.
  */
 import * as vscode from 'vscode';
+import type { CommandRegistrar } from '../shared/registerCommand';
 import type { AzureSession } from '../../azure/session';
 import { compareInitFrom } from '../../core/report/compareMessages';
 import { isShareSubscriptionTarget } from '../../core/report/messages';
@@ -18,7 +19,7 @@ import { plainTarget, targetFrom } from '../showReport/registerReports';
 
 export const COMPARE_COMMAND = 'aciDataShare.compareSynchronizations';
 
-export function registerCompare(context: vscode.ExtensionContext, session: AzureSession): CompareTestHooks {
+export function registerCompare(command: CommandRegistrar, context: vscode.ExtensionContext, session: AzureSession): CompareTestHooks {
   const tracker = new PanelTracker<ComparePanel, CompareRecord>('comparison');
   const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): ComparePanelDeps => ({
     extensionUri: context.extensionUri,
@@ -47,7 +48,7 @@ export function registerCompare(context: vscode.ExtensionContext, session: Azure
   });
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMPARE_COMMAND, compare),
+    command(COMPARE_COMMAND, (_context, arg?: unknown) => compare(arg)),
     restore,
     reloadOnSignIn(session.onDidConnect, () => tracker.panels),
     tracker,

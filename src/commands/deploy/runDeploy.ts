@@ -18,6 +18,7 @@ import { deployFailed, deploySucceeded } from './deployOutcome';
 import { DeployRun, type DeployCommandResult, type DeployContext } from './deployRun';
 import { pickTarget } from './pickTarget';
 import { revealTargetSetting } from './revealSetting';
+import { errorMessage } from '../../core/arm/errors';
 
 type Step = (run: DeployRun, arg: unknown) => Promise<DeployCommandResult | undefined>;
 
@@ -40,7 +41,7 @@ const chooseTarget: Step = async (run, arg) => {
   try {
     resolved = await pickTarget(arg);
   } catch (err) {
-    run.notify('error', (err as Error).message);
+    run.notify('error', errorMessage(err));
     return run.done('invalid');
   }
   if (!resolved) return run.done('dismissed');

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { ui, type PickOptions } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
+import { isArmError, errorMessage } from '../../core/arm/errors';
 import { formatDuration, formatUtcDateTime } from '../../core/report/format';
 import type { SynchronizationSummary } from '../../core/report/messages';
 import { sanitizeSynchronizations } from '../../core/report/synchronization';
@@ -81,7 +81,7 @@ async function pickFrom(items: Promise<SyncItem[]>, abort: AbortController, opti
     return picked?.sync;
   } catch (err) {
     if (!abort.signal.aborted) {
-      void ui().message('error', vscode.l10n.t('Could not list synchronizations: {0}', err instanceof Error ? err.message : String(err)));
+      void ui().message('error', vscode.l10n.t('Could not list synchronizations: {0}', errorMessage(err)));
     }
     return undefined;
   }

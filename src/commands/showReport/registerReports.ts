@@ -3,6 +3,7 @@
  * restores open reports after a reload, and the report hooks the test-only API hands to tests and benchmarks.
  */
 import * as vscode from 'vscode';
+import type { CommandRegistrar } from '../shared/registerCommand';
 import type { AzureSession } from '../../azure/session';
 import { isReportPanelState, isShareSubscriptionTarget } from '../../core/report/messages';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
@@ -27,7 +28,7 @@ export function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget
   return { subscriptionId: t.subscriptionId, resourceGroup: t.resourceGroup, accountName: t.accountName, shareSubscriptionName: t.shareSubscriptionName, label: t.label };
 }
 
-export function registerReports(context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
+export function registerReports(command: CommandRegistrar, context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
   const tracker = new PanelTracker<ReportPanel, ReportRecord>('report');
 
   const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): ReportPanelDeps => ({
@@ -71,8 +72,8 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(SHOW_REPORT_COMMAND, showReport),
-    vscode.commands.registerCommand(SHOW_SCHEDULE_COMMAND, showSchedule),
+    command(SHOW_REPORT_COMMAND, (_context, arg?: unknown, id?: unknown) => showReport(arg, id)),
+    command(SHOW_SCHEDULE_COMMAND, (_context, arg?: unknown) => showSchedule(arg)),
     restore,
     reloadOnSignIn(session.onDidConnect, () => tracker.panels),
     tracker,

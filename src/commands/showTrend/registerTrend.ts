@@ -4,6 +4,7 @@
  * to tests.
  */
 import * as vscode from 'vscode';
+import type { CommandRegistrar } from '../shared/registerCommand';
 import type { AzureSession } from '../../azure/session';
 import { trendCount } from '../../core/report/trend';
 import { isTrendPanelState } from '../../core/report/trendMessages';
@@ -18,7 +19,7 @@ import { plainTarget, SHOW_REPORT_COMMAND, targetFrom } from '../showReport/regi
 
 export const SHOW_TREND_COMMAND = 'aciDataShare.showSynchronizationTrend';
 
-export function registerTrend(context: vscode.ExtensionContext, session: AzureSession): TrendTestHooks {
+export function registerTrend(command: CommandRegistrar, context: vscode.ExtensionContext, session: AzureSession): TrendTestHooks {
   const tracker = new PanelTracker<TrendPanel, TrendRecord>('trend');
 
   const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): TrendPanelDeps => ({
@@ -53,7 +54,7 @@ export function registerTrend(context: vscode.ExtensionContext, session: AzureSe
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(SHOW_TREND_COMMAND, showTrend),
+    command(SHOW_TREND_COMMAND, (_context, arg?: unknown, count?: unknown) => showTrend(arg, count)),
     restore,
     reloadOnSignIn(session.onDidConnect, () => tracker.panels),
     tracker,

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { SignInNeeded } from '../../azure/quietConnection';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
+import { isArmError, errorMessage } from '../../core/arm/errors';
 import { compareDetails, type CompareRow } from '../../core/report/compare';
 import { compareToCsv, compareToJson } from '../../core/report/compareExport';
 import { loadComparison } from '../../core/report/compareLoad';
@@ -33,10 +33,6 @@ export interface ComparePanelDeps {
 
 function title(init: CompareInit): string {
   return vscode.l10n.t('Synchronization comparison: {0}', init.target.label ?? init.target.shareSubscriptionName);
-}
-
-function errorText(err: unknown): string {
-  return isArmError(err) || err instanceof Error ? err.message : String(err);
 }
 
 export class ComparePanel implements vscode.Disposable {
@@ -152,13 +148,13 @@ export class ComparePanel implements vscode.Disposable {
         compared: this.rows.length,
         complete: this.result.complete,
         state: loaded.error === undefined ? 'done' : canceled ? 'stopped' : 'error',
-        error: loaded.error === undefined || canceled ? undefined : errorText(loaded.error),
+        error: loaded.error === undefined || canceled ? undefined : errorMessage(loaded.error),
       });
       if (this.record.error) this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
     } catch (err) {
       // No client (not signed in): nothing was loaded.
       if (!run.isCurrent()) return;
-      Object.assign(this.record, { state: 'error', error: errorText(err), signInNeeded: err instanceof SignInNeeded || undefined });
+      Object.assign(this.record, { state: 'error', error: errorMessage(err), signInNeeded: err instanceof SignInNeeded || undefined });
       this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
     }
     if (this.pageReady) {
@@ -181,7 +177,7 @@ export class ComparePanel implements vscode.Disposable {
         if (found.size === wanted.size) break;
       }
     } catch (err) {
-      if (run.isCurrent()) this.deps.log.warn(`Synchronization comparison: could not read the synchronization records: ${errorText(err)}`);
+      if (run.isCurrent()) this.deps.log.warn(`Synchronization comparison: could not read the synchronization records: ${errorMessage(err)}`);
     }
     if (!run.isCurrent() || found.size === 0) return;
     this.saved = false;

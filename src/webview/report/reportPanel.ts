@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
+import { isArmError, errorMessage } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
 import { toCsv, toJson } from '../../core/report/exportFormats';
 import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
@@ -36,10 +36,6 @@ export interface ReportPanelDeps {
 function title(state: ReportPanelState): string {
   const name = state.target.label ?? state.target.shareSubscriptionName;
   return state.synchronizationId ? vscode.l10n.t('Synchronization report: {0}', name) : vscode.l10n.t('Synchronization schedule: {0}', name);
-}
-
-function errorText(err: unknown): string {
-  return isArmError(err) || err instanceof Error ? err.message : String(err);
 }
 
 export class ReportPanel implements vscode.Disposable {
@@ -216,7 +212,7 @@ export class ReportPanel implements vscode.Disposable {
       if (!run.isCurrent()) return;
       const canceled = run.signal.aborted || (isArmError(err) && err.kind === 'canceled');
       this.record.state = canceled ? 'stopped' : 'error';
-      this.record.error = canceled ? undefined : errorText(err);
+      this.record.error = canceled ? undefined : errorMessage(err);
       if (err instanceof SignInNeeded) this.record.signInNeeded = true;
       if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
       // What arrived before the stop or failure stays in the table.
@@ -239,7 +235,7 @@ export class ReportPanel implements vscode.Disposable {
       message = { type: 'settings', rows };
       rowCount = rows.length;
     } catch (err) {
-      message = { type: 'settings', rows: [], error: errorText(err) };
+      message = { type: 'settings', rows: [], error: errorMessage(err) };
     }
     if (!run.isCurrent()) return;
     this.settingsMessage = message;
@@ -264,7 +260,7 @@ export class ReportPanel implements vscode.Disposable {
         }
       }
     } catch (err) {
-      if (run.isCurrent()) this.deps.log.warn(`Synchronization report: could not read the synchronization record: ${errorText(err)}`);
+      if (run.isCurrent()) this.deps.log.warn(`Synchronization report: could not read the synchronization record: ${errorMessage(err)}`);
     }
   }
 

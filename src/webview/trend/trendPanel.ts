@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { SignInNeeded } from '../../azure/quietConnection';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
+import { errorMessage } from '../../core/arm/errors';
 import { LatestRun } from '../../core/report/latestRun';
 import { buildTrend, countingOrder } from '../../core/report/trend';
 import { countFailedDataSets, countFailures, type FailureResult } from '../../core/report/trendFailures';
@@ -32,10 +32,6 @@ export interface TrendPanelDeps {
 
 function nameOf(target: ShareSubscriptionTarget): string {
   return target.label ?? target.shareSubscriptionName;
-}
-
-function errorText(err: unknown): string {
-  return isArmError(err) || err instanceof Error ? err.message : String(err);
 }
 
 export class TrendPanel implements vscode.Disposable {
@@ -143,7 +139,7 @@ export class TrendPanel implements vscode.Disposable {
           this.record.failuresCounted++;
         } else {
           this.record.failureErrors++;
-          this.deps.log.warn(`Synchronization trend of ${this.target.shareSubscriptionName}: could not count the failed data sets of ${result.synchronizationId}: ${errorText(result.error)}`);
+          this.deps.log.warn(`Synchronization trend of ${this.target.shareSubscriptionName}: could not count the failed data sets of ${result.synchronizationId}: ${errorMessage(result.error)}`);
         }
         this.show();
       };
@@ -154,7 +150,7 @@ export class TrendPanel implements vscode.Disposable {
       this.show();
     } catch (err) {
       if (!ticket.isCurrent()) return;
-      Object.assign(this.record, { state: 'error', error: errorText(err), signInNeeded: err instanceof SignInNeeded || undefined });
+      Object.assign(this.record, { state: 'error', error: errorMessage(err), signInNeeded: err instanceof SignInNeeded || undefined });
       this.deps.log.error(`Synchronization trend of ${this.target.shareSubscriptionName}: ${this.record.error}`);
       this.show();
     }

@@ -86,6 +86,31 @@ suite('Commands with scripted answers', function () {
     }
   });
 
+  test('A command that fails shows one error message in words and logs its stack; it does not reject', async () => {
+    // A save path under an existing file cannot be written: the file system's own error is the failure.
+    const blocker = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'web-frontend.aci.yaml');
+    const file = vscode.Uri.joinPath(blocker, 'cmd-fails.aci.yaml');
+    const lines: Array<{ level: string; message: string }> = [];
+    const listening = api.onLogLine((level, message) => lines.push({ level, message }));
+    try {
+      const { result, script } = await run<vscode.Uri>('aciDataShare.newDefinition', [], [
+        { pick: /^New Container Group Definition/, choose: /^YAML$/ },
+        { input: /Container group name/, value: 'cmd-fails' },
+        { save: /cmd-fails\.aci\.yaml$/, uri: file },
+      ]);
+      assert.strictEqual(result, undefined);
+      const errors = script.messages('error');
+      assert.strictEqual(errors.length, 1, JSON.stringify(errors));
+      assert.ok(errors[0] && errors[0].length > 0 && !/failed\.?$/.test(errors[0]), errors[0]);
+      const logged = lines.filter((l) => l.level === 'error' && l.message.startsWith('aciDataShare.newDefinition failed: '));
+      assert.strictEqual(logged.length, 1, JSON.stringify(lines));
+      assert.match(logged[0].message, /\n\s+at /, 'the stack is logged');
+    } finally {
+      listening.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('New Container Group Definition offers the new file for the view, and Add to View adds it', async () => {
     const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'cmd-new-view.aci.json');
     const before = config().inspect<unknown[]>('containerGroups')?.workspaceValue;
