@@ -60,7 +60,7 @@ export class ShareSubscriptionNode implements TreeNode {
       const settings = await this.load(this.target, token);
       if (settings.length === 0) {
         const label = vscode.l10n.t('No synchronization schedule');
-        return [new InfoNode(`${this.id}:none`, label, vscode.l10n.t('the source share has none'), new vscode.ThemeIcon('info'))];
+        return [new InfoNode(`${this.id}:none`, label, { description: vscode.l10n.t('the source share has none'), icon: new vscode.ThemeIcon('info') })];
       }
       const ordered = orderBySoonest(settings, (s) => {
         const props = prop(s, 'properties');
@@ -100,5 +100,5 @@ export function settingNode(id: string, setting: unknown): TreeNode {
     row(vscode.l10n.t('Next run (local)'), next.toLocaleString());
     row(vscode.l10n.t('Next run (UTC)'), formatUtc(next));
   }
-  return new InfoNode(id, label, description, new vscode.ThemeIcon('history'), tip);
+  return new InfoNode(id, label, { description, icon: new vscode.ThemeIcon('history'), tooltip: tip });
 }
