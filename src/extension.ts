@@ -67,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates, loadLiveState);
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
-  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates });
+  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates, testHooks: underTestRunner(context) });
   const deployDiagnostics = registerDeployCommands(command, {
     subscriptions: context.subscriptions,
     session,
@@ -81,10 +81,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     { session, logger: log(), publishState: (target, state) => void deployStates.set(target, { state, at: Date.now() }) },
     context.subscriptions,
   );
-  const report = registerReports(command, context, session);
-  const compare = registerCompare(command, context, session);
+  const report = registerReports(command);
+  const compare = registerCompare(command);
   registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
-  const trend = registerTrend(command, context, session);
+  const trend = registerTrend(command);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 

@@ -1,6 +1,9 @@
 /** Builds the comparison page's static structure once and returns the parts the controller updates. */
-import { custom, el } from '../report/dom';
-import { option } from '../report/layout';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import { custom, el } from '../shared/dom';
+import { option } from '../shared/fields';
 
 export interface CompareLayout {
   title: HTMLElement;

@@ -3,14 +3,15 @@
  * rows of its view; the page shows them and tells the host what it shows. Every service string goes in as
  * text. It posts only queries, user actions and what is on screen: never anything secret.
  */
+import { root, testHooks } from '../shared/page';
 import type { CompareRow } from '../../src/core/report/compare';
 import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compareMessages';
 import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compareQuery';
 import type { CompareSummary } from '../../src/core/report/compareSummary';
 import { formatDuration, formatUtcDateTime } from '../../src/core/report/format';
 import type { LoadState, SynchronizationSummary } from '../../src/core/report/messages';
-import { el } from '../report/dom';
-import { fillPairs } from '../report/layout';
+import { el } from '../shared/dom';
+import { fillPairs } from '../shared/fields';
 import { buildCompareLayout } from './layout';
 import { summaryPairs } from './summary';
 import { CompareTable } from './table';
@@ -22,7 +23,7 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const ui = buildCompareLayout(document.getElementById('app')!);
+const ui = buildCompareLayout(root);
 
 let init: CompareInit | undefined;
 /** The first rows of the view, as the host sent them, and how many the view has in all. */
@@ -84,7 +85,7 @@ function renderProgress(): void {
   ui.stop.toggleAttribute('disabled', !loading);
   ui.progressText.textContent = statusText;
   ui.progressText.classList.toggle('error-text', loadState === 'error' || !complete);
-  document.getElementById('app')!.setAttribute('aria-busy', String(loading));
+  root.setAttribute('aria-busy', String(loading));
 }
 
 function render(): void {
@@ -95,6 +96,7 @@ function render(): void {
 }
 
 function reportView(): void {
+  if (!testHooks) return;
   const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
   const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
   vscode.postMessage({
@@ -156,6 +158,7 @@ function onMessage(m: CompareHostMessage): void {
       render();
       return;
     case 'command':
+      if (!testHooks) return;
       if (m.command === 'query') return setQuery(m.query);
       if (m.command === 'export') return vscode.postMessage({ type: 'export', format: m.format });
       return vscode.postMessage({ type: 'stop' });

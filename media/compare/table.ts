@@ -5,7 +5,7 @@
 import type { CompareRow } from '../../src/core/report/compare';
 import { COMPARE_COLUMNS, compareCellText, type CompareColumn, type CompareColumnKey, type CompareQuery } from '../../src/core/report/compareQuery';
 import { COMPARE_VIEW_ROWS } from '../../src/core/report/compareMessages';
-import { el } from '../report/dom';
+import { el } from '../shared/dom';
 
 const SHOWN: CompareColumnKey[] = [
   'name', 'dataSetType', 'change', 'statusA', 'statusB', 'durationMsA', 'durationMsB', 'durationMsDelta', 'sizeReadDelta', 'sizeWrittenDelta', 'rowsCopiedDelta', 'filesWrittenDelta', 'message',

@@ -10,7 +10,8 @@ import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { SourceSettingRow } from '../../src/core/report/sourceSettings';
-import { custom, el } from './dom';
+import { custom, el } from '../shared/dom';
+import { option } from '../shared/fields';
 
 /** The data set types the service defines; statuses are collected from the rows as they arrive. */
 export const DATA_SET_TYPES = [
@@ -44,10 +45,6 @@ export interface Layout {
   toolbar: HTMLElement;
   schedule: HTMLElement;
   announcer: HTMLElement;
-}
-
-export function option(value: string, label: string, selected = false): HTMLElement {
-  return custom('vscode-option', selected ? { value, selected: '' } : { value }, label);
 }
 
 /** A drop-down of [value, label] options; `selected` is the value chosen at first (else the first one). */
@@ -120,16 +117,6 @@ export function buildLayout(root: HTMLElement): Layout {
     announcer,
   );
   return { title, meta, summary, progress, progressText, stop, reload, text, status, type, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, legend, charts, toolbar, schedule, announcer };
-}
-
-/** Replaces a definition list's content with label/value pairs (with a class for the value and a tooltip). */
-export function fillPairs(list: HTMLElement, pairs: [string, string, string?, string?][]): void {
-  // A div per pair is allowed inside dl and keeps label and value together when the grid wraps.
-  list.replaceChildren(
-    ...pairs.map(([k, v, cls, hint]) =>
-      el('div', { className: hint ? 'pair hinted' : 'pair', attrs: hint ? { title: hint } : {} }, [el('dt', { text: k }), el('dd', { text: v, className: cls ?? '' })]),
-    ),
-  );
 }
 
 export function renderSchedule(host: HTMLElement, rows: SourceSettingRow[], error?: string): void {

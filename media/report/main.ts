@@ -5,14 +5,16 @@
  * one render per turn of the event loop, then acknowledged. It posts only queries, user actions and counts:
  * never anything secret.
  */
+import { root, testHooks } from '../shared/page';
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
 import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
 import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
 import { barChart } from './chart';
 import { ChartRequests } from './chartRequests';
-import { el } from './dom';
-import { buildLayout, fillPairs, option, renderSchedule, TABS, type Layout } from './layout';
+import { el } from '../shared/dom';
+import { fillPairs, option } from '../shared/fields';
+import { buildLayout, renderSchedule, TABS, type Layout } from './layout';
 import { PageRows } from './rowWindow';
 import { cellText, VirtualTable } from './table';
 
@@ -24,7 +26,7 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const ui: Layout = buildLayout(document.getElementById('app')!);
+const ui: Layout = buildLayout(root);
 
 let state: ReportPanelState | undefined;
 /** The view as the host last described it: its version, how many rows match, and the rows of one window. */
@@ -124,6 +126,7 @@ function scheduleRender(): void {
 const shownOnScreen = (node: Element | null): boolean => node !== null && getComputedStyle(node).display !== 'none';
 
 function reportView(): void {
+  if (!testHooks) return;
   const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
   const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
   const label = (pair: HTMLElement) => pair.querySelector('dt')?.textContent ?? '';
@@ -186,7 +189,7 @@ function renderProgress(message = statusMessage): void {
   };
   ui.progressText.textContent = text[loadState];
   ui.progressText.classList.toggle('error-text', loadState === 'error');
-  document.getElementById('app')!.setAttribute('aria-busy', String(loading));
+  root.setAttribute('aria-busy', String(loading));
 }
 
 function renderHeader(sync: SynchronizationSummary | undefined): void {
@@ -365,7 +368,7 @@ function onMessage(m: HostMessage): void {
       reportView();
       return;
     case 'command':
-      runCommand(m);
+      if (testHooks) runCommand(m);
       return;
   }
 }

@@ -7,7 +7,7 @@
  */
 import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/model';
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
-import { el } from './dom';
+import { el } from '../shared/dom';
 
 export const ROW_HEIGHT = 24;
 const OVERSCAN = 12;

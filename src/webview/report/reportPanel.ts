@@ -17,20 +17,15 @@ import { ViewFeed } from '../../core/report/viewFeed';
 import { applyQuery } from '../../core/report/query';
 import { sourceSettingRow } from '../../core/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/stream';
-import { reportHtml, reportWebviewOptions } from './reportHtml';
 import { SignInNeeded } from '../../azure/quietConnection';
-import { PanelHost } from '../panelHost';
+import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
 
 export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
 
-export interface ReportPanelDeps {
-  extensionUri: vscode.Uri;
+export interface ReportPanelDeps extends PanelDeps<ReportPanel> {
   client(): Promise<ArmClient>;
-  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
-  /** Called whenever a panel's record changes (the test hooks listen). */
-  onRecord(panel: ReportPanel): void;
 }
 
 function title(state: ReportPanelState): string {
@@ -38,7 +33,7 @@ function title(state: ReportPanelState): string {
   return state.synchronizationId ? vscode.l10n.t('Synchronization report: {0}', name) : vscode.l10n.t('Synchronization schedule: {0}', name);
 }
 
-export class ReportPanel implements vscode.Disposable {
+export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage> {
   readonly record: ReportRecord;
   /** The rows of the current load and the view of them the page shows, fed to the page as they arrive. */
   private readonly feed: ViewFeed;
@@ -46,50 +41,35 @@ export class ReportPanel implements vscode.Disposable {
   private readonly details = new LatestRun();
   private readonly settings = new LatestRun();
   private readonly header = new LatestRun();
-  private pageReady = false;
   private synchronization: SynchronizationSummary | undefined;
   private settingsMessage: HostMessage | undefined;
   private loadStarted = 0;
-  private readonly host: PanelHost<HostMessage>;
-  private disposed = false;
 
   /** A new panel for a share subscription (and synchronization, unless it is a schedule-only view). */
   static create(deps: ReportPanelDeps, state: ReportPanelState, synchronization?: SynchronizationSummary): ReportPanel {
-    const panel = vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, title(state), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
-    return new ReportPanel(deps, panel, state, synchronization);
+    return new ReportPanel(deps, createPanel(REPORT_VIEW_TYPE, title(state), deps.extensionUri), state, synchronization);
   }
 
   constructor(
-    private readonly deps: ReportPanelDeps,
+    protected override readonly deps: ReportPanelDeps,
     panel: vscode.WebviewPanel,
     private state: ReportPanelState,
     synchronization?: SynchronizationSummary,
   ) {
+    super(panel, deps, { page: 'report', title: title(state), what: 'Synchronization report', isPageMessage });
     this.synchronization = sanitizeSynchronization(synchronization);
     this.feed = new ViewFeed(
       { post: (m) => this.post(m), ready: () => this.pageReady && !this.disposed, onUpdate: () => (this.record.updates += 1) },
       state.query,
     );
     this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
-    panel.title = title(state);
-    panel.webview.options = reportWebviewOptions(deps.extensionUri);
-    this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.close());
-    panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title(state));
     if (state.synchronizationId) void this.load();
     void this.loadSettings();
     if (state.synchronizationId && !synchronization) void this.findSynchronization();
   }
 
-  get panel(): vscode.WebviewPanel {
-    return this.host.panel;
-  }
-
   get currentState(): ReportPanelState {
     return this.state;
-  }
-
-  post(message: HostMessage): Thenable<boolean> {
-    return this.host.post(message);
   }
 
   /** A load that waited for a sign-in (a restored panel never prompts) runs again once there is one. */
@@ -99,16 +79,7 @@ export class ReportPanel implements vscode.Disposable {
     void this.loadSettings();
   }
 
-  private changed(): void {
-    this.deps.onRecord(this);
-  }
-
-  private async onMessage(raw: unknown): Promise<void> {
-    if (!isPageMessage(raw)) {
-      this.deps.log.warn('Synchronization report: ignored a malformed message from the page.');
-      return;
-    }
-    const m: PageMessage = raw;
+  protected async onPageMessage(m: PageMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
         return this.onReady();
@@ -284,13 +255,8 @@ export class ReportPanel implements vscode.Disposable {
     this.changed();
   }
 
-  dispose(): void {
-    this.host.dispose();
-  }
-
   /** The panel is going (closed by the user or the extension): end what is still paging. */
-  private close(): void {
-    this.disposed = true;
+  protected onClose(): void {
     this.details.close();
     this.settings.close();
     this.header.close();
