@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000c0';
 
@@ -178,7 +179,6 @@ suite('Commands with scripted answers', function () {
   test('Show Output opens the extension\'s log', async () => {
     await vscode.commands.executeCommand('aciDataShare.showOutput');
     const shown = () => vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'output' && /aci/i.test(e.document.uri.toString()));
-    for (let i = 0; i < 50 && !shown(); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(shown(), vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', '));
+    await until(shown, `the output channel shown among: ${vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', ')}`, 5_000);
   });
 });

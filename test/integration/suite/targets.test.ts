@@ -10,6 +10,7 @@ import { CaseCounter } from '../../summary/record';
 import { EXTENSION_ID, activateExtension, child, nextTreeChange, shownChildren, shownNow } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 import { menuShows } from '../../menuWhen';
+import { until } from './until';
 
 const sizeCaps = new CaseCounter('sizeCaps', 'vscode-targets-definition-reads');
 suiteTeardown(() => {
@@ -142,20 +143,15 @@ suite('View entries: paths, loading and menus', () => {
     const settings = { ...(JSON.parse(original) as object), 'aciDataShare.customCloud': evil, 'aciDataShare.auth.method': 'deviceCode', 'editor.tabSize': 7 };
     fs.writeFileSync(file, JSON.stringify(settings, null, 2));
     try {
-      const until = Date.now() + 10_000;
       // A plain editor setting in the same file tells when VS Code has read it.
       const marker = () => vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue;
-      while (marker() !== 7 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-      assert.strictEqual(marker(), 7, 'VS Code read the changed file');
+      await until(() => marker() === 7, 'VS Code read the changed file', 10_000);
       assert.deepStrictEqual(config().get('customCloud'), user);
       assert.strictEqual(config().get('auth.method'), 'environment');
     } finally {
       fs.writeFileSync(file, original);
       // Wait until VS Code has read the file back, so its change event does not land in a later test.
-      const until = Date.now() + 10_000;
-      while (vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue !== undefined && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(() => vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue === undefined, 'VS Code read the file back', 10_000);
     }
   });
 
