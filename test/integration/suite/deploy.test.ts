@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension, shownChildren } from './extensionApi';
+import { activateExtension, child, shownChildren } from './extensionApi';
 import { everythingShown, ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
@@ -243,6 +243,8 @@ suite('Deploy', function () {
     const requests = lines.slice(from).filter((l) => /^(GET|PUT) /.test(l));
     assert.ok(requests.some((l) => l.startsWith('PUT ')), requests.join('\n'));
     assert.ok(!requests.some((l) => l.includes('/operations/')), requests.join('\n'));
+    // Abandoned, its state is not known: the row says so (not a previous outcome) until the live state is read.
+    await until(async () => /· Unknown$/.test((await child(api, await child(api, undefined, 'Container groups'), 'it-cancel')).description), "the it-cancel row says its state is Unknown", 10_000);
   });
 
   test('a deploy whose status cannot be read says the group may still be provisioning, and Check Status shows its state', async () => {
