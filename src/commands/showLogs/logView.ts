@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { LogFollower, type FollowState } from '../../core/containerGroup/logsFollower';
-import { KeptLog } from '../../core/containerGroup/logsKept';
+import { KeptLog, MAX_KEPT_BYTES, MAX_KEPT_LINES } from '../../core/containerGroup/logsKept';
 import type { LogLine, LogMerger, MergeResult } from '../../core/containerGroup/logsMerge';
 import type { LogSource } from './logUri';
 
@@ -71,7 +71,10 @@ export class LogView {
 
   text(): string {
     const out: string[] = [];
-    if (this.kept.dropped > 0) out.push(note(vscode.l10n.t('{0} earlier lines are no longer kept here.', this.kept.dropped)));
+    if (this.kept.dropped > 0) {
+      const limit = vscode.l10n.t('a log view keeps the newest {0} lines, up to {1} MB', MAX_KEPT_LINES.toLocaleString('en-US'), MAX_KEPT_BYTES / 1024 / 1024);
+      out.push(note(vscode.l10n.t('{0} earlier lines are no longer kept here: {1}.', this.kept.dropped, limit)));
+    }
     for (const e of this.kept.all) out.push('note' in e ? note(e.note) : this.showTimestamps ? e.line.text : e.line.message);
     if (this.kept.all.length === 0) out.push(note(this.following ? vscode.l10n.t('No log lines yet. New lines appear here as the container writes them.') : vscode.l10n.t('No log lines.')));
     return out.join('\n') + '\n';
