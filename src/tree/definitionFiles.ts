@@ -1,10 +1,8 @@
 /** Finds and reads the definition file named in a container group's settings. */
 import * as vscode from 'vscode';
 import * as path from 'path';
+import { definitionFileRefusal, MAX_DEFINITION_BYTES, MAX_DEFINITION_MB } from '../core/definition/fileLimits';
 import { ContainerGroupTarget } from '../core/settings/model';
-
-/** Definitions are small; anything larger (or a device such as /dev/zero behind a link) is not read. */
-export const MAX_DEFINITION_BYTES = 5 * 1024 * 1024;
 
 export type DefinitionLocation = { ok: true; uri: vscode.Uri } | { ok: false; message: string };
 
@@ -53,14 +51,12 @@ export async function readDefinitionFile(uri: vscode.Uri): Promise<FileRead> {
   const shown = vscode.workspace.asRelativePath(uri);
   try {
     const stat = await vscode.workspace.fs.stat(uri);
-    if ((stat.type & vscode.FileType.File) === 0) return { ok: false, message: vscode.l10n.t('{0} is not a regular file.', shown) };
-    if (stat.size > MAX_DEFINITION_BYTES) {
-      return { ok: false, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_BYTES / 1024 / 1024) };
-    }
+    const refused = definitionFileRefusal({ isFile: (stat.type & vscode.FileType.File) !== 0, size: stat.size });
+    if (refused === 'notFile') return { ok: false, message: vscode.l10n.t('{0} is not a regular file.', shown) };
+    const tooLarge = { ok: false as const, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_MB) };
+    if (refused === 'tooLarge') return tooLarge;
     const bytes = await vscode.workspace.fs.readFile(uri);
-    if (bytes.byteLength > MAX_DEFINITION_BYTES) {
-      return { ok: false, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_BYTES / 1024 / 1024) };
-    }
+    if (bytes.byteLength > MAX_DEFINITION_BYTES) return tooLarge;
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
   } catch (err) {
     if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') {
