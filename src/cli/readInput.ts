@@ -32,9 +32,10 @@ function readBounded(fd: number): Buffer | undefined {
     try {
       n = readSync(fd, buf, at, buf.length - at, null);
     } catch (e) {
-      // Standard input opened without blocking by the shell: wait for it like a blocking read would.
-      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
-      throw e;
+      // Standard input left non-blocking by whatever feeds it: wait a little, without spinning, and read on.
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      continue;
     }
     if (n === 0) return buf.subarray(0, at);
     at += n;
