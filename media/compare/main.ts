@@ -4,12 +4,12 @@
  * text. It posts only queries, user actions and what is on screen: never anything secret.
  */
 import { root, testHooks } from '../shared/page';
-import type { CompareRow } from '../../src/core/report/compare';
-import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compareMessages';
-import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compareQuery';
-import type { CompareSummary } from '../../src/core/report/compareSummary';
-import { formatDuration, formatUtcDateTime } from '../../src/core/report/format';
-import type { LoadState, SynchronizationSummary } from '../../src/core/report/messages';
+import type { CompareRow } from '../../src/core/report/compare/compare';
+import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compare/compareMessages';
+import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compare/compareQuery';
+import type { CompareSummary } from '../../src/core/report/compare/compareSummary';
+import { formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
+import type { LoadState, SynchronizationSummary } from '../../src/core/report/shared/panelTypes';
 import { el } from '../shared/dom';
 import { fillPairs } from '../shared/fields';
 import { buildCompareLayout } from './layout';

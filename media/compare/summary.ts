@@ -1,9 +1,9 @@
 /** The comparison's summary pairs: what changed how often, and each total as "A → B (change)". */
-import type { CompareInit } from '../../src/core/report/compareMessages';
-import type { CompareSummary } from '../../src/core/report/compareSummary';
-import { formatDelta, type CompareColumnKind } from '../../src/core/report/compareQuery';
-import { formatBytes, formatCount, formatDuration } from '../../src/core/report/format';
-import { wallTimeMs } from '../../src/core/report/totals';
+import type { CompareInit } from '../../src/core/report/compare/compareMessages';
+import type { CompareSummary } from '../../src/core/report/compare/compareSummary';
+import { formatDelta, type CompareColumnKind } from '../../src/core/report/compare/compareQuery';
+import { formatBytes, formatCount, formatDuration } from '../../src/core/report/shared/format';
+import { wallTimeMs } from '../../src/core/report/shared/totals';
 
 type Pair = [string, string, string?, string?];
 

@@ -2,9 +2,9 @@
  * The comparison table: a plain table of the first rows of the view as the host sends them (the export has
  * them all), with header buttons that sort. Failed rows carry a mark, fixed ones another; deltas are signed.
  */
-import type { CompareRow } from '../../src/core/report/compare';
-import { COMPARE_COLUMNS, compareCellText, type CompareColumn, type CompareColumnKey, type CompareQuery } from '../../src/core/report/compareQuery';
-import { COMPARE_VIEW_ROWS } from '../../src/core/report/compareMessages';
+import type { CompareRow } from '../../src/core/report/compare/compare';
+import { COMPARE_COLUMNS, compareCellText, type CompareColumn, type CompareColumnKey, type CompareQuery } from '../../src/core/report/compare/compareQuery';
+import { COMPARE_VIEW_ROWS } from '../../src/core/report/compare/compareMessages';
 import { el } from '../shared/dom';
 
 const SHOWN: CompareColumnKey[] = [

@@ -1,5 +1,5 @@
 /** Horizontal bar charts in plain SVG: labels and tooltips are text nodes, colours come from the theme. */
-import type { ChartBar } from '../../src/core/report/chart';
+import type { ChartBar } from '../../src/core/report/report/chart';
 import { el, svg } from '../shared/dom';
 
 const BAR_HEIGHT = 18;

@@ -9,7 +9,7 @@ import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import type { SourceSettingRow } from '../../src/core/report/sourceSettings';
+import type { SourceSettingRow } from '../../src/core/report/report/sourceSettings';
 import { custom, el } from '../shared/dom';
 import { option } from '../shared/fields';
 

@@ -6,10 +6,11 @@
  * never anything secret.
  */
 import { root, testHooks } from '../shared/page';
-import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
-import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
-import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
-import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
+import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
+import type { HostMessage, PageCommand, PageMessage, ReportPanelState, ReportTab } from '../../src/core/report/report/messages';
+import type { LoadState, SynchronizationSummary } from '../../src/core/report/shared/panelTypes';
+import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/shared/model';
+import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/shared/totals';
 import { barChart } from './chart';
 import { ChartRequests } from './chartRequests';
 import { el } from '../shared/dom';

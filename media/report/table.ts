@@ -5,8 +5,8 @@
  * Page Up/Down, Home/End move the selection; Enter shows the row's details; Ctrl/Cmd+C copies it. Header
  * buttons sort.
  */
-import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/model';
-import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
+import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/shared/model';
+import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
 import { el } from '../shared/dom';
 
 export const ROW_HEIGHT = 24;

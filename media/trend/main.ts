@@ -5,8 +5,8 @@
  * back only which synchronization to open and what it shows.
  */
 import { root, testHooks } from '../shared/page';
-import { formatDuration } from '../../src/core/report/format';
-import { isTrendHostMessage, type TrendHostMessage, type TrendPageMessage, type TrendPageState, type TrendPanelState, type TrendPointView } from '../../src/core/report/trendMessages';
+import { formatDuration } from '../../src/core/report/shared/format';
+import { isTrendHostMessage, type TrendHostMessage, type TrendPageMessage, type TrendPageState, type TrendPanelState, type TrendPointView } from '../../src/core/report/trend/trendMessages';
 import { el, svg } from '../shared/dom';
 
 interface VsCodeApi {

@@ -3,7 +3,7 @@
  * workspace folder, the file written, a log line and a notification; a failed write is reported, not thrown.
  */
 import * as vscode from 'vscode';
-import type { ExportFormat } from '../core/report/messages';
+import type { ExportFormat } from '../core/report/shared/panelTypes';
 import { ui } from '../ui/userInput';
 import { errorMessage } from '../core/arm/errors';
 

@@ -1,7 +1,7 @@
 // Report core: filtering, sorting, totals, units, CSV/JSON and chart data (pure functions).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/fieldBounds';
+import { MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/shared/fieldBounds';
 import {
   applyQuery,
   chartData,

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { sanitizeSynchronization, sanitizeSynchronizations } from '../../src/core/report';
-import { MAX_DURATION_MS, MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/fieldBounds';
+import { MAX_DURATION_MS, MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/shared/fieldBounds';
 
 const hostile = { toString: null, valueOf: null };
 

@@ -4,9 +4,9 @@
  * reload. Returns the hooks the test-only API hands to tests.
  */
 import type { CommandRegistrar } from '../shared/registerCommand';
-import { compareInitFrom } from '../../core/report/compareMessages';
-import { isShareSubscriptionTarget } from '../../core/report/messages';
-import { sanitizeSynchronization } from '../../core/report/synchronization';
+import { compareInitFrom } from '../../core/report/compare/compareMessages';
+import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
+import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
 import { COMPARE_VIEW_TYPE, ComparePanel, type ComparePanelDeps } from '../../webview/compare/comparePanel';
 import type { CompareRecord, CompareTestHooks } from '../../webview/compare/compareRecord';
 import { registerPanelKind } from '../../webview/panelKind';

@@ -3,7 +3,8 @@
  * restores open reports after a reload, and the report hooks the test-only API hands to tests and benchmarks.
  */
 import type { CommandRegistrar } from '../shared/registerCommand';
-import { isReportPanelState, isShareSubscriptionTarget } from '../../core/report/messages';
+import { isReportPanelState } from '../../core/report/report/messages';
+import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';

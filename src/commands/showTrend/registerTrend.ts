@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { CommandRegistrar } from '../shared/registerCommand';
-import { trendCount } from '../../core/report/trend';
-import { isTrendPanelState } from '../../core/report/trendMessages';
+import { trendCount } from '../../core/report/trend/trend';
+import { isTrendPanelState } from '../../core/report/trend/trendMessages';
 import { SECTION } from '../../settings/configuration';
 import { registerPanelKind } from '../../webview/panelKind';
 import { TREND_VIEW_TYPE, TrendPanel, type TrendPanelDeps } from '../../webview/trend/trendPanel';

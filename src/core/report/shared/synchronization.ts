@@ -4,7 +4,7 @@
  * broken toString, an array where text belongs), fill the page, or carry anything else along.
  */
 import { boundedField, type FieldKind } from './fieldBounds';
-import type { SynchronizationSummary } from './messages';
+import type { SynchronizationSummary } from '../shared/panelTypes';
 
 const TEXT_FIELDS: [Exclude<keyof SynchronizationSummary, 'synchronizationId' | 'durationMs'>, FieldKind][] = [
   ['synchronizationMode', 'text'],

@@ -2,7 +2,7 @@
  * The synchronization report's row model and its columns. Rows are the service's SynchronizationDetails
  * records as received; every field is optional because the service marks none as required.
  */
-import type { SynchronizationDetails } from '../services/dataShare';
+import type { SynchronizationDetails } from '../../services/dataShare';
 import { boundedField, type FieldKind } from './fieldBounds';
 
 export type ReportRow = SynchronizationDetails;
