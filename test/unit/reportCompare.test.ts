@@ -212,8 +212,9 @@ describe('comparison loaded from the emulator', () => {
     const expectedB = generateDetails('acct-compare', name, newer);
     assert.equal(rows.length, 230, 'the same data sets in both: one row each');
     assert.ok(rows.every((r) => r.change !== 'onlyInA' && r.change !== 'onlyInB'));
-    const first = expectedA.findIndex((d, i) => d.status !== 'Failed' && expectedB[i].status === 'Failed');
-    if (first >= 0) assert.equal(rows[0].change, 'newlyFailed');
+    // In this emulator data the eighth data set (index 7) is the first to fail only in the newer synchronization.
+    assert.equal(expectedA.findIndex((d, i) => d.status !== 'Failed' && expectedB[i].status === 'Failed'), 7);
+    assert.equal(rows[0].change, 'newlyFailed');
     const one = rows.find((r) => r.dataSetId === expectedB[5].dataSetId)!;
     assert.equal(one.durationMsDelta, expectedB[5].durationMs - expectedA[5].durationMs);
     assert.equal(generateSynchronizations('acct-compare', name).length, syncs.length);

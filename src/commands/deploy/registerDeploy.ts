@@ -28,7 +28,7 @@ export function registerDeployCommands(command: CommandRegistrar, deps: DeployDe
   deps.subscriptions.push(
     diagnostics,
     command(DEPLOY_COMMAND, (_context, arg?: unknown): Promise<DeployCommandResult> => runDeploy(ctx, arg)),
-    command(SET_SECRET_COMMAND, (_context, name?: unknown) => setSecret(deps.secrets, name)),
+    command(SET_SECRET_COMMAND, (_context, name?: unknown, deployAfter?: unknown) => setSecret(deps.secrets, name, deployAfter)),
     command(DELETE_SECRET_COMMAND, (_context, name?: unknown) => deleteSecret(deps.secrets, name)),
   );
   return diagnostics.collection;

@@ -1,23 +1,35 @@
 /**
- * Synchronization records as the report uses them: only the known fields, each with its expected type, so a
- * record from the service can never throw when it is shown (an object with a broken toString, an array where
- * text belongs) or carry anything else along.
+ * Synchronization records as the report uses them: only the known fields, each with its expected type and within
+ * its bounds (fieldBounds), so a record from the service can never throw when it is shown (an object with a
+ * broken toString, an array where text belongs), fill the page, or carry anything else along.
  */
+import { boundedField, type FieldKind } from './fieldBounds';
 import type { SynchronizationSummary } from './messages';
 
-const TEXT_FIELDS = ['synchronizationMode', 'status', 'message', 'startTime', 'endTime'] as const;
+const TEXT_FIELDS: [Exclude<keyof SynchronizationSummary, 'synchronizationId' | 'durationMs'>, FieldKind][] = [
+  ['synchronizationMode', 'text'],
+  ['status', 'text'],
+  ['message', 'message'],
+  ['startTime', 'time'],
+  ['endTime', 'time'],
+];
 
-/** The record's known fields; undefined when it has no synchronization id (no report can be opened for it). */
+/**
+ * The record's known fields; undefined when it has no usable synchronization id (none, or one too long to be
+ * real: no report can be opened for it).
+ */
 export function sanitizeSynchronization(raw: unknown): SynchronizationSummary | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const r = raw as Record<string, unknown>;
-  if (typeof r.synchronizationId !== 'string' || r.synchronizationId.trim() === '') return undefined;
-  const sync: SynchronizationSummary = { synchronizationId: r.synchronizationId };
-  for (const key of TEXT_FIELDS) {
-    const v = r[key];
+  const id = boundedField('id', r.synchronizationId);
+  if (typeof id !== 'string' || id.trim() === '') return undefined;
+  const sync: SynchronizationSummary = { synchronizationId: id };
+  for (const [key, kind] of TEXT_FIELDS) {
+    const v = boundedField(kind, r[key]);
     if (typeof v === 'string') sync[key] = v;
   }
-  if (typeof r.durationMs === 'number' && Number.isFinite(r.durationMs) && r.durationMs >= 0) sync.durationMs = r.durationMs;
+  const duration = boundedField('duration', r.durationMs);
+  if (typeof duration === 'number') sync.durationMs = duration;
   return sync;
 }
 

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000c0';
 
@@ -139,6 +140,37 @@ suite('Commands with scripted answers', function () {
     }
   });
 
+  test('Add Container Group signed out offers Sign In first; signing in turns the steps into lists from Azure', async () => {
+    const before = config().inspect<unknown[]>('containerGroups')?.workspaceValue;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'batch-job.aci.json');
+    await vscode.commands.executeCommand('aciDataShare.signOut');
+    try {
+      const { result, script } = await run<Record<string, string>>('aciDataShare.addContainerGroup', [uri], [
+        { pick: /^Add Container Group \(1\/4\)/, choose: /Sign in to pick from your subscriptions/ },
+        { pick: /^Add Container Group \(1\/4\)/, choose: /^Contoso Emulator$/ },
+        { pick: /^Add Container Group \(2\/4\)/, choose: /^rg-api$/ },
+        { input: /^Add Container Group \(3\/4\)/, value: 'cmd-signin-add' },
+        { pick: /^Add Container Group \(4\/4\)/, choose: /./ },
+      ]);
+      const offered = script.shown[0];
+      assert.deepStrictEqual(offered.items, ['$(sign-in) Sign in to pick from your subscriptions', '$(edit) Enter a value…']);
+      assert.deepStrictEqual(script.shown[1].items, ['Contoso Emulator', '$(edit) Enter a value…'], 'the subscriptions read from Azure');
+      assert.strictEqual(result?.resourceGroup, 'rg-api');
+    } finally {
+      await config().update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('Add Share Subscription signed out: typing instead says that signing in would give a list', async () => {
+    await vscode.commands.executeCommand('aciDataShare.signOut');
+    const { result, script } = await run('aciDataShare.addShareSubscription', [], [
+      { pick: /^Add Share Subscription \(1\/5\)/, choose: /Enter a value/ },
+      { input: /^Add Share Subscription \(1\/5\)/, value: undefined },
+    ]);
+    assert.strictEqual(result, undefined);
+    assert.match(script.shown[1].text, /sign in to pick from a list$/);
+  });
+
   test('Delete Secret asks which and confirms; the name is gone from the store', async () => {
     await run('aciDataShare.setSecret', ['cmd-secret'], [{ input: /^Set Secret \(2\/2\)/, value: 'cmd-Secret-Value-77aa' }]);
     assert.ok(api.secrets.names().includes('cmd-secret'));
@@ -178,7 +210,6 @@ suite('Commands with scripted answers', function () {
   test('Show Output opens the extension\'s log', async () => {
     await vscode.commands.executeCommand('aciDataShare.showOutput');
     const shown = () => vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'output' && /aci/i.test(e.document.uri.toString()));
-    for (let i = 0; i < 50 && !shown(); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(shown(), vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', '));
+    await until(shown, `the output channel shown among: ${vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', ')}`, 5_000);
   });
 });
