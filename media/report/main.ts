@@ -171,14 +171,12 @@ function renderSummary(): void {
   ]);
 }
 
-/**
- * ARM's remaining-request counter, named after the one the service sent: POST listings draw on writes, GET on
- * reads (the header name in the tooltip is the service's, not a word).
- */
+/** ARM's remaining-request counter, named after the one the service sent: POST listings draw on writes, GET on reads. */
 function remainingPair(): [string, string, undefined, string] {
   const kind = totals.remaining?.kind;
   const label = kind === 'writes' ? l10n.t('Remaining writes') : kind === 'reads' ? l10n.t('Remaining reads') : l10n.t('Remaining requests');
-  const header = `x-ms-ratelimit-remaining-subscription-${kind ?? 'reads or -writes'}`;
+  const named = `x-ms-ratelimit-remaining-subscription-${kind ?? 'reads'}`;
+  const header = kind ? named : l10n.t('{0} or {1}', named, '-writes');
   const hint = l10n.t('Requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded ({0}). Not data: a report of many pages spends them.', header);
   return [label, totals.remaining === undefined ? '—' : formatCount(totals.remaining.count), undefined, hint];
 }
