@@ -9,6 +9,7 @@ import * as settings from './settings/configuration';
 import { AzureSession } from './azure/session';
 import { log, disposeLog, onLogLine } from './output/log';
 import { useUserInput, type UserInput } from './ui/userInput';
+import { usePageBundle } from './webview/pageHtml';
 import { SecretStore } from './secrets/secretStore';
 import type { ReportTestHooks } from './webview/report/reportRecord';
 import type { CompareTestHooks } from './webview/compare/compareRecord';
@@ -44,6 +45,8 @@ export interface TestApi {
   readonly trend: TrendTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
+  /** Pages opened from now on get these translations (a made-up display language); undefined restores VS Code's. */
+  usePageBundle(bundle: Record<string, string> | undefined): void;
   /** Every line the output channel is given, at any level. */
   onLogLine: typeof onLogLine;
   /** The connection the extension itself signs in with. */
@@ -136,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     compare,
     trend,
     useUserInput,
+    usePageBundle,
     onLogLine,
     connection: () => session.connection(),
     isEmpty: () => explorer.isEmpty,

@@ -3,7 +3,7 @@
  * rows of its view; the page shows them and tells the host what it shows. Every service string goes in as
  * text. It posts only queries, user actions and what is on screen: never anything secret.
  */
-import { root, testHooks } from '../shared/page';
+import { l10n, root, testHooks } from '../shared/page';
 import type { CompareRow } from '../../src/core/report/compare/compare';
 import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compare/compareMessages';
 import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compare/compareQuery';
@@ -63,19 +63,20 @@ function toggleSort(column: CompareColumnKey): void {
   setQuery({ ...query(), sort: { column, descending } });
 }
 
-function side(label: string, s: SynchronizationSummary): string {
-  const parts = [`${label}: ${formatUtcDateTime(s.startTime)}`, s.synchronizationMode ?? '', s.status ?? '', s.durationMs !== undefined ? formatDuration(s.durationMs) : ''];
+/** One synchronization compared: `started` names it with its start ("A: 2024-03-01 …"), then its mode, status and duration. */
+function side(started: string, s: SynchronizationSummary): string {
+  const parts = [started, s.synchronizationMode ?? '', s.status ?? '', s.durationMs !== undefined ? formatDuration(s.durationMs) : ''];
   return parts.filter(Boolean).join(' · ');
 }
 
-function renderHeader(): void {
+/** The line under the heading (the heading is the panel's title, see layout.ts). */
+function renderMeta(): void {
   if (!init) return;
   const t = init.target;
-  ui.title.textContent = `Synchronization comparison: ${t.label ?? t.shareSubscriptionName}`;
   ui.meta.replaceChildren(
     el('span', { text: `${t.shareSubscriptionName} · ${t.accountName} · ${t.resourceGroup}` }),
-    el('span', { className: 'side', text: side('A', init.a) }),
-    el('span', { className: 'side', text: side('B', init.b) }),
+    el('span', { className: 'side', text: side(l10n.t('A: {0}', formatUtcDateTime(init.a.startTime)), init.a) }),
+    el('span', { className: 'side', text: side(l10n.t('B: {0}', formatUtcDateTime(init.b.startTime)), init.b) }),
   );
 }
 
@@ -116,17 +117,17 @@ function reportView(): void {
 const count = (n: number) => n.toLocaleString('en-US');
 
 function progressText(m: Extract<CompareHostMessage, { type: 'progress' }>): string {
-  const loaded = `A: ${count(m.rowsA)} data sets, B: ${count(m.rowsB)}`;
+  const loaded = l10n.t('A: {0} data sets, B: {1}', count(m.rowsA), count(m.rowsB));
   switch (m.state) {
     case 'loading':
-      return `Loading… ${loaded}`;
+      return l10n.t('Loading… {0}', loaded);
     case 'done':
-      return `Compared ${loaded}.`;
+      return l10n.t('Compared {0}.', loaded);
     case 'stopped':
-      return `Stopped after ${loaded}: the comparison is incomplete (data sets not loaded show as only in A or B).`;
+      return l10n.t('Stopped after {0}: the comparison is incomplete (data sets not loaded show as only in A or B).', loaded);
     case 'error':
       if (m.signInNeeded) return m.message ?? '';
-      return `Loading failed after ${loaded}: ${m.message ?? 'unknown error'}. The comparison is incomplete.`;
+      return l10n.t('Loading failed after {0}: {1}. The comparison is incomplete.', loaded, m.message ?? l10n.t('unknown error'));
   }
 }
 
@@ -135,7 +136,7 @@ function onMessage(m: CompareHostMessage): void {
     case 'init':
       save({ target: m.target, a: m.a, b: m.b, query: m.query });
       ui.filter.value = m.query.filter ?? 'all';
-      renderHeader();
+      renderMeta();
       render();
       return;
     case 'progress':

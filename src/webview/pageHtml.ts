@@ -16,6 +16,14 @@ export function pageWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOpti
   return { enableScripts: true, enableCommandUris: false, localResourceRoots: pageResourceRoots(extensionUri) };
 }
 
+/** Translations pages get instead of VS Code's: set only through the test-only API, to show another language. */
+let bundleForPages: Record<string, string> | undefined;
+
+/** Pages opened from now on get `bundle` as their translations; undefined gives them VS Code's again. */
+export function usePageBundle(bundle: Record<string, string> | undefined): void {
+  bundleForPages = bundle;
+}
+
 export interface PageHtmlOptions {
   /** Under the test runner only: the page reports what it drew and obeys scripted commands. */
   testHooks: boolean;
@@ -41,7 +49,7 @@ export function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
     `img-src ${src} data:`,
   ].join('; ');
   // The translations of this display language (none for English: the page's own words are the keys).
-  const l10n = JSON.stringify(vscode.l10n.bundle ?? {});
+  const l10n = JSON.stringify(bundleForPages ?? vscode.l10n.bundle ?? {});
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(vscode.env.language)}">
 <head>
