@@ -18,6 +18,7 @@ import { el } from '../shared/dom';
 import { fillPairs, option } from '../shared/fields';
 import { buildLayout, renderSchedule, TABS, type Layout } from './layout';
 import { PageRows } from './rowWindow';
+import { summaryPairs } from './summary';
 import { cellText, VirtualTable } from './table';
 
 interface VsCodeApi {
@@ -155,31 +156,7 @@ function reportView(): void {
  * synchronization's own, else the span of its data sets (never their sum: they run side by side).
  */
 function renderSummary(): void {
-  const wall = synchronization?.durationMs ?? wallTimeMs(totals);
-  const failedClass = totals.failed > 0 ? 'failed-count' : '';
-  fillPairs(ui.summary, [
-    [l10n.t('Data sets'), formatCount(totals.rows)],
-    [l10n.t('Shown'), formatCount(rows.shown)],
-    [l10n.t('Failed'), formatCount(totals.failed), failedClass],
-    [l10n.t('Size read'), formatBytes(totals.sizeRead)],
-    [l10n.t('Size written'), formatBytes(totals.sizeWritten)],
-    [l10n.t('Duration (wall time)'), wall === undefined ? '—' : formatDuration(wall)],
-    [l10n.t('Sum of data set durations'), formatDuration(totals.durationMs)],
-    [l10n.t('Rows read / copied'), `${formatCount(totals.rowsRead)} / ${formatCount(totals.rowsCopied)}`],
-    [l10n.t('Files read / written'), `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
-    [l10n.t('Pages loaded'), formatCount(totals.pagesLoaded)],
-    remainingPair(),
-  ]);
-}
-
-/** ARM's remaining-request counter, named after the one the service sent: POST listings draw on writes, GET on reads. */
-function remainingPair(): [string, string, undefined, string] {
-  const kind = totals.remaining?.kind;
-  const label = kind === 'writes' ? l10n.t('Remaining writes') : kind === 'reads' ? l10n.t('Remaining reads') : l10n.t('Remaining requests');
-  const named = `x-ms-ratelimit-remaining-subscription-${kind ?? 'reads'}`;
-  const header = kind ? named : l10n.t('{0} or {1}', named, '-writes');
-  const hint = l10n.t('Requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded ({0}). Not data: a report of many pages spends them.', header);
-  return [label, totals.remaining === undefined ? '—' : formatCount(totals.remaining.count), undefined, hint];
+  fillPairs(ui.summary, summaryPairs(totals, rows.shown, synchronization?.durationMs ?? wallTimeMs(totals)));
 }
 
 function renderProgress(message = statusMessage): void {
@@ -310,50 +287,58 @@ function onTab(): void {
   reportView();
 }
 
-function onMessage(m: HostMessage): void {
-  if (m.type === 'init') {
-    const first = !state;
-    state = m.state;
-    vscode.setState(state);
-    synchronization = m.synchronization ?? synchronization;
-    renderMeta(m.synchronization);
-    if (!first) {
-      renderSummary();
-      reportView();
-    }
-    if (first) {
-      applyControls(state.query);
-      ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));
-      if (!state.synchronizationId) document.body.classList.add('schedule-only');
-      applyTab();
-      table.setSort(state.query.sort);
-      renderSummary();
-      renderProgress();
-      requestAnimationFrame(fitTable);
-    }
+/** The panel's state: the first one sets up the controls and tabs; later ones (a re-fetched header) redraw. */
+function onInit(m: Extract<HostMessage, { type: 'init' }>): void {
+  const first = !state;
+  state = m.state;
+  vscode.setState(state);
+  synchronization = m.synchronization ?? synchronization;
+  renderMeta(m.synchronization);
+  if (!first) {
+    renderSummary();
+    reportView();
     return;
   }
+  applyControls(state.query);
+  ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));
+  if (!state.synchronizationId) document.body.classList.add('schedule-only');
+  applyTab();
+  table.setSort(state.query.sort);
+  renderSummary();
+  renderProgress();
+  requestAnimationFrame(fitTable);
+}
+
+/** A new load: nothing of the previous one stays, and acknowledgements still owed are for it. */
+function onReset(load: number): void {
+  rows.clear();
+  totals = emptyTotals();
+  unacknowledged = { load, pages: 0, rows: 0, pageNumber: 0 };
+  table.setRows(0, rows.at);
+  showDetail(undefined);
+  charts.invalidate();
+  renderSummary();
+  reportView();
+}
+
+/** Counts, totals and the rows in view changed: drawn at the next frame, and the pages it carried acknowledged. */
+function onView(m: Extract<HostMessage, { type: 'view' }>): void {
+  takeView(m);
+  if (m.pages > 0) {
+    const same = unacknowledged.load === m.load;
+    unacknowledged = { load: m.load, pages: (same ? unacknowledged.pages : 0) + m.pages, rows: (same ? unacknowledged.rows : 0) + m.rows, pageNumber: m.pageNumber };
+  }
+  scheduleRender();
+}
+
+function onMessage(m: HostMessage): void {
+  if (m.type === 'init') return onInit(m);
   if (!state) return; // nothing is shown before init; the host replays what it holds after it
   switch (m.type) {
     case 'reset':
-      rows.clear();
-      totals = emptyTotals();
-      // Acknowledgements still owed are for the previous load.
-      unacknowledged = { load: m.load, pages: 0, rows: 0, pageNumber: 0 };
-      table.setRows(0, rows.at);
-      showDetail(undefined);
-      charts.invalidate();
-      renderSummary();
-      reportView();
-      return;
+      return onReset(m.load);
     case 'view':
-      takeView(m);
-      if (m.pages > 0) {
-        const same = unacknowledged.load === m.load;
-        unacknowledged = { load: m.load, pages: (same ? unacknowledged.pages : 0) + m.pages, rows: (same ? unacknowledged.rows : 0) + m.rows, pageNumber: m.pageNumber };
-      }
-      scheduleRender();
-      return;
+      return onView(m);
     case 'window':
       if (!rows.window(m.version, m)) return; // a newer update is on its way with its own rows
       table.refresh();
