@@ -1,5 +1,6 @@
 /** The report's summary: what the whole synchronization counts, with how many rows the view shows. */
 import { formatBytes, formatCount, formatDuration } from '../../src/core/report/shared/format';
+import { isLowQuota } from '../../src/core/arm/rateLimit';
 import type { ReportTotals } from '../../src/core/report/shared/totals';
 import { l10n } from '../shared/page';
 
@@ -28,5 +29,8 @@ function remainingPair(totals: ReportTotals): Pair {
   const named = `x-ms-ratelimit-remaining-subscription-${kind ?? 'reads'}`;
   const header = kind ? named : l10n.t('{0} or {1}', named, '-writes');
   const hint = l10n.t('Requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded ({0}). Not data: a report of many pages spends them.', header);
-  return [label, totals.remaining === undefined ? '—' : formatCount(totals.remaining.count), undefined, hint];
+  if (totals.remaining === undefined) return [label, '—', undefined, hint];
+  if (!isLowQuota(totals.remaining)) return [label, formatCount(totals.remaining.count), undefined, hint];
+  const low = l10n.t('Nearly spent: deploys and other changes to this subscription may be throttled until Azure refills it.');
+  return [label, l10n.t('{0} (low)', formatCount(totals.remaining.count)), 'failed-count', `${low} ${hint}`];
 }

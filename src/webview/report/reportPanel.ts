@@ -19,6 +19,7 @@ import { applyQuery } from '../../core/report/shared/query';
 import { sourceSettingRow } from '../../core/report/report/sourceSettings';
 import { streamSynchronizationReport } from '../../core/report/shared/stream';
 import { SignInNeeded } from '../../azure/quietConnection';
+import { isLowQuota, type RemainingQuota } from '../../core/arm/rateLimit';
 import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
@@ -45,6 +46,7 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
   private synchronization: SynchronizationSummary | undefined;
   private settingsMessage: HostMessage | undefined;
   private loadStarted = 0;
+  private quotaWarned = false;
 
   /** A new panel for a share subscription (and synchronization, unless it is a schedule-only view). */
   static create(deps: ReportPanelDeps, state: ReportPanelState, synchronization?: SynchronizationSummary): ReportPanel {
@@ -173,6 +175,7 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
         this.feed.add(page);
         this.record.rowsSent += page.rows.length;
         this.record.totals = page.totals;
+        this.warnIfQuotaLow(page.totals.remaining);
         this.changed();
       }
       if (!run.isCurrent()) return;
@@ -193,6 +196,16 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
     } finally {
       if (run.isCurrent()) this.changed();
     }
+  }
+
+  /** Once per panel: the listing has nearly spent what ARM allows the subscription, which deploys need too. */
+  private warnIfQuotaLow(remaining: RemainingQuota | undefined): void {
+    if (this.quotaWarned || !remaining || !isLowQuota(remaining)) return;
+    this.quotaWarned = true;
+    this.record.quotaWarned = true;
+    this.deps.log.warn(
+      `Synchronization report for ${this.state.target.shareSubscriptionName}: Azure Resource Manager allows this subscription only ${remaining.count} more ${remaining.kind} for now. Deploys and other changes draw on the same budget and may be throttled until it refills.`,
+    );
   }
 
   /** (Re)reads the schedule settings; a previous read still paging is aborted and its result never shown. */

@@ -34,6 +34,8 @@ export interface ReportRecord {
   /** Last `viewUpdated` of the page. */
   view?: PageView;
   settingsRows?: number;
+  /** The listing brought ARM's remaining requests low, and the log said so (once). */
+  quotaWarned?: boolean;
   exports: ReportExportRecord[];
   /** When the first and the last page of the current load were acknowledged (ms since load start). */
   firstPageRenderedMs?: number;
