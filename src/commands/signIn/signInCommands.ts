@@ -28,9 +28,11 @@ export async function signIn(session: AzureSession): Promise<string | undefined>
     );
     const where = describeEndpoints(connection.cloud);
     const account = connection.tokenProvider.account?.();
+    // "Custom" names a setting's value, not a cloud: the endpoints that follow say which.
+    const cloud = connection.cloud.name === 'Custom' ? vscode.l10n.t('the custom cloud') : connection.cloud.name;
     const message = account
-      ? vscode.l10n.t('Signed in to {0} as {1}.', connection.cloud.name, account)
-      : vscode.l10n.t('Signed in to {0} ({1}).', connection.cloud.name, connection.tokenProvider.id);
+      ? vscode.l10n.t('Signed in to {0} as {1}.', cloud, account)
+      : vscode.l10n.t('Signed in to {0} ({1}).', cloud, connection.tokenProvider.id);
     const shown = where ? `${message} ${where}` : message;
     void ui().message('info', shown);
     return shown;
@@ -58,16 +60,21 @@ export async function signOut(session: AzureSession): Promise<void> {
 
 export async function selectTenant(session: AzureSession): Promise<string | undefined> {
   type Item = vscode.QuickPickItem & { tenantId?: string };
+  const current = String(vscode.workspace.getConfiguration(SECTION).get('auth.tenant') ?? '').trim().toLowerCase();
+  const isCurrent = (...names: (string | undefined)[]) => names.some((n) => n !== undefined && n.toLowerCase() === current);
   const items = (async (): Promise<Item[]> => {
     const picks: Item[] = [{ label: `$(home) ${vscode.l10n.t('Home tenant')}`, description: vscode.l10n.t('the account’s default'), tenantId: '' }];
     try {
       const [{ client }, { listTenants }] = await Promise.all([session.connection(), import('../../core/services/tenants')]);
       for (const t of await listTenants(client)) {
         picks.push({ label: t.displayName ?? t.tenantId, description: t.defaultDomain, detail: t.tenantId, tenantId: t.tenantId });
+        // The tenant signed in to now is marked and comes first in the list's selection.
+        if (current && isCurrent(t.tenantId, t.defaultDomain)) Object.assign(picks[picks.length - 1], { picked: true, description: vscode.l10n.t('{0} · current', t.defaultDomain ?? t.tenantId) });
       }
     } catch (err) {
       log().warn(`Could not list tenants: ${describe(err)}`);
     }
+    if (!current) Object.assign(picks[0], { picked: true, description: vscode.l10n.t('the account’s default · current') });
     picks.push({ label: `$(edit) ${vscode.l10n.t('Enter a tenant ID or domain…')}` });
     return picks;
   })();

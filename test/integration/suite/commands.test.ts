@@ -186,7 +186,7 @@ suite('Commands with scripted answers', function () {
     const out = await run('aciDataShare.signOut', [], []);
     assert.match(out.script.messages('info')[0] ?? '', /^Signed out of Azure in ACI & Data Share\./);
     const signedIn = await run<string>('aciDataShare.signIn', [], []);
-    assert.match(signedIn.result ?? '', /^Signed in to Custom as /);
+    assert.match(signedIn.result ?? '', /^Signed in to the custom cloud as /);
   });
 
   test('Open Definition opens the node\'s file; Refresh and Refresh Node rebuild the tree', async () => {

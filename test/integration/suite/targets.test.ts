@@ -242,7 +242,7 @@ suite('Sign-in and tenants', function () {
   test('the sign-in message names the account and, off the public cloud, where requests and sign-in go', async () => {
     const shown = await vscode.commands.executeCommand<string | undefined>('aciDataShare.signIn');
     const emulator = process.env.ACI_DS_EMULATOR_URL!;
-    assert.strictEqual(shown, `Signed in to Custom as service principal sandbox-client. Cloud Custom: requests go to ${emulator}, sign-in to ${emulator}.`);
+    assert.strictEqual(shown, `Signed in to the custom cloud as service principal sandbox-client. Cloud Custom: requests go to ${emulator}, sign-in to ${emulator}.`);
   });
 
   test('Select Tenant lists the tenants the account can use', async () => {
@@ -254,6 +254,8 @@ suite('Sign-in and tenants', function () {
       const picked = await withAnswers(api, script, async () => vscode.commands.executeCommand<string>('aciDataShare.selectTenant'));
       script.assertDone();
       assert.deepStrictEqual(script.shown[0].items?.map((l) => l.startsWith('$(')), [true, false, true]);
+      // The tenant signed in to now (the runner's user settings name it) is the one marked.
+      assert.deepStrictEqual(script.shown[0].picked, ['Contoso (emulator)']);
       assert.strictEqual(picked, '00000000-0000-0000-0000-0000000000aa');
       assert.strictEqual(config().inspect('auth.tenant')?.globalValue, '00000000-0000-0000-0000-0000000000aa');
     } finally {
