@@ -254,10 +254,13 @@ suite('Sign-in and tenants', function () {
       const picked = await withAnswers(api, script, async () => vscode.commands.executeCommand<string>('aciDataShare.selectTenant'));
       script.assertDone();
       assert.deepStrictEqual(script.shown[0].items?.map((l) => l.startsWith('$(')), [true, false, true]);
-      // The tenant signed in to now (the runner's user settings name it) is the one marked.
-      assert.deepStrictEqual(script.shown[0].picked, ['Contoso (emulator)']);
+
       assert.strictEqual(picked, '00000000-0000-0000-0000-0000000000aa');
       assert.strictEqual(config().inspect('auth.tenant')?.globalValue, '00000000-0000-0000-0000-0000000000aa');
+      // Asked again, the list marks the tenant now chosen.
+      const again = new ScriptedInput([{ pick: /^Select Tenant/, choose: undefined }]);
+      await withAnswers(api, again, async () => vscode.commands.executeCommand<string>('aciDataShare.selectTenant'));
+      assert.deepStrictEqual(again.shown[0].picked, ['Contoso (emulator)']);
     } finally {
       await config().update('auth.tenant', before, vscode.ConfigurationTarget.Global);
     }
