@@ -41,7 +41,9 @@ const builds = [
     ...common,
     entryPoints: { extension: 'src/extension.ts' },
     outdir: 'dist',
-    external: ['vscode'],
+    // ws loads bufferutil and utf-8-validate only when installed (optional native speed-ups, inside try/catch):
+    // left out, the bundle uses ws's own JavaScript for both.
+    external: ['vscode', 'bufferutil', 'utf-8-validate'],
     plugins: [identityChunk],
     metafile: true,
   },

@@ -26,6 +26,7 @@ import { registerReports } from './commands/showReport/registerReports';
 import { registerCompare } from './commands/compareSynchronizations/registerCompare';
 import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerTrend } from './commands/showTrend/registerTrend';
+import { registerSessionCommands, type SessionTestHooks } from './commands/openShell/registerSessions';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 import { commandRegistrar } from './commands/shared/registerCommand';
 
@@ -42,6 +43,8 @@ export interface TestApi {
   readonly report: ReportTestHooks;
   readonly compare: CompareTestHooks;
   readonly trend: TrendTestHooks;
+  /** Open Shell / Show Live Output terminals: their recent output and the line they ended with. */
+  readonly sessions: SessionTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
   /** Every line the output channel is given, at any level. */
@@ -87,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
   const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates });
+  const sessions = registerSessionCommands(command, context.subscriptions);
   context.subscriptions.push(
     session,
     deployStates,
@@ -134,6 +138,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     report,
     compare,
     trend,
+    sessions,
     useUserInput,
     onLogLine,
     connection: () => session.connection(),
