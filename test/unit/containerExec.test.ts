@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { putContainerGroup } from '../../src/core/services/containerGroups';
 import { runContainerGroupAction } from '../../src/core/containerGroup/actions';
+import { explainRefusal } from '../../src/core/containerGroup/execRefusal';
 import { checkSocketUrl, commandProblem, requestAttach, requestExec, type SocketGrant } from '../../src/core/containerGroup/execRequest';
 import { ContainerSocketSession, type SessionEnd, type SessionMode } from '../../src/core/containerGroup/containerSocket';
 import { ArmError } from '../../src/core/arm/errors';
@@ -95,6 +96,30 @@ describe('exec and attach requests', () => {
       const err = await rejectsWith(requestExec(client, { group: { subscriptionId: 's', resourceGroup: 'r', name: 'g' }, containerName: 'c', command: '/bin/sh', size: { rows: 24, cols: 80 } }));
       assert.equal(err.kind, 'security');
       assert.doesNotMatch(err.message, /hunter2|bridge\.example/);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
+
+describe('why a session could not open', () => {
+  it('a sign-in refused even after a fresh token is signInExpired; a 404 is notFound; neither reads the group', async () => {
+    const fixture = await startFixture((req, _body, res) =>
+      req.url?.includes('/gone/')
+        ? json(res, 404, { error: { code: 'ResourceNotFound', message: 'not found' } })
+        : json(res, 401, { error: { code: 'ExpiredAuthenticationToken', message: 'The access token expiry UTC time is earlier than current UTC time.' } }),
+    );
+    try {
+      const client = new ArmClient({ endpoint: fixture.url, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', retryBaseDelayMs: 1 });
+      const group = { subscriptionId: 's', resourceGroup: 'r', name: 'g' };
+      const size = { rows: 24, cols: 80 };
+      const expired = await rejectsWith(requestExec(client, { group, containerName: 'c', command: '/bin/sh', size }));
+      const refusal = await explainRefusal(client, { group, containerName: 'c' }, expired);
+      assert.equal(refusal.kind, 'signInExpired');
+      assert.match(refusal.message, /sign in again/);
+      const gone = await rejectsWith(requestAttach(client, { group: { ...group, name: 'gone' }, containerName: 'c' }));
+      assert.equal((await explainRefusal(client, { group, containerName: 'c' }, gone)).kind, 'notFound');
+      assert.equal(fixture.hits.filter((h) => h.method === 'GET').length, 0);
     } finally {
       await fixture.close();
     }
@@ -207,5 +232,9 @@ describe('emulator: exec and attach sessions', () => {
     const err = await rejectsWith(requestAttach(h.client, { group: stopped, containerName: 'app' }));
     assert.equal(err.code, 'ContainerGroupNotRunning');
     assert.match(err.serviceMessage ?? '', /is stopped/);
+    // Explained from the live state, whatever the service's code.
+    assert.deepEqual(await explainRefusal(h.client, { group: stopped, containerName: 'app' }, err), { kind: 'groupNotRunning', state: 'Stopped', message: err.serviceMessage });
+    const ended = await explainRefusal(h.client, { group, containerName: 'setup' }, init);
+    assert.deepEqual({ kind: ended.kind, state: ended.state, exitCode: ended.exitCode }, { kind: 'containerNotRunning', state: 'Terminated', exitCode: 0 });
   });
 });
