@@ -132,7 +132,9 @@ export class ScriptedShell {
         this.cwd = args[0] === undefined || args[0] === '~' ? '/root' : args[0].startsWith('/') ? args[0] : `${this.cwd.replace(/\/$/, '')}/${args[0]}`;
         return true;
       case 'ls':
-        out(this.cwd === '/' ? ROOT_LISTING : '');
+        // The root lists as in the docs' example; any other path named does not exist here (GNU ls's words).
+        if (args[0] !== undefined && args[0] !== '/') out(`ls: cannot access '${args[0]}': No such file or directory\r\n`);
+        else out(this.cwd === '/' || args[0] === '/' ? ROOT_LISTING : '');
         return true;
       case 'seq':
         this.seq(Math.min(MAX_SEQ, Math.max(0, Number.parseInt(args[0] ?? '0', 10) || 0)));

@@ -169,8 +169,11 @@ describe('emulator: exec and attach sessions', () => {
     await run.waitFor(/# echo grüße ✓$/);
     run.session.write('\x03nosuch\r');
     await run.waitFor(/\/bin\/sh: 1: nosuch: not found\r\n/);
-    run.session.close();
-    assert.equal((await run.ended).kind, 'closed');
+    // A command's own "No such file or directory" inside a working shell is not a missing program.
+    run.session.write('ls /nope\r');
+    await run.waitFor(/ls: cannot access '\/nope': No such file or directory\r\n/);
+    run.session.write('exit\r');
+    assert.equal((await run.ended).kind, 'exited');
   });
 
   it('streams a long output whole', async () => {
@@ -205,6 +208,18 @@ describe('emulator: exec and attach sessions', () => {
     assert.deepEqual(await wrong.ended, { kind: 'refused', code: 1008 });
     const again = connect(grant, 'exec');
     assert.deepEqual(await again.ended, { kind: 'refused', status: 404 });
+  });
+
+  it('a Windows group: cmd.exe with its prompt, its own words for an unknown command, and "Bye." on exit', async () => {
+    const windows = { ...group, name: 'exec-windows' };
+    await putContainerGroup(h.client, windows, { location: 'westeurope', properties: { osType: 'Windows', containers: [{ name: 'iis', properties: { image: 'mcr.microsoft.com/windows/servercore/iis:latest', resources: { requests: { cpu: 1, memoryInGB: 2 } } } }] } }, { defaultPollMs: 1 });
+    const run = connect(await requestExec(h.client, { group: windows, containerName: 'iis', command: 'cmd.exe', size }), 'exec');
+    await run.waitFor(/C:\\>$/);
+    run.session.write('nosuch\r');
+    await run.waitFor(/'nosuch' is not recognized as an internal or external command,\r\noperable program or batch file\.\r\n/);
+    run.session.write('exit\r');
+    assert.equal((await run.ended).kind, 'exited');
+    assert.match(run.output(), /Bye\.\r\n$/);
   });
 
   it('attaches with the password as the Authorization header and streams new log lines, read-only', async () => {

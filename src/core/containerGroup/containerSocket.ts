@@ -57,8 +57,12 @@ export interface SocketSessionOptions {
   idleHintMs?: number;
 }
 
-/** What container runtimes print when the program to exec is not in the image (runc / containerd wording). */
-const NOT_FOUND = /executable file not found|no such file or directory|is not recognized as an internal or external command/i;
+/**
+ * What container runtimes print when the program to exec is not in the image (runc / containerd wording; on
+ * Windows the system's "cannot find the file specified"). Only output that came before anything was typed counts:
+ * the same words later are a command's own error inside a working shell.
+ */
+const NOT_FOUND = /executable file not found|no such file or directory|cannot find the file specified/i;
 const NOT_FOUND_WINDOW = 4096;
 
 export class ContainerSocketSession {
@@ -69,7 +73,9 @@ export class ContainerSocketSession {
   private ended = false;
   private closingAs: SessionEndKind | undefined;
   private lastTraffic = Date.now();
+  /** Output that arrived before anything was typed (the runtime's refusal comes then). */
   private firstOutput = '';
+  private typed = false;
   private connectTimer: NodeJS.Timeout | undefined;
   /** Bytes received from the container, for the throughput figures. */
   bytesReceived = 0;
@@ -102,6 +108,7 @@ export class ContainerSocketSession {
     if (this.options.mode !== 'exec' || this.ended || input.length === 0) return;
     const bytes = Buffer.from(input, 'utf8');
     this.lastTraffic = Date.now();
+    this.typed = true;
     if (!this.opened) this.queued.push(bytes);
     else this.socket.send(bytes, { binary: true });
   }
@@ -133,7 +140,7 @@ export class ContainerSocketSession {
     this.lastTraffic = Date.now();
     this.bytesReceived += data.length;
     const text = isBinary ? this.decoder.decode(data, { stream: true }) : this.flushDecoder() + data.toString('utf8');
-    if (this.firstOutput.length < NOT_FOUND_WINDOW) this.firstOutput += text.slice(0, NOT_FOUND_WINDOW - this.firstOutput.length);
+    if (!this.typed && this.firstOutput.length < NOT_FOUND_WINDOW) this.firstOutput += text.slice(0, NOT_FOUND_WINDOW - this.firstOutput.length);
     if (text) this.options.onOutput(text);
   }
 
@@ -149,7 +156,7 @@ export class ContainerSocketSession {
     const idleMs = Date.now() - this.lastTraffic;
     if (!this.opened) return this.end({ kind: 'refused', code });
     if (code === 1008 && this.bytesReceived === 0) return this.end({ kind: 'refused', code });
-    if (this.options.mode === 'exec' && NOT_FOUND.test(this.firstOutput) && this.firstOutput.length < NOT_FOUND_WINDOW) return this.end({ kind: 'commandNotFound', code });
+    if (this.options.mode === 'exec' && NOT_FOUND.test(this.firstOutput)) return this.end({ kind: 'commandNotFound', code });
     if ((code === 1000 || code === 1001 || code === 1005) && idleMs >= (this.options.idleHintMs ?? 60_000)) return this.end({ kind: 'idle', code, idleMs });
     if (code === 1000 || code === 1005 || code === 1001) return this.end({ kind: 'exited', code });
     this.end({ kind: 'lost', code });
