@@ -88,7 +88,7 @@ suite('Open Shell and Show Live Output', function () {
     assert.ok(logged.includes('Shell of it-shell · nginx opened.'));
   });
 
-  test('from the palette: a configured group, a container, then /bin/sh offered first', async () => {
+  test('from the palette: a configured group, a container, then /bin/sh offered first; a resize is said once', async () => {
     const script = new ScriptedInput([
       { pick: /^Open Shell$/, choose: /^it-shell$/ },
       { pick: /^Open Shell: it-shell$/, choose: /^nginx$/ },
@@ -103,6 +103,14 @@ suite('Open Shell and Show Live Output', function () {
     const term = terminal(result.terminal!)!;
     term.sendText('nosuch\r', false);
     await until(() => output(result.terminal!).includes('/bin/sh: 1: nosuch: not found'), "the shell's own error");
+    // A resize keeps the session's size (ACI takes it only at open): said once, the screen left alone.
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+    const resized = /^The session with it-shell · nginx keeps the size it opened with \(\d+×\d+\)/;
+    await until(() => script.messages('info').some((m) => resized.test(m)), 'the resize said');
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+    term.sendText('echo after\r', false);
+    await until(() => output(result.terminal!).includes('echo after\r\nafter\r\n'), 'the shell still answers');
+    assert.strictEqual(script.messages('info').filter((m) => resized.test(m)).length, 1, 'said once');
     const closed = new Promise<void>((resolve) => disposables.push(vscode.window.onDidCloseTerminal((t) => t === term && resolve())));
     term.dispose();
     await closed;
