@@ -47,7 +47,7 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
   const terminals = new Map<string, SessionTerminal>();
   const client = async (): Promise<ArmClient> => (await command.services.session.connection()).client;
 
-  async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
+  async function chooseContainer(arg: unknown, title: string): Promise<ContainerRef | undefined> {
     return containerRefOf(arg) ?? pickContainer(title);
   }
 
@@ -81,7 +81,7 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
   }
 
   async function openShell(ctx: CommandContext, arg?: unknown, options?: { command?: string }): Promise<SessionResult | undefined> {
-    const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Open Shell'));
+    const ref = await chooseContainer(arg, vscode.l10n.t('Open Shell'));
     if (!ref) return undefined;
     const definition = await definitionOf(ref.target).catch(() => undefined);
     const program = options?.command ?? (await pickShellCommand(ctx.ui, sessionName(ref), definition?.osType === 'Windows'));
@@ -92,12 +92,12 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
     }
     const armClient = await client();
     const result = await run(ctx, ref, 'exec', (size) => requestExec(armClient, { ...targetOf(ref), command: program, size }));
-    if (result.outcome === 'refused' && result.message) await say(ctx, result);
+    if (result.outcome === 'refused' && result.message) say(ctx, result);
     return result;
   }
 
   async function showLiveOutput(ctx: CommandContext, arg?: unknown): Promise<SessionResult | undefined> {
-    const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Show Live Output'));
+    const ref = await chooseContainer(arg, vscode.l10n.t('Show Live Output'));
     if (!ref) return undefined;
     const armClient = await client();
     const result = await run(ctx, ref, 'attach', () => requestAttach(armClient, targetOf(ref)));
@@ -110,11 +110,13 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
     return { outcome: 'fellBack', message, logs };
   }
 
-  async function say(ctx: CommandContext, result: SessionResult): Promise<void> {
+  /** Says why a shell could not open; not awaited: a notification stays until dismissed, the command has ended. */
+  function say(ctx: CommandContext, result: SessionResult): void {
     const signIn = vscode.l10n.t('Sign In');
     const offerSignIn = result.reason === 'signInExpired';
-    const choice = await ctx.ui.message('error', result.message ?? '', ...(offerSignIn ? [signIn] : []));
-    if (choice === signIn) await vscode.commands.executeCommand('aciDataShare.signIn');
+    void ctx.ui.message('error', result.message ?? '', ...(offerSignIn ? [signIn] : [])).then((choice) => {
+      if (choice === signIn) void vscode.commands.executeCommand('aciDataShare.signIn');
+    });
   }
 
   subscriptions.push(command(OPEN_SHELL_COMMAND, openShell), command(SHOW_LIVE_OUTPUT_COMMAND, showLiveOutput));
