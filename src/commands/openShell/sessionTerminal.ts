@@ -5,7 +5,8 @@
  * one line saying why and closes the terminal. Nothing of the session is logged here.
  */
 import * as vscode from 'vscode';
-import { ContainerSocketSession, type SessionEnd, type SessionMode } from '../../core/containerGroup/containerSocket';
+// Types only: the socket code (and its websocket library) loads with the first session, from its own file.
+import type { ContainerSocketSession, SessionEnd, SessionMode } from '../../core/containerGroup/containerSocket';
 import { clampSize, type SocketGrant, type TerminalSize } from '../../core/containerGroup/execRequest';
 import { endText } from './sessionTexts';
 
@@ -49,8 +50,8 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   open(dimensions: vscode.TerminalDimensions | undefined): void {
     this.size = clampSize({ rows: dimensions?.rows ?? 24, cols: dimensions?.columns ?? 80 });
     if (this.options.mode === 'attach') this.write(`\x1b[2m${vscode.l10n.t('Live output of {0} (read-only). Close the terminal to stop.', this.options.name)}\x1b[0m\r\n`);
-    this.options.grant(this.size).then(
-      (grant) => {
+    Promise.all([this.options.grant(this.size), import('../../core/containerGroup/containerSocket')]).then(
+      ([grant, { ContainerSocketSession }]) => {
         if (this.userClosed) return this.settle({ outcome: 'closed' });
         this.session = new ContainerSocketSession({
           grant,
