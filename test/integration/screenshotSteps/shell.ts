@@ -29,10 +29,13 @@ async function paletteWithPicks(page: Page, command: string, picks: string[]): P
   }
 }
 
-/** The terminal panel showing `name`, with room for its lines. */
+/** The terminal panel showing `name`, maximized: the session is the picture (and the package stays small). */
 async function terminalShown(page: Page, name: string): Promise<void> {
   await page.locator('.terminal-wrapper.active .xterm').first().waitFor({ timeout: 30000 });
   await page.locator('.part.panel').getByText(name).first().waitFor({ timeout: 10000 }).catch(() => undefined);
+  await runCommand(page, 'View: Close All Editors');
+  await runCommand(page, 'View: Toggle Maximized Panel');
+  await page.locator('.terminal-wrapper.active .xterm').first().click();
 }
 
 export const SHELL_STEPS: ScreenshotStep[] = [
