@@ -36,14 +36,33 @@ const identityChunk = {
   },
 };
 
+/**
+ * The exec/attach socket session and its websocket library load with the first Open Shell or Show Live Output:
+ * the extension bundle refers to `./containerSocket.js`, built from the same module as its own file.
+ */
+const containerSocketChunk = {
+  name: 'container-socket-chunk',
+  setup(build) {
+    build.onResolve({ filter: /\/containerGroup\/containerSocket$/ }, () => ({ path: './containerSocket.js', external: true }));
+  },
+};
+
 const builds = [
   {
     ...common,
     entryPoints: { extension: 'src/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [identityChunk],
+    plugins: [identityChunk, containerSocketChunk],
     metafile: true,
+  },
+  {
+    ...common,
+    entryPoints: { containerSocket: 'src/core/containerGroup/containerSocket.ts' },
+    outdir: 'dist',
+    // ws loads bufferutil and utf-8-validate only when installed (optional native speed-ups, inside try/catch):
+    // left out, it uses its own JavaScript for both.
+    external: ['bufferutil', 'utf-8-validate'],
   },
   {
     ...common,

@@ -27,6 +27,7 @@ import { registerReports } from './commands/showReport/registerReports';
 import { registerCompare } from './commands/compareSynchronizations/registerCompare';
 import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerTrend } from './commands/showTrend/registerTrend';
+import { registerSessionCommands, type SessionTestHooks } from './commands/openShell/registerSessions';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 import { commandRegistrar } from './commands/shared/registerCommand';
 
@@ -43,6 +44,8 @@ export interface TestApi {
   readonly report: ReportTestHooks;
   readonly compare: CompareTestHooks;
   readonly trend: TrendTestHooks;
+  /** Open Shell / Show Live Output terminals: their recent output and the line they ended with. */
+  readonly sessions: SessionTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
   /** Pages opened from now on get these translations (a made-up display language); undefined restores VS Code's. */
@@ -91,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
+  const sessions = registerSessionCommands(command, context.subscriptions);
   context.subscriptions.push(
     session,
     deployStates,
@@ -138,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     report,
     compare,
     trend,
+    sessions,
     useUserInput,
     usePageBundle,
     onLogLine,

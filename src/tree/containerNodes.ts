@@ -119,7 +119,8 @@ export class ContainerNode implements TreeNode {
     if (this.live && !c) item.description = vscode.l10n.t('{0} · not in the definition', item.description);
     item.iconPath = this.live ? stateIcon(containerTone(this.live), this.init) : new vscode.ThemeIcon(this.init ? 'debug-start' : 'package');
     item.tooltip = tooltipOf(this.name, c, this.live);
-    item.contextValue = this.init ? 'initContainer' : 'container';
+    // An init container offers Open Shell and Show Live Output only while it runs; it ends before the others start.
+    item.contextValue = this.init ? (this.live?.current?.state === 'Running' ? 'initContainer.running' : 'initContainer') : 'container';
     return item;
   }
 

@@ -28,14 +28,14 @@ const INIT = ['Preparing volume for {c}', 'Downloaded 3 files to /mnt/init', 'In
 
 type Obj = Record<string, unknown>;
 
-interface ContainerFacts {
+export interface ContainerFacts {
   name: string;
   image: string;
   port: string;
   init: boolean;
 }
 
-function findContainer(g: StoredGroup, name: string): ContainerFacts | undefined {
+export function findContainer(g: StoredGroup, name: string): ContainerFacts | undefined {
   const props = (g.body.properties as Obj | undefined) ?? {};
   for (const [key, init] of [['containers', false], ['initContainers', true]] as const) {
     const list = Array.isArray(props[key]) ? (props[key] as Obj[]) : [];
@@ -67,6 +67,15 @@ export function logShape(g: StoredGroup, c: Pick<ContainerFacts, 'init'>, now: n
   if (c.init) return { count: INIT.length, timeOf: (i) => Date.parse(g.operation.startTime) + i * 10 };
   const running = Math.max(0, Math.floor((now - started) / LOG_LINE_MS));
   return { count: STARTUP.length + running, timeOf: (i) => (i < STARTUP.length ? started + i : started + (i - STARTUP.length + 1) * LOG_LINE_MS) };
+}
+
+/** Lines [from, to) of a container's log as written (no timestamps): what an attached socket streams. */
+export function logLinesBetween(g: StoredGroup, containerName: string, from: number, to: number): string[] {
+  const c = findContainer(g, containerName);
+  if (!c) return [];
+  const out: string[] = [];
+  for (let i = Math.max(0, from); i < to; i++) out.push(message(c, i));
+  return out;
 }
 
 /** The log content at `now`: the last `tail` lines (all when undefined), each with its time when asked. */

@@ -1,6 +1,7 @@
 // Shared state of one emulator instance and the per-request context handed to route handlers.
 import type { IncomingHttpHeaders } from 'node:http';
 import { ArmHeaders } from './arm-headers';
+import type { ExecGrant } from './container-exec';
 import { StoredGroup } from './container-group-view';
 import { FaultName, FaultState } from './faults';
 import { LroStore } from './lro-store';
@@ -11,6 +12,8 @@ export interface Settings {
   retryAfterSeconds: number;
   tokenLifetimeSeconds: number;
   hangMs: number;
+  /** An exec session with no traffic either way for this long is closed (the service publishes no figure). */
+  execIdleMs: number;
 }
 
 export interface EmulatorState {
@@ -23,6 +26,8 @@ export interface EmulatorState {
   armHeaders: ArmHeaders;
   /** Container groups keyed by lower-cased "subscription|resourceGroup|name" (ARM names are case-insensitive). */
   groups: Map<string, StoredGroup>;
+  /** Exec and attach sessions handed out and not yet connected to or expired, by id. */
+  execGrants: Map<string, ExecGrant>;
 }
 
 export interface RequestContext {
@@ -48,5 +53,6 @@ export function createState(settings: Settings, initialFault: string | undefined
     lro: new LroStore(settings.lroPolls),
     armHeaders: new ArmHeaders(),
     groups: new Map(),
+    execGrants: new Map(),
   };
 }

@@ -4,6 +4,7 @@ import { EmulatorState, RequestContext } from './context';
 import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
 import { listContainerGroupsByResourceGroup } from './container-group-list';
 import { listContainerLogs } from './container-group-logs';
+import { attachContainer, execContainer } from './container-exec';
 import { deleteContainerGroup, restartContainerGroup, startContainerGroup, stopContainerGroup } from './container-group-actions';
 import {
   DATA_SHARE_API_VERSION,
@@ -61,6 +62,19 @@ const ARM_ROUTES: ArmRoute[] = [
     apiVersion: ACI_API_VERSION,
     resourceName: (p) => p.name,
   },
+  ...(
+    [
+      ['exec', execContainer],
+      ['attach', attachContainer],
+    ] as const
+  ).map(
+    ([action, handler]): ArmRoute => ({
+      pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)/containers/(?<containerName>[^/]+)/${action}$`, 'i'),
+      methods: { POST: handler },
+      apiVersion: ACI_API_VERSION,
+      resourceName: (p) => p.name,
+    }),
+  ),
   {
     pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups$`, 'i'),
     methods: { GET: listContainerGroupsByResourceGroup },

@@ -6,6 +6,7 @@ import { createState } from './context';
 import { parseFault } from './faults';
 import { Reply, isSocketAction } from './reply';
 import { route } from './router';
+import { serveExecSockets } from './exec-socket';
 
 /** GET: the serving statistics; GET …/reset: the same, then zeroed. */
 export const STATS_PATH = '/__emulator/stats';
@@ -18,6 +19,7 @@ export interface EmulatorOptions {
   tokenLifetimeSeconds?: number; // lifetime of issued tokens (default 3600)
   hangMs?: number; // how long the 'hang' fault holds a request open before destroying it (default 60000)
   quiet?: boolean; // no per-request log lines on stderr (default true)
+  execIdleMs?: number; // an exec session without traffic for this long is closed (default 20 minutes)
 }
 
 export interface Emulator {
@@ -41,6 +43,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       retryAfterSeconds: options.retryAfterSeconds ?? 1,
       tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
       hangMs: options.hangMs ?? 60_000,
+      execIdleMs: options.execIdleMs ?? 20 * 60_000,
     },
     options.fault,
   );
@@ -116,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       log(method, rawPath, reply.status, elapsedMs());
     });
   });
+  const execSockets = serveExecSockets(server, state);
   server.on('connection', (socket: Socket) => {
     connections += 1;
     sockets.add(socket);
@@ -149,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       new Promise<void>((resolve) => {
         for (const timer of hangTimers) clearTimeout(timer);
         hangTimers.clear();
+        execSockets.close();
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
       }),

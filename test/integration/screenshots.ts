@@ -13,6 +13,7 @@ import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace
 import { COMPARE_STEPS } from './screenshotSteps/compare';
 import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
+import { SHELL_STEPS } from './screenshotSteps/shell';
 import { TREND_STEPS } from './screenshotSteps/trend';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
@@ -446,6 +447,7 @@ export const STEPS: ScreenshotStep[] = [
   ...LOGS_STEPS,
   ...ACTION_STEPS,
   ...LIVE_STEPS,
+  ...SHELL_STEPS,
   ...TREND_STEPS,
 ];
 

@@ -7,7 +7,7 @@ import * as path from 'path';
 
 const OUT_SRC = path.resolve(__dirname, '../../src');
 /** Loaded at run time from its own file (esbuild.mjs makes it external). */
-const SEPARATE_CHUNKS = [/\/auth\/identityProviders$/];
+const SEPARATE_CHUNKS = [/\/auth\/identityProviders$/, /\/containerGroup\/containerSocket$/];
 
 function reachable(entry: string): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
@@ -33,13 +33,21 @@ function reachable(entry: string): { files: Set<string>; packages: Set<string> }
   return { files, packages };
 }
 
-test('the main bundle reaches neither ajv nor @azure/identity', () => {
+test('the main bundle reaches neither ajv, @azure/identity nor the websocket library', () => {
   const { files, packages } = reachable(path.join(OUT_SRC, 'extension.js'));
   assert.ok(files.size > 20, `followed ${files.size} files`);
   assert.ok(packages.has('yaml') && packages.has('node-fetch'), [...packages].join(', '));
-  for (const heavy of ['ajv', 'ajv-formats', '@azure/identity', '@azure/msal-node']) {
+  for (const heavy of ['ajv', 'ajv-formats', '@azure/identity', '@azure/msal-node', 'ws']) {
     assert.ok(!packages.has(heavy), `${heavy} is reachable from src/extension.ts`);
   }
   const validation = [...files].filter((f) => f.includes(`${path.sep}validation${path.sep}`)).map((f) => path.relative(OUT_SRC, f));
   assert.deepEqual(validation.filter((f) => /schema|validate|normalize/.test(f)), []);
+});
+
+test('the exec/attach socket code loads from its own file, with the first session, not at activation', () => {
+  const bundle = path.resolve(__dirname, '../../../dist/extension.js');
+  const text = fs.readFileSync(bundle, 'utf8');
+  assert.match(text, /import\("\.\/containerSocket\.js"\)/, 'loaded by a dynamic import');
+  assert.doesNotMatch(text, /require\("\.\/containerSocket\.js"\)/, 'not required when the bundle loads');
+  assert.ok(fs.existsSync(path.resolve(__dirname, '../../../dist/containerSocket.js')), 'the chunk is built');
 });

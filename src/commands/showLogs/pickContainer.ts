@@ -11,17 +11,19 @@ import { locateDefinition, readDefinitionFile } from '../../tree/definitionFiles
 import type { ContainerRef } from '../../tree/containerRef';
 import { ui } from '../../ui/userInput';
 
-/** The chosen container, undefined when dismissed; throws with the reason when there is nothing to choose from. */
-export async function pickContainer(): Promise<ContainerRef | undefined> {
+/**
+ * The chosen container, undefined when dismissed; throws with the reason when there is nothing to choose from.
+ * `title` names the command asking (Show Logs by default).
+ */
+export async function pickContainer(title = vscode.l10n.t('Show Logs')): Promise<ContainerRef | undefined> {
   const configured = containerGroups().items;
   if (configured.length === 0) throw new Error(vscode.l10n.t('No container group is configured. Add one to the view first.'));
-  const title = vscode.l10n.t('Show Logs');
   const group = await ui().quickPick(
     configured.map((target) => ({ label: target.name, description: target.resourceGroup, detail: target.definitionFile, target })),
     { title, placeHolder: vscode.l10n.t('Container group'), matchOnDescription: true },
   );
   if (!group) return undefined;
-  const containers = await containersOf(group.target);
+  const { containers } = await definitionOf(group.target);
   if (containers.length === 0) throw new Error(vscode.l10n.t('{0} declares no containers in {1}.', group.target.name, group.target.definitionFile));
   const picked = await ui().quickPick(
     containers.map((c) => ({ label: c.name, description: c.image, detail: c.init ? vscode.l10n.t('Init container') : undefined, c })),
@@ -30,7 +32,8 @@ export async function pickContainer(): Promise<ContainerRef | undefined> {
   return picked && { target: group.target, containerName: picked.c.name, init: picked.c.init };
 }
 
-async function containersOf(target: ContainerGroupTarget): Promise<{ name: string; image?: string; init: boolean }[]> {
+/** The containers (and init containers) a configured group's definition declares, and its OS type. */
+export async function definitionOf(target: ContainerGroupTarget): Promise<{ containers: { name: string; image?: string; init: boolean }[]; osType?: string }> {
   const at = locateDefinition(target);
   if (!at.ok) throw new Error(at.message);
   const file = await readDefinitionFile(at.uri);
@@ -38,8 +41,11 @@ async function containersOf(target: ContainerGroupTarget): Promise<{ name: strin
   const read = readDefinitionText(file.text, at.uri.path);
   if (!read.ok) throw new Error(vscode.l10n.t('{0}: {1}', target.definitionFile, read.message));
   const summary = summarizeContainerGroup(read.value);
-  return [
-    ...summary.containers.map((c) => ({ name: c.name, image: c.image, init: false })),
-    ...summary.initContainers.map((c) => ({ name: c.name, image: c.image, init: true })),
-  ];
+  return {
+    osType: summary.osType,
+    containers: [
+      ...summary.containers.map((c) => ({ name: c.name, image: c.image, init: false })),
+      ...summary.initContainers.map((c) => ({ name: c.name, image: c.image, init: true })),
+    ],
+  };
 }

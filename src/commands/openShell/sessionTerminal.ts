@@ -1,0 +1,108 @@
+/**
+ * A VS Code terminal (Pseudoterminal) running one exec or attach session. The session is requested only once
+ * VS Code has opened the terminal, so the exec request carries the terminal's real size. Keys pass through as
+ * typed (Ctrl-C, Ctrl-D, arrows, Tab, UTF-8); closing the terminal closes the socket; the socket closing writes
+ * one line saying why and closes the terminal. Nothing of the session is logged here.
+ */
+import * as vscode from 'vscode';
+// Types only: the socket code (and its websocket library) loads with the first session, from its own file.
+import type { ContainerSocketSession, SessionEnd, SessionMode } from '../../core/containerGroup/containerSocket';
+import { clampSize, type SocketGrant, type TerminalSize } from '../../core/containerGroup/execRequest';
+import { endText } from './sessionTexts';
+
+export type StartOutcome = { outcome: 'opened' } | { outcome: 'refused'; error: unknown } | { outcome: 'closed' };
+
+export interface SessionTerminalOptions {
+  /** `group · container`, the terminal's name. */
+  name: string;
+  mode: SessionMode;
+  /** Asks Azure for the session's socket, with the terminal's size. */
+  grant(size: TerminalSize): Promise<SocketGrant>;
+  onEnd(end: SessionEnd, text: string): void;
+  /** The terminal was resized while a shell runs (said once per session). */
+  onResize?(size: TerminalSize): void;
+}
+
+/** The last output kept for the test API, per terminal. */
+const TRANSCRIPT_CHARS = 64 * 1024;
+
+export class SessionTerminal implements vscode.Pseudoterminal {
+  private readonly written = new vscode.EventEmitter<string>();
+  private readonly closed = new vscode.EventEmitter<void>();
+  readonly onDidWrite = this.written.event;
+  readonly onDidClose = this.closed.event;
+  private session: ContainerSocketSession | undefined;
+  private size: TerminalSize | undefined;
+  private toldResize = false;
+  private settle!: (o: StartOutcome) => void;
+  private userClosed = false;
+  /** Resolves once the session opened, or could not. */
+  readonly started = new Promise<StartOutcome>((resolve) => (this.settle = resolve));
+  transcript = '';
+  endedWith: string | undefined;
+
+  constructor(private readonly options: SessionTerminalOptions) {}
+
+  get bytesReceived(): number {
+    return this.session?.bytesReceived ?? 0;
+  }
+
+  open(dimensions: vscode.TerminalDimensions | undefined): void {
+    this.size = clampSize({ rows: dimensions?.rows ?? 24, cols: dimensions?.columns ?? 80 });
+    if (this.options.mode === 'attach') this.write(`\x1b[2m${vscode.l10n.t('Live output of {0} (read-only). Close the terminal to stop.', this.options.name)}\x1b[0m\r\n`);
+    Promise.all([this.options.grant(this.size), import('../../core/containerGroup/containerSocket')]).then(
+      ([grant, { ContainerSocketSession }]) => {
+        if (this.userClosed) return this.settle({ outcome: 'closed' });
+        this.session = new ContainerSocketSession({
+          grant,
+          mode: this.options.mode,
+          onOpen: () => this.settle({ outcome: 'opened' }),
+          // A container's own output ends lines with "\n" only; a terminal needs "\r\n" (a shell's pty sends both).
+          onOutput: (text) => this.write(this.options.mode === 'attach' ? text.replace(/\r?\n/g, '\r\n') : text),
+          onEnd: (end) => this.finish(end),
+        });
+      },
+      (error: unknown) => {
+        this.settle({ outcome: 'refused', error });
+        this.closed.fire();
+      },
+    );
+  }
+
+  close(): void {
+    this.userClosed = true;
+    this.session?.close('closed');
+  }
+
+  /** Ends the session from the extension's side (a sign-out). */
+  end(kind: 'closed' | 'signedOut'): void {
+    this.session?.close(kind);
+  }
+
+  handleInput(data: string): void {
+    if (this.options.mode === 'exec') this.session?.write(data);
+  }
+
+  setDimensions(d: vscode.TerminalDimensions): void {
+    const size = this.size;
+    if (!size || this.options.mode !== 'exec' || !this.session?.isOpen) return;
+    if (d.rows === size.rows && d.columns === size.cols) return;
+    if (this.toldResize) return;
+    this.toldResize = true;
+    this.options.onResize?.({ rows: size.rows, cols: size.cols });
+  }
+
+  private write(text: string): void {
+    this.transcript = (this.transcript + text).slice(-TRANSCRIPT_CHARS);
+    this.written.fire(text);
+  }
+
+  private finish(end: SessionEnd): void {
+    const text = endText(end, this.options.name, this.options.mode === 'exec' ? 'shell' : 'output');
+    this.endedWith = text;
+    this.settle(end.kind === 'refused' || end.kind === 'timeout' || end.kind === 'commandNotFound' ? { outcome: 'refused', error: new Error(text) } : { outcome: 'opened' });
+    if (!this.userClosed) this.write(`\r\n\x1b[2m${text}\x1b[0m\r\n`);
+    this.options.onEnd(end, text);
+    this.closed.fire();
+  }
+}

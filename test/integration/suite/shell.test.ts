@@ -1,0 +1,185 @@
+// Open Shell… and Show Live Output in the real VS Code against the emulator: a shell typed into through the
+// terminal (echo hi read back, Ctrl-D ends it), from the palette, live output seeing a new log line arrive, and
+// each refusal in words: a program the image lacks, a command with arguments (the documented exec limit), an
+// init container that has ended (attach falls back to the polled log), and a group that is stopped. Nothing of a
+// session (its socket URL, password, input or output) reaches the output log.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { SessionResult } from '../../../src/commands/openShell/registerSessions';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import type { ContainerGroupTarget } from '../../../src/core/settings/model';
+import type { ContainerRef } from '../../../src/tree/containerRef';
+import type { TestApi } from '../../../src/extension';
+import { activateExtension } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
+import { until } from './until';
+
+const FILE = 'it-shell.aci.yaml';
+const TARGET: ContainerGroupTarget = { name: 'it-shell', subscriptionId: '00000000-0000-0000-0000-000000000025', resourceGroup: 'rg-shell-it', definitionFile: `definitions/${FILE}` };
+const ref = (containerName: string, init = false): { containerRef: ContainerRef } => ({ containerRef: { target: TARGET, containerName, init } });
+const PROMPT = /root@caas-[0-9a-f-]+:\/# $/;
+
+suite('Open Shell and Show Live Output', function () {
+  this.timeout(120_000);
+  let api: TestApi;
+  let folder: string;
+  let before: unknown[] | undefined;
+  const logged: string[] = [];
+  const disposables: vscode.Disposable[] = [];
+
+  const terminal = (name: string): vscode.Terminal | undefined => vscode.window.terminals.find((t) => t.name === name);
+  const output = (name: string): string => api.sessions.output(name) ?? '';
+
+  async function openShell(arg: unknown, command: string, script = new ScriptedInput()): Promise<SessionResult> {
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.openShell', arg, { command }));
+    assert.ok(result, 'the command returned its result');
+    return result;
+  }
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    disposables.push(api.onLogLine((_level, message) => logged.push(message)));
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    // The fixture's web-frontend, with an init container and an Alpine sidecar (no bash in it).
+    const yaml = fs
+      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
+      .replace('name: web-frontend', 'name: it-shell')
+      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-shell-label')
+      .replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: alpine:3.20')
+      .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: busybox:1.36\n  containers:');
+    fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    await config.update('containerGroups', [...(before ?? []), TARGET], vscode.ConfigurationTarget.Workspace);
+    // The unpinned-looking tags draw a warning from the definition checks; deploying anyway is what this needs.
+    const script = new ScriptedInput([
+      { message: /^The definition of it-shell has \d+ warnings?\.$/, choose: 'Deploy Anyway' },
+      { message: /^Create the container group it-shell/, choose: 'Create' },
+    ]);
+    const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
+    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
+    script.assertDone();
+    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+  });
+
+  suiteTeardown(async () => {
+    for (const t of vscode.window.terminals) t.dispose();
+    for (const d of disposables) d.dispose();
+    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
+  });
+
+  test('a shell: the prompt, `echo hi` typed into the terminal reads back hi, Ctrl-D ends the terminal', async () => {
+    const result = await openShell(ref('nginx'), '/bin/bash');
+    assert.deepStrictEqual({ outcome: result.outcome, terminal: result.terminal }, { outcome: 'opened', terminal: 'it-shell · nginx' });
+    const name = result.terminal!;
+    const term = await until(() => terminal(name), 'the terminal named group · container');
+    await until(() => PROMPT.test(output(name)), 'the prompt');
+    term.sendText('echo hi\r', false);
+    await until(() => output(name).includes('echo hi\r\nhi\r\n'), 'hi read back after the echoed command');
+    const closed = new Promise<void>((resolve) => disposables.push(vscode.window.onDidCloseTerminal((t) => t === term && resolve())));
+    term.sendText('\x04', false);
+    await closed;
+    assert.match(api.sessions.endedWith(name) ?? '', /^The shell in it-shell · nginx ended\.$/);
+    assert.match(output(name), /exit\r\nBye\.\r\n/);
+    await until(() => logged.some((l) => l === 'Shell of it-shell · nginx ended: exited (close code 1000)'), 'the end in the log');
+    assert.ok(logged.includes('Shell of it-shell · nginx opened.'));
+  });
+
+  test('from the palette: a configured group, a container, then /bin/sh offered first; a resize is said once', async () => {
+    const script = new ScriptedInput([
+      { pick: /^Open Shell$/, choose: /^it-shell$/ },
+      { pick: /^Open Shell: it-shell$/, choose: /^nginx$/ },
+      { pick: /^Open Shell: it-shell · nginx$/, choose: /^\/bin\/sh$/ },
+    ]);
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.openShell'));
+    script.assertDone();
+    const offered = script.shown.find((s) => s.kind === 'pick' && /it-shell · nginx/.test(s.text));
+    assert.deepStrictEqual(offered?.items, ['/bin/sh', '/bin/bash', 'Other program…']);
+    assert.strictEqual(result?.outcome, 'opened');
+    await until(() => PROMPT.test(output(result.terminal!)), 'the prompt');
+    const term = terminal(result.terminal!)!;
+    term.sendText('nosuch\r', false);
+    await until(() => output(result.terminal!).includes('/bin/sh: 1: nosuch: not found'), "the shell's own error");
+    // A resize keeps the session's size (ACI takes it only at open): said once, the screen left alone.
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+    const resized = /^The session with it-shell · nginx keeps the size it opened with \(\d+×\d+\)/;
+    await until(() => script.messages('info').some((m) => resized.test(m)), 'the resize said');
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+    term.sendText('echo after\r', false);
+    await until(() => output(result.terminal!).includes('echo after\r\nafter\r\n'), 'the shell still answers');
+    assert.strictEqual(script.messages('info').filter((m) => resized.test(m)).length, 1, 'said once');
+    const closed = new Promise<void>((resolve) => disposables.push(vscode.window.onDidCloseTerminal((t) => t === term && resolve())));
+    term.dispose();
+    await closed;
+    await until(() => logged.includes('Shell of it-shell · nginx ended: closed (close code 1000)'), 'closing the terminal ended the socket');
+  });
+
+  test('live output: a new log line arrives in a read-only terminal', async () => {
+    const result = await withAnswers(api, new ScriptedInput(), async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.showLiveOutput', ref('nginx')));
+    assert.strictEqual(result?.outcome, 'opened');
+    const name = result.terminal!;
+    assert.ok(output(name).startsWith('\x1b[2mLive output of it-shell · nginx (read-only)'), 'the read-only header');
+    const line = await until(() => /GET \/healthz 200 1ms \(#\d+\)\r\n|[A-Z][^\r\n]* \(#\d+\)\r\n/.exec(output(name))?.[0], 'a new log line');
+    assert.ok(!output(name).includes('Starting nginx'), 'attaching shows what is written from now on, not the log so far');
+    terminal(name)!.sendText('typed', false);
+    assert.ok(!output(name).includes('typed'), 'nothing typed goes anywhere');
+    assert.ok(line.endsWith('\r\n'));
+    terminal(name)!.dispose();
+    await until(() => logged.includes('Live output of it-shell · nginx ended: closed (close code 1000)'), 'closed');
+  });
+
+  test('a program the image lacks: the runtime says so and the terminal ends with why', async () => {
+    const script = new ScriptedInput();
+    const result = await openShell(ref('content-sync'), '/bin/bash', script);
+    const name = result.terminal!;
+    await until(() => api.sessions.endedWith(name), 'the end');
+    assert.match(output(name), /exec: "\/bin\/bash": executable file not found in \$PATH/);
+    assert.match(api.sessions.endedWith(name)!, /^The program does not exist in the image of it-shell · content-sync\. Open Shell again and choose another \(such as \/bin\/sh\)\.$/);
+    await until(() => script.messages('warning').some((m) => m === api.sessions.endedWith(name)), 'the reason as a notification');
+  });
+
+  test('a command with arguments is refused before anything is sent (ACI runs one program without arguments)', async () => {
+    const script = new ScriptedInput();
+    const from = logged.length;
+    const result = await openShell(ref('nginx'), 'ls -la', script);
+    assert.strictEqual(result.outcome, 'refused');
+    assert.match(script.messages('error')[0] ?? '', /^Azure Container Instances runs a single program without arguments/);
+    assert.ok(!logged.slice(from).some((l) => /\/exec\?/.test(l)), 'no exec request');
+  });
+
+  test('an init container that has ended: exec refused in words; live output falls back to the polled log', async () => {
+    const script = new ScriptedInput();
+    const shell = await openShell(ref('fetch-site', true), '/bin/sh', script);
+    assert.strictEqual(shell.outcome, 'refused');
+    assert.strictEqual(shell.reason, 'containerNotRunning');
+    assert.match(shell.message ?? '', /^The container it-shell · fetch-site is not running \(it is Terminated, exit code 0\)\. \(Container 'fetch-site' in container group 'it-shell' is terminated\.\)$/);
+    assert.deepStrictEqual(script.messages('error'), [shell.message]);
+    await until(() => !terminal('it-shell · fetch-site'), 'the terminal closed');
+
+    const live = await withAnswers(api, new ScriptedInput(), async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.showLiveOutput', ref('fetch-site', true)));
+    assert.strictEqual(live?.outcome, 'fellBack');
+    assert.match(live.message ?? '', /^Live output is not available for it-shell · fetch-site: The container it-shell · fetch-site is not running \(it is Terminated/);
+    assert.ok(live.logs?.uri.includes('fetch-site'), 'the log view opened instead');
+  });
+
+  test('a stopped group: exec and attach refused, saying the group is not running', async () => {
+    const { client } = await api.connection();
+    const groupPath = `/subscriptions/${TARGET.subscriptionId}/resourceGroups/${TARGET.resourceGroup}/providers/Microsoft.ContainerInstance/containerGroups/${TARGET.name}`;
+    await client.request({ method: 'POST', path: `${groupPath}/stop`, apiVersion: '2023-05-01' });
+    const shell = await openShell(ref('nginx'), '/bin/sh');
+    assert.strictEqual(shell.reason, 'groupNotRunning');
+    assert.match(shell.message ?? '', /^The container group is not running \(it is Stopped\)\. Start it first\./);
+    const live = await withAnswers(api, new ScriptedInput(), async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.showLiveOutput', ref('nginx')));
+    assert.strictEqual(live?.outcome, 'fellBack');
+    assert.match(live.message ?? '', /not running \(it is Stopped\)/);
+  });
+
+  test('nothing of a session reaches the output log: no socket URL, no password, no input or output', () => {
+    const text = logged.join('\n');
+    assert.doesNotMatch(text, /ws:\/\/|\/exec\/caas-|logstream|bridge-|echo hi|nosuch|password/i);
+    assert.match(text, /POST \S+\/containers\/nginx\/exec\?api-version=2023-05-01/);
+  });
+});
