@@ -7,6 +7,7 @@ import { isColumnKey, type ReportQuery } from './model';
 import type { SourceSettingRow } from './sourceSettings';
 import type { ReportTotals } from './totals';
 import type { ShareSubscriptionTarget } from '../settings/model';
+import { isDotSegment } from '../settings/nameRules';
 
 export type ExportFormat = 'csv' | 'json';
 export type ReportTab = 'details' | 'chart' | 'schedule';
@@ -156,7 +157,8 @@ export function isReportTab(v: unknown): v is ReportTab {
 export function isShareSubscriptionTarget(v: unknown): v is ShareSubscriptionTarget {
   if (typeof v !== 'object' || v === null) return false;
   const t = v as Record<string, unknown>;
-  return [t.subscriptionId, t.resourceGroup, t.accountName, t.shareSubscriptionName].every((x) => str(x) && x !== '') && optStr(t.label);
+  // A saved state is untrusted: `.` or `..` would address another resource once in the ARM path.
+  return [t.subscriptionId, t.resourceGroup, t.accountName, t.shareSubscriptionName].every((x) => str(x) && x !== '' && !isDotSegment(x.trim())) && optStr(t.label);
 }
 
 export function isReportPanelState(v: unknown): v is ReportPanelState {
