@@ -41,13 +41,14 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   // The user's settings.json is not edited here: VS Code reads an outside write of it only later.
   const uri = where === vscode.ConfigurationTarget.Workspace ? workspaceSettingsFile() : undefined;
   if (!uri) return false;
-  let doc: vscode.TextDocument;
+  // Read from the disk: an open document of the file may not have caught up with a change made outside.
+  let text: string;
   try {
-    doc = await vscode.workspace.openTextDocument(uri);
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     return false;
   }
-  const text = doc.getText();
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const copies = copiesOf(parseTree(text), key);
   const list = copies.at(-1)?.children?.[1];
   // With the key twice, the configuration API would edit the first copy while VS Code reads the last.
@@ -56,7 +57,7 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
     throw new Error(vscode.l10n.t('{0} is written {1} times in {2}; VS Code uses the last one. {3} Remove the other copies, then try again.', key, copies.length, vscode.workspace.asRelativePath(uri), why));
   };
   // Unsaved changes of the user's would be saved along with ours: leave the file to them.
-  if (doc.isDirty) return refuse(vscode.l10n.t('The file has unsaved changes.'));
+  if (doc?.isDirty) return refuse(vscode.l10n.t('The file has unsaved changes.'));
   // Only the list VS Code read is edited: otherwise this file is not the one in effect.
   if (!list || list.type !== 'array' || JSON.stringify(getNodeValue(list)) !== JSON.stringify(current)) return refuse(vscode.l10n.t('Its last copy is not the list VS Code read.'));
   // jsonc-parser edits the first copy of a key: the earlier ones are renamed in what it reads (same length,
@@ -80,9 +81,7 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   if (edits.length === 0) return false;
   const next = applyEdits(text, edits);
   const read = configurationRead(key);
-  const change = new vscode.WorkspaceEdit();
-  change.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(text.length)), next);
-  if (!(await vscode.workspace.applyEdit(change)) || !(await doc.save())) return false;
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
   await read;
   return true;
 }
