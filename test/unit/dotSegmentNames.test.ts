@@ -3,9 +3,9 @@
 // path itself and the saved state of a restored report, trend or compare panel.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compareInitFrom } from '../../src/core/report/compareMessages';
-import { isReportPanelState } from '../../src/core/report/messages';
-import { isTrendPanelState } from '../../src/core/report/trendMessages';
+import { compareInitFrom } from '../../src/core/report/compare/compareMessages';
+import { isReportPanelState } from '../../src/core/report/report/messages';
+import { isTrendPanelState } from '../../src/core/report/trend/trendMessages';
 import { shareSubscriptionPath } from '../../src/core/services/resourcePaths';
 import { readShareSubscriptions } from '../../src/core/settings/model';
 import { checkShareSubscriptionName } from '../../src/core/settings/nameRules';

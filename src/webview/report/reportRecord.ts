@@ -2,9 +2,10 @@
  * A test-readable record of the most recently opened report: what the host sent and what the page
  * acknowledged. Tests and benchmarks read it through the hooks returned by registerReports.
  */
-import type { HostMessage, LoadState, PageView } from '../../core/report/messages';
+import type { HostMessage, PageView } from '../../core/report/report/messages';
+import type { LoadState } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import type { ReportTotals } from '../../core/report/totals';
+import type { ReportTotals } from '../../core/report/shared/totals';
 
 export interface ReportExportRecord {
   path: string;

@@ -3,7 +3,7 @@
  * and B. Rows are joined per data set, by dataSetId, else by name and type (the service marks no field as
  * required, so either may be missing), and each pair says what got slower, bigger, newly failed or fixed.
  */
-import { isFailedStatus, sanitizeRow, type ReportRow } from './model';
+import { isFailedStatus, sanitizeRow, type ReportRow } from '../shared/model';
 
 /**
  * What happened to a data set between A and B. "Failed" is isFailedStatus (the report's notion); a status

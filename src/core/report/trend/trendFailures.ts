@@ -5,10 +5,10 @@
  * count reads at most FAILURE_COUNT_MAX_PAGES pages (then it is a lower bound) and only a few run at once, so
  * a trend of many synchronizations with large reports costs a bounded number of requests.
  */
-import type { ArmClient } from '../arm/client';
-import { isArmError } from '../arm/errors';
-import { listSynchronizationDetails, type ShareSubscriptionRef } from '../services/dataShare';
-import { isFailedStatus } from './model';
+import type { ArmClient } from '../../arm/client';
+import { isArmError } from '../../arm/errors';
+import { listSynchronizationDetails, type ShareSubscriptionRef } from '../../services/dataShare';
+import { isFailedStatus } from '../shared/model';
 import type { FailedCount } from './trend';
 
 export const FAILURE_COUNT_MAX_PAGES = 20;

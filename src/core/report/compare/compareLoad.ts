@@ -3,12 +3,12 @@
  * report's stream (same client, paging bounds and sanitising); a failure of either stops the other, and
  * what arrived stays for the caller to show as incomplete.
  */
-import type { ArmClient } from '../arm/client';
-import type { ListingLimits } from '../arm/paging';
-import type { ShareSubscriptionRef } from '../services/dataShare';
-import type { ReportRow } from './model';
-import { streamSynchronizationReport } from './stream';
-import { emptyTotals, type ReportTotals } from './totals';
+import type { ArmClient } from '../../arm/client';
+import type { ListingLimits } from '../../arm/paging';
+import type { ShareSubscriptionRef } from '../../services/dataShare';
+import type { ReportRow } from '../shared/model';
+import { streamSynchronizationReport } from '../shared/stream';
+import { emptyTotals, type ReportTotals } from '../shared/totals';
 
 export interface ComparisonSide {
   rows: ReportRow[];

@@ -4,8 +4,8 @@
  */
 import { STATUS_CHANGE_LABELS, type CompareRow } from './compare';
 import { COMPARE_COLUMNS } from './compareQuery';
-import { toCsv, toJson } from './exportFormats';
-import type { SynchronizationSummary } from './messages';
+import { toCsv, toJson } from '../shared/exportFormats';
+import type { SynchronizationSummary } from '../shared/panelTypes';
 
 /** One line per data set; the change in words ("Newly failed"), as the table shows it. */
 export function compareToCsv(rows: readonly CompareRow[]): string {

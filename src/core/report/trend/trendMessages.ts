@@ -2,8 +2,8 @@
  * Messages between the trend panel (extension host) and its page, checked on both sides: the host takes
  * nothing from the page it did not expect, and the page draws nothing the host did not shape.
  */
-import type { ShareSubscriptionTarget } from '../settings/model';
-import { isShareSubscriptionTarget } from './messages';
+import type { ShareSubscriptionTarget } from '../../settings/model';
+import { isShareSubscriptionTarget } from '../shared/panelTypes';
 import { TREND_MAX_COUNT, type TrendPoint, type TrendStatusKind } from './trend';
 
 export type TrendLoadState = 'loading' | 'counting' | 'done' | 'error';

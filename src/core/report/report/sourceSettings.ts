@@ -1,5 +1,5 @@
 /** Rows of the source share synchronization settings section: kind, recurrence, time and next run. */
-import { describeSchedule, formatUtc, nextRun } from '../schedule/nextRun';
+import { describeSchedule, formatUtc, nextRun } from '../../schedule/nextRun';
 
 export interface SourceSettingRow {
   kind: string;

@@ -5,12 +5,12 @@
  * they go in order; a filter or sort is answered at once, and a window the page asks for too.
  */
 import type { HostMessage, RowWindow, ViewUpdate } from './messages';
-import type { ReportQuery, ReportRow } from './model';
+import type { ReportQuery, ReportRow } from '../shared/model';
 import { RowOutbox, type PageSpan } from './outbox';
 import { encodeRows } from './rowTuples';
 import { RowView } from './rowView';
-import type { ReportPage } from './stream';
-import { emptyTotals, type ReportTotals } from './totals';
+import type { ReportPage } from '../shared/stream';
+import { emptyTotals, type ReportTotals } from '../shared/totals';
 
 /**
  * While pages stream in, the page is updated at most this often: each update costs the page a render and the

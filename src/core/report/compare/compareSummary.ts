@@ -1,6 +1,6 @@
 /** The comparison's summary: how many data sets changed in which way, and the two synchronizations' totals. */
 import type { CompareRow, StatusChange } from './compare';
-import type { ReportTotals } from './totals';
+import type { ReportTotals } from '../shared/totals';
 
 export interface CompareSummary {
   /** Data sets in the comparison (joined pairs plus those in one synchronization only). */

@@ -3,7 +3,7 @@
  * (byLargestChange); a column sort is stable and puts missing values last, as the report's does.
  */
 import { byLargestChange, COMPARED_MEASURES, hasChanged, involvesFailure, STATUS_CHANGE_LABELS, type CompareRow, type StatusChange } from './compare';
-import { formatBytes, formatCount, formatDuration } from './format';
+import { formatBytes, formatCount, formatDuration } from '../shared/format';
 
 export type CompareColumnKind = 'text' | 'change' | 'duration' | 'bytes' | 'count';
 

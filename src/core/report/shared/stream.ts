@@ -4,11 +4,11 @@
  * without them and the caller filters and sorts locally, so the report still works. A listing that fails
  * after rows arrived ends with ReportStoppedError, which says how many rows the report has and why.
  */
-import type { ArmClient } from '../arm/client';
-import { ArmError } from '../arm/errors';
-import type { RemainingQuota } from '../arm/rateLimit';
-import { countOf, type ListingLimits } from '../arm/paging';
-import { listSynchronizationDetails, type ShareSubscriptionRef } from '../services/dataShare';
+import type { ArmClient } from '../../arm/client';
+import { ArmError } from '../../arm/errors';
+import type { RemainingQuota } from '../../arm/rateLimit';
+import { countOf, type ListingLimits } from '../../arm/paging';
+import { listSynchronizationDetails, type ShareSubscriptionRef } from '../../services/dataShare';
 import { sanitizeRow, type ReportQuery, type ReportRow } from './model';
 import { toServerQuery, type ServerQuery } from './query';
 import { addPage, emptyTotals, type ReportTotals } from './totals';

@@ -3,8 +3,8 @@
  * new pages in spans: whatever arrived while the previous update was on its way goes in the next, so 2,000
  * small pages cost a few dozen messages, not 2,000 round trips. The rows themselves stay here (see rowView.ts).
  */
-import type { ReportRow } from './model';
-import type { ReportTotals } from './totals';
+import type { ReportRow } from '../shared/model';
+import type { ReportTotals } from '../shared/totals';
 
 /** The service pages not yet reported to the page: `pages` consecutive pages of `count` rows, ending with page `pageNumber`. */
 export interface PageSpan {

@@ -1,5 +1,5 @@
 /** Bar chart data: the slowest and the largest data sets, biggest first. */
-import { isFailedStatus, type ReportRow } from './model';
+import { isFailedStatus, type ReportRow } from '../shared/model';
 
 export interface ChartBar {
   label: string;

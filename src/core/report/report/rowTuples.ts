@@ -5,7 +5,7 @@
  * bytes. It travels as one buffer of UTF-8 JSON: VS Code passes binary data to a webview as it is, where a
  * nested array would be walked value by value when serialized.
  */
-import { REPORT_COLUMNS, type ReportRow } from './model';
+import { REPORT_COLUMNS, type ReportRow } from '../shared/model';
 
 export type RowTuple = (string | number | null)[];
 

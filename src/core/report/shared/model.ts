@@ -2,7 +2,8 @@
  * The synchronization report's row model and its columns. Rows are the service's SynchronizationDetails
  * records as received; every field is optional because the service marks none as required.
  */
-import type { SynchronizationDetails } from '../services/dataShare';
+import type { SynchronizationDetails } from '../../services/dataShare';
+import { boundedField, type FieldKind } from './fieldBounds';
 
 export type ReportRow = SynchronizationDetails;
 
@@ -62,17 +63,26 @@ export function isFailedStatus(status: string | undefined): boolean {
   return typeof status === 'string' && /^(failed|faulted|error)$/i.test(status.trim());
 }
 
-/** Keeps only the known fields with the expected primitive types, so a page never receives arbitrary objects. */
+/** How each column's value is bounded (fieldBounds). */
+function fieldKind(c: ColumnDef): FieldKind {
+  if (c.key === 'dataSetId') return 'id';
+  if (c.key === 'message') return 'message';
+  if (c.kind === 'dateTime') return 'time';
+  if (c.kind === 'duration') return 'duration';
+  return c.kind === 'bytes' || c.kind === 'count' ? 'count' : 'text';
+}
+
+/**
+ * Keeps only the known fields with the expected primitive types, within their bounds, so a page or an export
+ * never receives arbitrary objects, megabytes of text or impossible figures (a negative size, 1e308 ms).
+ */
 export function sanitizeRow(raw: unknown): ReportRow {
   const row: ReportRow = {};
   if (typeof raw !== 'object' || raw === null) return row;
   const r = raw as Record<string, unknown>;
   for (const c of REPORT_COLUMNS) {
-    const v = r[c.key];
-    const numeric = c.kind === 'duration' || c.kind === 'bytes' || c.kind === 'count';
-    if (numeric ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string') {
-      (row as Record<string, unknown>)[c.key] = v;
-    }
+    const v = boundedField(fieldKind(c), r[c.key]);
+    if (v !== undefined) (row as Record<string, unknown>)[c.key] = v;
   }
   return row;
 }

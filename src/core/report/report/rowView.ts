@@ -6,8 +6,8 @@
  * instead of every row crossing to the page (and, in a remote window, being compressed on the way).
  */
 import { chartData, type ChartData } from './chart';
-import type { ReportQuery, ReportRow } from './model';
-import { mergeSorted, rowComparator, rowPredicate, sortRows } from './query';
+import type { ReportQuery, ReportRow } from '../shared/model';
+import { mergeSorted, rowComparator, rowPredicate, sortRows } from '../shared/query';
 
 /** Rows at most in one window the page may ask for. */
 export const MAX_WINDOW_ROWS = 1000;

@@ -1,5 +1,5 @@
 /** Running totals of a report, updated page by page as the listing streams in. */
-import type { RemainingQuota } from '../arm/rateLimit';
+import type { RemainingQuota } from '../../arm/rateLimit';
 import { isFailedStatus, type ReportRow } from './model';
 
 export interface ReportTotals {

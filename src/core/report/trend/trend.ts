@@ -4,9 +4,9 @@
  * its data sets failed. The 2021-08-01 ShareSubscriptionSynchronization carries no data set counts, so those
  * are counted separately (trendFailures.ts) and merged in as they arrive.
  */
-import { isFailedStatus } from './model';
-import type { SynchronizationSummary } from './messages';
-import { sanitizeSynchronizations } from './synchronization';
+import { isFailedStatus } from '../shared/model';
+import type { SynchronizationSummary } from '../shared/panelTypes';
+import { sanitizeSynchronizations } from '../shared/synchronization';
 
 /** How many synchronizations a trend shows unless the setting or the prompt says otherwise. */
 export const TREND_DEFAULT_COUNT = 30;

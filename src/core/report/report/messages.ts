@@ -3,25 +3,13 @@
  * host checks every incoming message with isPageMessage because a page is untrusted input.
  */
 import type { ChartData } from './chart';
-import { isColumnKey, type ReportQuery } from './model';
+import { isColumnKey, type ReportQuery } from '../shared/model';
 import type { SourceSettingRow } from './sourceSettings';
-import type { ReportTotals } from './totals';
-import type { ShareSubscriptionTarget } from '../settings/model';
-import { isDotSegment } from '../settings/nameRules';
+import type { ReportTotals } from '../shared/totals';
+import type { ShareSubscriptionTarget } from '../../settings/model';
+import { isShareSubscriptionTarget, type ExportFormat, type LoadState, type SynchronizationSummary } from '../shared/panelTypes';
 
-export type ExportFormat = 'csv' | 'json';
 export type ReportTab = 'details' | 'chart' | 'schedule';
-export type LoadState = 'loading' | 'done' | 'stopped' | 'error';
-
-export interface SynchronizationSummary {
-  synchronizationId: string;
-  synchronizationMode?: string;
-  status?: string;
-  message?: string;
-  startTime?: string;
-  endTime?: string;
-  durationMs?: number;
-}
 
 /** What the page keeps with vscode.setState and the serializer gets back after a reload. */
 export interface ReportPanelState {
@@ -151,14 +139,6 @@ export function isReportQuery(v: unknown): v is ReportQuery {
 
 export function isReportTab(v: unknown): v is ReportTab {
   return v === 'details' || v === 'chart' || v === 'schedule';
-}
-
-/** The share subscription a report belongs to (names and ids only), as a page or saved state may send it. */
-export function isShareSubscriptionTarget(v: unknown): v is ShareSubscriptionTarget {
-  if (typeof v !== 'object' || v === null) return false;
-  const t = v as Record<string, unknown>;
-  // A saved state is untrusted: `.` or `..` would address another resource once in the ARM path.
-  return [t.subscriptionId, t.resourceGroup, t.accountName, t.shareSubscriptionName].every((x) => str(x) && x !== '' && !isDotSegment(x.trim())) && optStr(t.label);
 }
 
 export function isReportPanelState(v: unknown): v is ReportPanelState {

@@ -5,9 +5,9 @@
 import type { CompareRow } from './compare';
 import { isCompareQuery, type CompareQuery } from './compareQuery';
 import type { CompareSummary } from './compareSummary';
-import { isShareSubscriptionTarget, type ExportFormat, type LoadState, type SynchronizationSummary } from './messages';
-import { sanitizeSynchronization } from './synchronization';
-import type { ShareSubscriptionTarget } from '../settings/model';
+import { isShareSubscriptionTarget, type ExportFormat, type LoadState, type SynchronizationSummary } from '../shared/panelTypes';
+import { sanitizeSynchronization } from '../shared/synchronization';
+import type { ShareSubscriptionTarget } from '../../settings/model';
 
 /** What the page shows, and saves for a window reload (the comparison is read again from it). */
 export interface CompareInit {
