@@ -32,8 +32,9 @@ import { registerLanguageFeatures, LanguageFeatures } from './language/languageF
 import { commandRegistrar } from './commands/shared/registerCommand';
 
 /**
- * What the integration tests and benchmarks reach inside the running extension. activate() returns it only under
- * the test runner (extension tests, or ACI_DS_TEST_API=1 set by the project's runners); other extensions get nothing.
+ * What the integration tests and benchmarks reach inside the running extension. activate() returns it only when VS Code
+ * runs the extension under a tests module (ExtensionMode.Test, set from the workbench's launch, never from the
+ * environment or another extension); otherwise other extensions get nothing.
  */
 export interface TestApi {
   readonly explorer: ExplorerProvider;
@@ -61,7 +62,7 @@ export interface TestApi {
 }
 
 function underTestRunner(context: vscode.ExtensionContext): boolean {
-  return context.extensionMode === vscode.ExtensionMode.Test || process.env.ACI_DS_TEST_API === '1';
+  return context.extensionMode === vscode.ExtensionMode.Test;
 }
 
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {

@@ -1,11 +1,12 @@
 /**
  * Edits one element of a list setting inside the workspace's settings.json, so the comments and layout of
- * the rest of the list stay as the user wrote them (a whole-value update through the configuration API
- * rewrites the list and drops its comments). Returns false when the list is not in that file as expected;
- * the caller then updates the value through the configuration API.
+ * the list stay as the user wrote them (a whole-value update through the configuration API rewrites the list
+ * and drops its comments). Returns false when the list is not in that file as VS Code read it; the caller then
+ * updates the value through the configuration API. With the key written twice, the copy VS Code reads (the
+ * last) is edited, or the change is refused: the configuration API would edit the first.
  */
 import * as vscode from 'vscode';
-import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
+import { applyEdits, getNodeValue, modify, parseTree, type Node } from 'jsonc-parser';
 
 export type ListEdit = { append: unknown } | { set: number; entry: unknown } | { remove: number };
 
@@ -14,6 +15,11 @@ function workspaceSettingsFile(): vscode.Uri | undefined {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (vscode.workspace.workspaceFile || folders.length !== 1) return undefined;
   return vscode.Uri.joinPath(folders[0].uri, '.vscode', 'settings.json');
+}
+
+/** The top-level members named `key`, in file order (JSON allows a key twice; VS Code reads the last). */
+function copiesOf(root: Node | undefined, key: string): Node[] {
+  return root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === key) : [];
 }
 
 /** Resolves on the next configuration change of `key`, or after `ms` (the write itself already happened). */
@@ -31,38 +37,51 @@ function configurationRead(key: string, ms = 3000): Promise<void> {
   });
 }
 
-export async function editListInFile(key: string, edit: ListEdit): Promise<boolean> {
-  const uri = workspaceSettingsFile();
+export async function editListInFile(key: string, where: vscode.ConfigurationTarget, current: readonly unknown[], edit: ListEdit): Promise<boolean> {
+  // The user's settings.json is not edited here: VS Code reads an outside write of it only later.
+  const uri = where === vscode.ConfigurationTarget.Workspace ? workspaceSettingsFile() : undefined;
   if (!uri) return false;
-  let doc: vscode.TextDocument;
+  // Read from the disk: an open document of the file may not have caught up with a change made outside.
+  let text: string;
   try {
-    doc = await vscode.workspace.openTextDocument(uri);
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     return false;
   }
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const copies = copiesOf(parseTree(text), key);
+  const list = copies.at(-1)?.children?.[1];
+  // With the key twice, the configuration API would edit the first copy while VS Code reads the last.
+  const refuse = (why: string) => {
+    if (copies.length < 2) return false;
+    throw new Error(vscode.l10n.t('{0} is written {1} times in {2}; VS Code uses the last one. {3} Remove the other copies, then try again.', key, copies.length, vscode.workspace.asRelativePath(uri), why));
+  };
   // Unsaved changes of the user's would be saved along with ours: leave the file to them.
-  if (doc.isDirty) return false;
-  const text = doc.getText();
-  const list = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, [key]);
-  if (!list || list.type !== 'array') return false;
+  if (doc?.isDirty) return refuse(vscode.l10n.t('The file has unsaved changes.'));
+  // Only the list VS Code read is edited: otherwise this file is not the one in effect.
+  if (!list || list.type !== 'array' || JSON.stringify(getNodeValue(list)) !== JSON.stringify(current)) return refuse(vscode.l10n.t('Its last copy is not the list VS Code read.'));
+  // jsonc-parser edits the first copy of a key: the earlier ones are renamed in what it reads (same length,
+  // so its edits apply to the file as it is).
+  let seen = text;
+  for (const copy of copies.slice(0, -1)) {
+    const k = copy.children![0];
+    seen = seen.slice(0, k.offset) + `"${'_'.repeat(k.length - 2)}"` + seen.slice(k.offset + k.length);
+  }
   const count = list.children?.length ?? 0;
   const options = {
-    formattingOptions: { insertSpaces: true, tabSize: 2, eol: doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n' },
+    formattingOptions: { insertSpaces: true, tabSize: 2, eol: text.includes('\r\n') ? '\r\n' : '\n' },
   };
   const edits =
     'append' in edit
-      ? modify(text, [key, count], edit.append, { ...options, isArrayInsertion: true })
+      ? modify(seen, [key, count], edit.append, { ...options, isArrayInsertion: true })
       : 'set' in edit
-        ? modify(text, [key, edit.set], edit.entry, options)
+        ? modify(seen, [key, edit.set], edit.entry, options)
         : // A removal only deletes text; formatting it would re-lay the entry before it across several lines.
-          modify(text, [key, edit.remove], undefined, {});
+          modify(seen, [key, edit.remove], undefined, {});
   if (edits.length === 0) return false;
   const next = applyEdits(text, edits);
-  const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(text.length));
-  const change = new vscode.WorkspaceEdit();
-  change.replace(uri, whole, next);
   const read = configurationRead(key);
-  if (!(await vscode.workspace.applyEdit(change)) || !(await doc.save())) return false;
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
   await read;
   return true;
 }

@@ -1,7 +1,8 @@
 /**
  * Adds and removes entries of the two list settings. A list lives in one scope (VS Code does not merge
  * arrays: the workspace's list hides the user's), so each change is written to the scope whose list is
- * in effect, and entries this version cannot read, or the user did not pick, are kept as written.
+ * in effect, and entries this version cannot read, or the user did not pick, are kept as written, with the
+ * file's comments (see listFileEdits.ts).
  */
 import * as vscode from 'vscode';
 import {
@@ -46,7 +47,7 @@ async function upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscript
   const wanted = KEY_OF[key](entry as never);
   const at = raw.findIndex((e) => sameEntry(key, e, wanted));
   // An update keeps the entry's place in the list; a new one goes last.
-  const edited = where === vscode.ConfigurationTarget.Workspace && (await editListInFile(`${SECTION}.${key}`, at >= 0 ? { set: at, entry } : { append: entry }));
+  const edited = await editListInFile(`${SECTION}.${key}`, where, raw, at >= 0 ? { set: at, entry } : { append: entry });
   if (!edited) {
     if (at >= 0) raw[at] = entry;
     else raw.push(entry);
@@ -60,7 +61,7 @@ async function remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscript
   const wanted = KEY_OF[key](entry as never);
   const at = raw.findIndex((e) => sameEntry(key, e, wanted));
   if (at < 0) return false;
-  const edited = where === vscode.ConfigurationTarget.Workspace && (await editListInFile(`${SECTION}.${key}`, { remove: at }));
+  const edited = await editListInFile(`${SECTION}.${key}`, where, raw, { remove: at });
   if (!edited) await vscode.workspace.getConfiguration(SECTION).update(key, raw.filter((_e, i) => i !== at), where);
   return true;
 }

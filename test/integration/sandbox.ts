@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   try {
     workspace = prepareWorkspace('sandbox', emulatorSettings(emulator.url));
     server = await startCodeServer({
-      env: { ...emulatorEnv(emulator.url), ACI_DS_TEST_API: '' },
+      env: emulatorEnv(emulator.url),
       userSettings: emulatorSettings(emulator.url),
       preferredPort: PREFERRED_CODE_SERVER_PORT,
       onOutput: (line) => {

@@ -13,7 +13,7 @@ import { openWorkbench, startCodeServer, type CodeServer, type Payload, type Wor
 import { CODE_SERVER_ENTRY, ensureInstalled, NODE24_BIN, REPO_ROOT, RESULTS_DIR } from './install';
 import { RunLog } from './runLog';
 import { vsixProblems } from './vsixContents';
-import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, type ReportPageCheck } from './vsixProtocol';
+import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, TREE_CHECK_FILE, TREE_SHOWN_LINE, type ReportPageCheck, type TreeCheck } from './vsixProtocol';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 
 const OVERALL_TIMEOUT_MS = 3 * 60 * 1000;
@@ -75,6 +75,19 @@ async function checkReportPage(workbench: Workbench): Promise<ReportPageCheck> {
   return last;
 }
 
+/** Reads the side bar tree's rows until they hold every label in `wanted` (or 30 s pass). */
+async function checkTree(workbench: Workbench, wanted: readonly string[]): Promise<TreeCheck> {
+  const deadline = Date.now() + 30000;
+  const rows = workbench.page.locator('.part.sidebar .monaco-list-row .label-name');
+  let labels: string[] = [];
+  while (Date.now() < deadline) {
+    labels = (await rows.allTextContents().catch(() => [])).map((l) => l.trim());
+    if (wanted.every((w) => labels.includes(w))) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { labels };
+}
+
 async function main(): Promise<void> {
   const log = new RunLog(path.join(RESULTS_DIR, 'vsix.log'));
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-vsix-'));
@@ -121,7 +134,9 @@ async function main(): Promise<void> {
     const emulator = await startEmulator({});
     emulatorClose = () => emulator.close();
     workspace = prepareWorkspace('workspace', emulatorSettings(emulator.url));
-    server = await startCodeServer({ env: emulatorEnv(emulator.url), userSettings: emulatorSettings(emulator.url), onOutput: (line) => log.write(line) });
+    // Set as a user's environment could: the installed copy must hand out no test API all the same.
+    const env = { ...emulatorEnv(emulator.url), ACI_DS_TEST_API: '1' };
+    server = await startCodeServer({ env, userSettings: emulatorSettings(emulator.url), onOutput: (line) => log.write(line) });
     log.write(await installVsix(server, vsixFile));
     const payload: Payload = [
       ['extensionDevelopmentPath', server.remote(noDevelopmentExtension)],
@@ -130,6 +145,7 @@ async function main(): Promise<void> {
       ['skipReleaseNotes', 'true'],
     ];
     const reportCheckFile = path.join(workspace.dir, REPORT_CHECK_FILE);
+    const treeCheckFile = path.join(workspace.dir, TREE_CHECK_FILE);
     let result: { passed: number; failed: number } | undefined;
     let echoing = false;
     const exitCode = await new Promise<number>((resolve) => {
@@ -138,6 +154,11 @@ async function main(): Promise<void> {
           if (text.includes('[tests] start')) echoing = true;
           if (echoing) log.echo(text);
           else log.write(`[workbench] ${text}`);
+          const treeShown = text.indexOf(TREE_SHOWN_LINE);
+          if (treeShown >= 0 && workbench) {
+            const wanted = JSON.parse(text.slice(treeShown + TREE_SHOWN_LINE.length)) as string[];
+            void checkTree(workbench, wanted).then((check) => fs.writeFileSync(treeCheckFile, JSON.stringify(check)));
+          }
           if (text.includes(REPORT_SHOWN_LINE) && workbench) {
             void checkReportPage(workbench).then((check) => fs.writeFileSync(reportCheckFile, JSON.stringify(check)));
           }

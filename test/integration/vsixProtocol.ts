@@ -14,3 +14,14 @@ export interface ReportPageCheck {
   styled: boolean;
   error?: string;
 }
+
+/** The smoke test logs this line once the extension's view is shown; the runner then reads the tree's rows. */
+export const TREE_SHOWN_LINE = '[vsix] tree shown';
+
+/** File in the workspace folder where the runner writes the labels it read in the extension's tree. */
+export const TREE_CHECK_FILE = '.vsix-tree-check.json';
+
+export interface TreeCheck {
+  /** The rows of the side bar's tree, top to bottom. */
+  labels: string[];
+}

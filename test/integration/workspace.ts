@@ -33,8 +33,6 @@ export function emulatorEnv(emulatorUrl: string): Record<string, string> {
     AZURE_CLIENT_SECRET: crypto.randomBytes(24).toString('base64url'),
     AZURE_AUTHORITY_HOST: emulatorUrl,
     ACI_DS_EMULATOR_URL: emulatorUrl,
-    // The runners' extension hosts hand the tests the test-only API (the sandbox removes this).
-    ACI_DS_TEST_API: '1',
   };
 }
 

@@ -61,8 +61,12 @@ function report(target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, fi
       ? vscode.l10n.t('Container group {0} imported to {1} and added to the ACI & Data Share view.', target.name, shown)
       : vscode.l10n.t('Container group {0} imported to {1}. It is outside the workspace folders, so it was not added to the view.', target.name, shown),
   ];
-  if (imported.secrets.length) {
-    lines.push(vscode.l10n.t('Azure does not return secret values: store them with Set Secret… before deploying ({0}).', imported.secrets.map((s) => s.name).join(', ')));
+  const hidden = imported.secrets.filter((s) => !s.fromUrl);
+  if (hidden.length) {
+    lines.push(vscode.l10n.t('Azure does not return secret values: store them with Set Secret… before deploying ({0}).', hidden.map((s) => s.name).join(', ')));
+  }
+  for (const use of imported.secrets.filter((s) => s.fromUrl)) {
+    lines.push(vscode.l10n.t("The credentials in {0} were not written to the file: store the URL's user:password part as the secret {1} with Set Secret… before deploying.", use.field, use.name));
   }
   lines.push(...imported.gaps.map(gapText));
   const setSecret = vscode.l10n.t('Set Secret…');

@@ -9,7 +9,7 @@ import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
 import { ArmError, errorFromResponse, reasonPhrase } from './errors';
 import { quotaKindOf, remainingQuota } from './rateLimit';
-import { redactSecretFields, redactUrl } from './redact';
+import { redactText, redactUrl } from './redact';
 import {
   backoffDelayMs,
   canceledError,
@@ -206,7 +206,7 @@ export class ArmClient {
         status: raw.status,
         contentType: raw.headers['content-type'] ?? '',
         // A service that echoes the request in its message must not carry the secrets into errors and logs.
-        text: redactSecretFields(raw.text),
+        text: redactText(raw.text, []),
         requestId,
         correlationId,
         retryAfterMs: parseRetryAfterMs(raw.headers['retry-after']),

@@ -1,6 +1,7 @@
 /**
  * Removes secrets from text that goes to logs or error messages.
  */
+import { PATTERN_LIMIT, quotedPattern, secretPattern, wholeForms } from './secretForms';
 
 /** Query parameters whose values are continuation tokens, signatures or credentials. */
 const SECRET_PARAM = /(^\$?skiptoken$)|(^sig$)|token|secret|password|passwd|credential|signature|(^code$)|(^key$)|apikey|api_key|(^sas)/i;
@@ -52,33 +53,68 @@ function redactQueryString(text: string): string {
   return head + parts.join('&');
 }
 
-/** Shorter secrets are not matched as text: they would mangle ordinary words (their fields are, below). */
+/** Shorter secrets are matched as text only as a whole quoted value: they would mangle ordinary words. */
 const MIN_TEXT_SECRET = 4;
 
-/** `text` as it appears inside a JSON string, `levels` times over (a body echoed inside an error message). */
-function jsonEscaped(text: string, levels: number): string {
-  let out = text;
-  for (let i = 0; i < levels; i++) out = JSON.stringify(out).slice(1, -1);
-  return out;
+interface Matchers {
+  /** Every form of the secrets of 4 to PATTERN_LIMIT characters. */
+  forms?: RegExp;
+  /** The same, split across lines: run only on text that has line breaks. */
+  split?: RegExp;
+  /** Longer secrets' whole forms, as strings. */
+  whole: string[];
+  /** Shorter secrets as whole quoted values. */
+  quoted?: RegExp;
 }
 
-/** Each way a secret can be written in a reply or an error: as is, JSON-escaped once or twice, URL-encoded. */
-function writtenForms(secret: string): string[] {
-  return [secret, jsonEscaped(secret, 1), jsonEscaped(secret, 2), encodeURIComponent(secret)];
+/** Compiled patterns of the last few sets of secrets: a deploy redacts every line with the same set. */
+const compiled = new Map<string, Matchers>();
+const COMPILED_KEPT = 16;
+
+const NONE: Matchers = { whole: [] };
+
+function matchers(secrets: readonly (string | undefined)[]): Matchers {
+  if (secrets.length === 0) return NONE;
+  // Longer secrets first, so that one holding another is hidden whole.
+  const unique = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length);
+  const key = JSON.stringify(unique);
+  let m = compiled.get(key);
+  if (m) return m;
+  const patterned = unique.filter((s) => s.length >= MIN_TEXT_SECRET && s.length <= PATTERN_LIMIT);
+  const short = unique.filter((s) => s.length < MIN_TEXT_SECRET);
+  m = {
+    forms: patterned.length ? new RegExp(patterned.map((s) => secretPattern(s, false)).join('|'), 'g') : undefined,
+    split: patterned.length ? new RegExp(patterned.map((s) => secretPattern(s, true)).join('|'), 'g') : undefined,
+    whole: [...new Set(unique.filter((s) => s.length > PATTERN_LIMIT).flatMap(wholeForms))],
+    quoted: short.length ? new RegExp(quotedPattern(short), 'g') : undefined,
+  };
+  if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
+  compiled.set(key, m);
+  return m;
+}
+
+/** The user and password of a URL anywhere in text (`https://user:token@host`, also with JSON's `\/`). */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:(?:\\*\/){2})[^\s/?#@"'<>\\]+@/gi;
+
+export function redactUrlUserinfo(text: string): string {
+  return text.includes('@') ? text.replace(URL_USERINFO, '$1***@') : text;
 }
 
 /**
- * Replaces every written form of each secret (length ≥ 4), then the value of every secret field in JSON the
- * text carries, escaped or not, so that secrets of any length in an echoed body are hidden too.
+ * Replaces every written form of each secret (see secretForms.ts) of 4 characters or more, shorter ones where
+ * they are a whole quoted value, the user and password of any URL, and the value of every secret field the
+ * text carries, in JSON (escaped or not) or as `name=value` / `name: value`, so that secrets of any length in
+ * an echoed body are hidden too.
  */
 export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
-  const forms = new Set<string>();
-  for (const s of secrets) {
-    if (typeof s === 'string' && s.length >= MIN_TEXT_SECRET) for (const f of writtenForms(s)) forms.add(f);
-  }
+  const m = matchers(secrets);
   let out = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('***');
-  return redactSecretFields(out);
+  // A long needle costs a search table per call: look for its start first.
+  for (const form of m.whole) if (out.includes(form.slice(0, 32))) out = out.split(form).join('***');
+  if (m.forms) out = out.replace(m.forms, '***');
+  if (m.split && /[\r\n]/.test(out)) out = out.replace(m.split, '***');
+  if (m.quoted) out = out.replace(m.quoted, '$1***$1');
+  return redactSecretFields(redactNamedValues(redactUrlUserinfo(out)));
 }
 
 /**
@@ -87,6 +123,17 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
  */
 const SECRET_VALUE_KEYS = ['securevalue', 'password', 'storageaccountkey', 'workspacekey', 'workspaceresourceid', 'clientsecret', 'client_secret', 'access_token', 'refresh_token'];
 const SECRET_OBJECT_KEYS = ['secret', 'protectedsettings'];
+
+/**
+ * A secret field's name outside JSON, as form bodies, query strings, YAML and messages write it
+ * (`client_secret=…`, `password: …`), and its value: quoted, or up to a blank or a separator.
+ */
+const NAMED_VALUE = new RegExp(`(?<![\\w"\\\\])(${SECRET_VALUE_KEYS.join('|')})(\\s*[=:]\\s*)(?:"[^"\\r\\n]*"|'[^'\\r\\n]*'|(?!\\*\\*\\*)[^\\s&,;'"<>()[\\]{}]+)`, 'gi');
+
+/** Replaces the values of secret fields written as `name=value` or `name: value`. */
+export function redactNamedValues(text: string): string {
+  return text.replace(NAMED_VALUE, '$1$2***');
+}
 
 /** A key in quotes at any escape level (`"k"`, `\"k\"`, `\\\"k\\\"`), its colon, and the quote or brace after. */
 const SECRET_MEMBER = new RegExp(

@@ -6,7 +6,7 @@
  */
 import { findProperty } from './nodeQuery';
 import { isDeploymentResource, isParameterFile, parameterReference } from './armTemplate';
-import { isSecretField } from './secrets';
+import { isSecretField, isSecretUrlField, urlUserinfo } from './secrets';
 import type { DefinitionNode, PathSegment, ScalarNode } from './types';
 
 /** ARM template parameter types whose values ARM never logs or returns. */
@@ -87,5 +87,17 @@ export function secretValueNodes(root: DefinitionNode | undefined): ScalarNode[]
     else if (node.kind !== 'null' && (secret || isSecretField(path))) out.push(node);
   };
   visit(root, [], false);
+  return out;
+}
+
+/** The strings holding a URL with credentials in a field whose URLs' user and password are secret. */
+export function secretUrlNodes(root: DefinitionNode | undefined): ScalarNode[] {
+  const out: ScalarNode[] = [];
+  const visit = (node: DefinitionNode, path: PathSegment[]): void => {
+    if (node.kind === 'object') node.properties.forEach((p) => visit(p, [...path, p.key ?? '']));
+    else if (node.kind === 'array') node.children.forEach((c, i) => visit(c, [...path, i]));
+    else if (node.kind === 'string' && isSecretUrlField(path) && urlUserinfo(String(node.value))) out.push(node);
+  };
+  if (root) visit(root, []);
   return out;
 }

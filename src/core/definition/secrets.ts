@@ -61,6 +61,11 @@ const SECRET_FIELDS: string[][] = [
   // so it is treated as a secret everywhere: placeholders resolve there and its value is redacted.
   ['properties', 'diagnostics', 'loganalytics', 'workspaceresourceid'],
 ];
+/**
+ * Paths whose values are URLs that may carry credentials (`https://user:token@host/…`, as a private gitRepo
+ * volume is cloned): the user and password are secret, the rest of the URL is not.
+ */
+const SECRET_USERINFO_FIELDS: string[][] = [['properties', 'volumes', '#', 'gitrepo', 'repository']];
 /** Everything below these paths is secret (protected settings may nest). */
 const SECRET_SUBTREES: string[][] = [['properties', 'extensions', '#', 'properties', 'protectedsettings']];
 
@@ -85,4 +90,56 @@ export function isSecretField(path: readonly (string | number)[]): boolean {
   const p = resourceRelative(lower(path));
   if (SECRET_FIELDS.some((f) => matches(p, f))) return true;
   return SECRET_SUBTREES.some((s) => p.length > s.length && matches(p.slice(0, s.length), s));
+}
+
+/** Whether a value at `path` is a URL whose user and password are secret (see `urlUserinfo`). */
+export function isSecretUrlField(path: readonly (string | number)[]): boolean {
+  const p = resourceRelative(lower(path));
+  return SECRET_USERINFO_FIELDS.some((f) => matches(p, f));
+}
+
+/** `scheme://` then the authority, up to the first `/`, `?` or `#`. */
+const AUTHORITY = /^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/;
+
+/** Where the user and password of a URL are ([start, end) before the last `@` of its authority); undefined if none. */
+export function urlUserinfo(url: string): { start: number; end: number } | undefined {
+  const m = AUTHORITY.exec(url);
+  const at = m ? m[1].lastIndexOf('@') : -1;
+  if (!m || at <= 0) return undefined;
+  const start = m[0].length - m[1].length;
+  return { start, end: start + at };
+}
+
+/**
+ * The secret part of a string value at `path`: all of it in a secret field, the user and password of a URL
+ * in a field whose URLs may carry credentials; undefined when nothing in it is secret.
+ */
+export function secretSpan(path: readonly (string | number)[], value: string): { start: number; end: number } | undefined {
+  if (isSecretField(path)) return { start: 0, end: value.length };
+  return isSecretUrlField(path) ? urlUserinfo(value) : undefined;
+}
+
+/** The URL with its user and password shown as `***` (any string: only a URL's userinfo changes). */
+export function maskUserinfo(value: string): string {
+  const span = urlUserinfo(value);
+  return span ? `${value.slice(0, span.start)}***${value.slice(span.end)}` : value;
+}
+
+/** The secrets a URL's userinfo holds: `user:password` and the password; a lone user (a token) as itself. */
+export function urlCredentials(url: string): string[] {
+  const span = urlUserinfo(url);
+  if (!span) return [];
+  const userinfo = url.slice(span.start, span.end);
+  const colon = userinfo.indexOf(':');
+  const parts = [userinfo];
+  if (colon >= 0) parts.push(userinfo.slice(colon + 1));
+  // Written percent-encoded in the URL, sent decoded by a Git client: both forms are secrets.
+  for (const p of [...parts]) {
+    try {
+      parts.push(decodeURIComponent(p));
+    } catch {
+      // not percent-encoded
+    }
+  }
+  return [...new Set(parts.filter(Boolean))];
 }

@@ -4,7 +4,7 @@
  * shown (Azure does not return them), and what Azure fills in by itself (state, IP address, defaults) is not
  * reported as removed.
  */
-import { isSecretField } from '../definition/secrets';
+import { isSecretField, maskUserinfo } from '../definition/secrets';
 import { isPlainObject } from '../definition/plainValues';
 
 type Path = (string | number)[];
@@ -40,7 +40,8 @@ const REMOVABLE = new Set([
 const MAX_VALUE = 80;
 
 function show(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  // A URL's user and password (a gitRepo repository's) are secret: the change shows the rest.
+  const s = typeof v === 'string' ? maskUserinfo(v) : JSON.stringify(v) ?? String(v);
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 1)}…` : s;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Fills `{{secret:NAME}}` placeholders from the editor's secret storage at deploy time. They are resolved only
- * in secret fields, so a secret can never end up in a field that is shown, returned or logged.
+ * in secret fields and in the user and password of a URL that may carry credentials (a gitRepo volume's
+ * repository), so a secret can never end up in a field that is shown, returned or logged.
  */
-import { findSecretReferences, isSecretField } from '../definition/secrets';
+import { findSecretReferences, isSecretField, secretSpan, urlCredentials } from '../definition/secrets';
 
 export type BodyPath = readonly (string | number)[];
 
@@ -44,12 +45,12 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
   const visit = (value: unknown, path: BodyPath): unknown => {
     if (typeof value === 'string') {
       const refs = findSecretReferences(value);
-      if (!isSecretField(path)) {
-        for (const r of refs) misplaced.push({ name: r.name, path: formatBodyPath(path) });
-        return value;
-      }
+      const span = secretSpan(path, value);
+      const inSpan = (r: { start: number; end: number }) => span !== undefined && r.start >= span.start && r.end <= span.end;
+      for (const r of refs) if (!inSpan(r)) misplaced.push({ name: r.name, path: formatBodyPath(path) });
+      if (!span) return value;
       let resolved = value;
-      for (const r of refs.reverse()) {
+      for (const r of refs.filter(inSpan).reverse()) {
         if (!r.valid) {
           invalid.push({ name: r.name, path: formatBodyPath(path) });
           continue;
@@ -63,7 +64,8 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
         used.push({ name: r.name, path: formatBodyPath(path) });
         resolved = resolved.slice(0, r.start) + secret + resolved.slice(r.end);
       }
-      if (resolved.length > 0) secretValues.add(resolved);
+      if (!isSecretField(path)) for (const c of urlCredentials(resolved)) secretValues.add(c);
+      else if (resolved.length > 0) secretValues.add(resolved);
       return resolved;
     }
     if (Array.isArray(value)) return value.map((v, i) => visit(v, [...path, i]));

@@ -4,7 +4,8 @@
  * and the CLI can keep them out of everything it prints.
  */
 import { parseDefinitionFile } from '../definition/parseDefinition';
-import { secretValueNodes } from '../definition/secretValues';
+import { secretUrlNodes, secretValueNodes } from '../definition/secretValues';
+import { urlCredentials } from '../definition/secrets';
 import type { DefinitionNode, Range } from '../definition/types';
 
 export interface SecretScalar {
@@ -13,13 +14,18 @@ export interface SecretScalar {
   literals: string[];
 }
 
-/** Each scalar holding a secret value (see `secretValueNodes`): a finding on a value may quote it. */
+/**
+ * Each scalar holding a secret value (see `secretValueNodes`), and each URL with credentials in a field whose
+ * URLs' user and password are secret (those are its literals): a finding on a value may quote it.
+ */
 export function secretScalars(root: DefinitionNode | undefined, text: string): SecretScalar[] {
-  return secretValueNodes(root).map((node) => {
+  const values = secretValueNodes(root).map((node) => {
     const written = text.slice(node.range.start, node.range.end).trim();
     const literals = [String(node.value).trim(), (/^(['"]).*\1$/s.test(written) ? written.slice(1, -1) : written).trim()];
     return { range: node.range, literals: [...new Set(literals.filter(Boolean))] };
   });
+  const urls = secretUrlNodes(root).map((node) => ({ range: node.range, literals: urlCredentials(String(node.value)) }));
+  return [...values, ...urls];
 }
 
 /** Each literal of every secret value of a definition file's text. */

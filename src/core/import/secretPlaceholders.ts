@@ -5,13 +5,15 @@
  * secrets go; a value that came back anyway is replaced too, so none reaches the file.
  */
 import { isPlainObject, list, prop, trimmedText, type PlainObject } from '../definition/plainValues';
-import { isSecretField, isSecretPlaceholder } from '../definition/secrets';
+import { isSecretField, isSecretPlaceholder, isSecretUrlField, urlUserinfo } from '../definition/secrets';
 
 export interface PlaceholderUse {
   /** The stored secret's name. */
   name: string;
   /** Where it goes, e.g. `containers[web].environmentVariables[DB_PASSWORD].secureValue`. */
   field: string;
+  /** The user and password of a URL Azure returned with its credentials: they were there, now the file has a placeholder. */
+  fromUrl?: boolean;
 }
 
 /** What the import could not restore: Azure returns neither the names nor the values of these. */
@@ -53,6 +55,16 @@ class Collector {
     o[key] = placeholder(name);
     this.uses.push({ name, field });
   }
+
+  /** Replaces the user and password of the URL at `o[key]` with a placeholder, unless it is one already. */
+  setUserinfo(o: PlainObject, key: string, nameParts: string[], field: string): void {
+    const url = o[key];
+    const span = typeof url === 'string' ? urlUserinfo(url) : undefined;
+    if (typeof url !== 'string' || !span || isSecretPlaceholder(url.slice(span.start, span.end))) return;
+    const name = secretName([this.group, ...nameParts], this.taken);
+    o[key] = url.slice(0, span.start) + placeholder(name) + url.slice(span.end);
+    this.uses.push({ name, field, fromUrl: true });
+  }
 }
 
 const text = (v: unknown, fallback: string) => trimmedText(v) ?? fallback;
@@ -90,6 +102,8 @@ function volumes(props: PlainObject, c: Collector): void {
     if (isPlainObject(volume.azureFile)) {
       c.set(volume.azureFile, 'storageAccountKey', [vname, 'storageAccountKey'], `volumes[${vname}].azureFile.storageAccountKey`);
     }
+    // A private repository's URL comes back with its credentials (`https://user:token@host/…`).
+    if (isPlainObject(volume.gitRepo)) c.setUserinfo(volume.gitRepo, 'repository', [vname, 'repository'], `volumes[${vname}].gitRepo.repository`);
     if (isPlainObject(volume.secret)) {
       const files = Object.keys(volume.secret);
       if (files.length === 0) c.gaps.push({ kind: 'secretVolume', volume: vname });
@@ -111,6 +125,10 @@ function extensions(props: PlainObject, c: Collector): void {
   }
 }
 
+const fieldOf = (path: (string | number)[]): string =>
+  path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[').replace(/^properties\./, '');
+const nameParts = (path: (string | number)[]): string[] => path.filter((p): p is string => typeof p === 'string' && p !== 'properties').slice(-2);
+
 /** Last line of defence: any secret field still holding a value gets a placeholder named by its path. */
 function sweep(value: unknown, path: (string | number)[], c: Collector): void {
   if (Array.isArray(value)) value.forEach((v, i) => sweep(v, [...path, i], c));
@@ -118,9 +136,9 @@ function sweep(value: unknown, path: (string | number)[], c: Collector): void {
   for (const [k, v] of Object.entries(value)) {
     const here = [...path, k];
     if (isSecretField(here) && !(typeof v === 'string' && isSecretPlaceholder(v))) {
-      const field = here.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
-      c.set(value, k, here.filter((p): p is string => typeof p === 'string' && p !== 'properties').slice(-2), field.replace(/^properties\./, ''));
-    } else sweep(v, here, c);
+      c.set(value, k, nameParts(here), fieldOf(here));
+    } else if (isSecretUrlField(here)) c.setUserinfo(value, k, nameParts(here), fieldOf(here));
+    else sweep(v, here, c);
   }
 }
 

@@ -10,6 +10,8 @@ function segment(value: string, what: string): string {
   if (typeof value !== 'string' || value.length === 0) {
     throw new Error(`The ${what} must not be empty.`);
   }
+  // Percent-encoding leaves periods as they are, and a URL resolves `.` and `..`: the path would lose segments.
+  if (value === '.' || value === '..') throw new Error(`The ${what} '${value}' is not a name: '.' and '..' would change the resource's path.`);
   return encodeURIComponent(value);
 }
 

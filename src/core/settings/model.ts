@@ -4,6 +4,7 @@
  */
 import { CLOUD_NAMES, type CloudName } from '../arm/clouds';
 import { trimmedText } from '../definition/plainValues';
+import { isDotSegment } from './nameRules';
 
 export { CLOUD_NAMES, type CloudName };
 
@@ -55,6 +56,12 @@ function readList<T>(raw: unknown, what: string, required: readonly (keyof T & s
     const absent = required.filter((k) => trimmedText(e[k]) === undefined);
     if (absent.length) {
       result.problems.push(`${what} entry ${index + 1}: missing ${absent.join(', ')}.`);
+      return;
+    }
+    // A name that is `.` or `..` would address another resource once in the ARM path.
+    const dots = required.filter((k) => isDotSegment(trimmedText(e[k]) ?? ''));
+    if (dots.length) {
+      result.problems.push(`${what} entry ${index + 1}: '.' and '..' are not names (${dots.join(', ')}).`);
       return;
     }
     const extra = trimmedText(e[optional]);

@@ -3,6 +3,9 @@
  * says what to change (VS Code shows it under the input box). Rules: Azure resource naming rules.
  */
 
+/** `.` and `..`: a URL resolves them, so as a path segment they would address another resource. */
+export const isDotSegment = (value: string): boolean => value === '.' || value === '..';
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function checkSubscriptionId(value: string): string | undefined {
@@ -30,6 +33,7 @@ export function checkDataShareAccountName(value: string): string | undefined {
   const v = value.trim();
   if (v.length < 3 || v.length > 90) return 'A Data Share account name has 3 to 90 characters.';
   if (/[\s<>%&:\\?/#*]/u.test(v)) return 'Remove spaces and the characters < > % & : \\ ? / # *.';
+  if (isDotSegment(v)) return "'.' and '..' are not names.";
   return undefined;
 }
 
@@ -37,6 +41,7 @@ export function checkShareSubscriptionName(value: string): string | undefined {
   const v = value.trim();
   if (v.length < 1 || v.length > 90) return 'A share subscription name has 1 to 90 characters.';
   if (/[\s<>%&:\\?/#*]/u.test(v)) return 'Remove spaces and the characters < > % & : \\ ? / # *.';
+  if (isDotSegment(v)) return "'.' and '..' are not names.";
   return undefined;
 }
 

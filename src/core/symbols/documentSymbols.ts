@@ -5,6 +5,7 @@
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment, Range } from '../definition';
 import { secretValueNodes } from '../definition/secretValues';
+import { maskUserinfo } from '../definition/secrets';
 import { looseName } from '../schema/schemaLookup';
 import { documentShape, groupBase } from '../schema/documentSchema';
 
@@ -90,7 +91,7 @@ function symbolFor(node: DefinitionNode, name: string, pat: string | undefined, 
     default: {
       const secret = secrets.has(node);
       const text = node.kind === 'null' ? 'null' : String(node.value);
-      return { name, detail: secret ? '(secret)' : short(text), kind: node.kind, range, selectionRange, children: [] };
+      return { name, detail: secret ? '(secret)' : short(maskUserinfo(text)), kind: node.kind, range, selectionRange, children: [] };
     }
   }
 }

@@ -8,7 +8,7 @@ import { toPlainValue } from '../definition/nodeQuery';
 import { Code } from '../definition/findingCodes';
 import { canonicalKey, looseName, resolveRef, SchemaNode } from '../schema/schemaLookup';
 import { isTemplateExpression } from '../definition/templateExpression';
-import { findSecretReferences, isSecretField, SECRET_NAME_RULE } from '../definition/secrets';
+import { findSecretReferences, isSecretField, SECRET_NAME_RULE, secretSpan } from '../definition/secrets';
 import { findProperty } from '../definition/nodeQuery';
 import { findExamplePlaceholder, isCommandPath, placeholderForm } from '../definition/examplePlaceholders';
 import { boundValue, ParameterBinding, ParameterUse } from './parameterBinding';
@@ -255,11 +255,12 @@ function checkPlaceholder(value: string, range: Range, path: PathSegment[], ctx:
       path,
     });
   }
-  if (isSecretField([...(ctx.base ?? []), ...path])) return;
+  const span = secretSpan([...(ctx.base ?? []), ...path], value);
+  if (span && refs.every((r) => r.start >= span.start && r.end <= span.end)) return;
   ctx.findings.push({
     code: Code.placeholderOutsideSecret,
     severity: 'warning',
-    message: `Secret placeholders are only replaced in secret fields (secureValue, password, storageAccountKey, workspaceKey, workspaceResourceId, secret volumes, protectedSettings); '${label(path)}' would get the text as written.`,
+    message: `Secret placeholders are only replaced in secret fields (secureValue, password, storageAccountKey, workspaceKey, workspaceResourceId, secret volumes, protectedSettings) and in the user and password of a gitRepo repository URL; '${label(path)}' would get the text as written.`,
     range,
     path,
   });

@@ -11,7 +11,7 @@ export async function activateExtension(): Promise<TestApi> {
   const extension = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
   if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
   const api = await extension.activate();
-  if (!api) throw new Error('the extension returned no test API: is ACI_DS_TEST_API set by the runner?');
+  if (!api) throw new Error('the extension returned no test API: it exists only when a tests module runs the extension (ExtensionMode.Test)');
   // No prompt of a test ever waits for a person: unscripted questions are answered like Escape.
   api.useUserInput(recorder);
   return api;

@@ -1,5 +1,6 @@
 // Add and Remove through their commands write the settings list where it lives (workspace or user settings), keep
-// its comments and the entries they did not touch, in the real VS Code against the ARM emulator.
+// its comments and the entries they did not touch, and edit the copy VS Code reads when a file has the list twice,
+// in the real VS Code against the ARM emulator.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -114,7 +115,7 @@ suite('Add Share Subscription through the command, signed in', function () {
 });
 
 suite('Remove from View writes where the list lives', function () {
-  this.timeout(60_000);
+  this.timeout(90_000);
   let api: TestApi;
   const config = () => vscode.workspace.getConfiguration('aciDataShare');
   const entry = (name: string, label: string) => ({ subscriptionId: SUB, resourceGroup: 'rg-rm', accountName: 'rm-account', shareSubscriptionName: name, label });
@@ -146,6 +147,30 @@ suite('Remove from View writes where the list lives', function () {
     } finally {
       await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
       await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
+    }
+  }));
+
+  test('with the list written twice in the settings file, Remove edits the copy VS Code reads (the last)', () => scopeWrites.run('remove in the last copy', async () => {
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
+    const original = fs.readFileSync(file, 'utf8');
+    const settings = JSON.parse(original) as Record<string, unknown>;
+    const others = Object.entries(settings).filter(([k]) => k !== 'aciDataShare.shareSubscriptions').map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
+    const copy = (entries: unknown[]) => `[\n${entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
+    const twice = `{\n${others.join('\n')}\n  "aciDataShare.shareSubscriptions": ${copy([entry('d-old1', 'Old one'), entry('d-old2', 'Old two')])},\n  "aciDataShare.shareSubscriptions": ${copy([entry('d-keep', 'Last kept'), entry('d-go', 'Last removed')])}\n}\n`;
+    const shown = nextTreeChange(api);
+    fs.writeFileSync(file, twice);
+    await shown;
+    try {
+      assert.strictEqual(await removeNode('Last removed'), true);
+      const names = (config().inspect<{ shareSubscriptionName?: string }[]>('shareSubscriptions')?.workspaceValue ?? []).map((e) => e.shareSubscriptionName);
+      assert.deepStrictEqual(names, ['d-keep']);
+      const after = fs.readFileSync(file, 'utf8');
+      assert.match(after, /"d-old1"[\s\S]*"d-old2"[\s\S]*"d-keep"/, 'the first copy is as it was');
+      assert.doesNotMatch(after, /d-go/);
+    } finally {
+      const back = nextTreeChange(api);
+      fs.writeFileSync(file, original);
+      await back;
     }
   }));
 

@@ -1,5 +1,6 @@
 /** What the report, the trend and the comparison say to their pages alike: formats, load states, a synchronization's record, the share subscription. */
 import type { ShareSubscriptionTarget } from '../../settings/model';
+import { isDotSegment } from '../../settings/nameRules';
 
 export type ExportFormat = 'csv' | 'json';
 export type LoadState = 'loading' | 'done' | 'stopped' | 'error';
@@ -21,5 +22,6 @@ const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string'
 export function isShareSubscriptionTarget(v: unknown): v is ShareSubscriptionTarget {
   if (typeof v !== 'object' || v === null) return false;
   const t = v as Record<string, unknown>;
-  return [t.subscriptionId, t.resourceGroup, t.accountName, t.shareSubscriptionName].every((x) => str(x) && x !== '') && optStr(t.label);
+  // A saved state is untrusted: `.` or `..` would address another resource once in the ARM path.
+  return [t.subscriptionId, t.resourceGroup, t.accountName, t.shareSubscriptionName].every((x) => str(x) && x !== '' && !isDotSegment(x.trim())) && optStr(t.label);
 }
