@@ -59,8 +59,9 @@ suite('Container group lifecycle', function () {
     // A restart runs the container again in place with a new log, which starts over: the view says so and follows
     // the new instance's lines after the old ones, none of either twice.
     const note = 'The log started over (the container restarted).';
-    await until(() => docText(log.uri).includes(note) && RUNNING_LINE.test(docText(log.uri).split(note)[1] ?? ''), 'the new log after the restart');
-    const [before, after] = docText(log.uri).split(note).map((part) => part.split('\n').filter((l) => l !== ''));
+    const parts = (): string[][] => docText(log.uri).split(note).map((part) => part.split('\n').filter((l) => l !== ''));
+    await until(() => parts().length === 2 && parts()[1].some((l) => RUNNING_LINE.test(l)), 'the new log after the restart');
+    const [before, after] = parts();
     assert.ok(before.some((l) => RUNNING_LINE.exec(l)?.[1] === String(first)), "the first instance's lines stay");
     assert.ok(after.some((l) => /Starting nginx/.test(l)), `the new instance starts its own log:\n${after.join('\n')}`);
     for (const lines of [before, after]) assert.strictEqual(new Set(lines).size, lines.length, 'no line twice within an instance');
