@@ -120,4 +120,7 @@ if (watch) {
   await Promise.all(existing.map((options) => esbuild.build(options)));
   const bundleHash = createHash('sha256').update(readFileSync('dist/aci-validate.js')).digest('hex').slice(0, 32);
   await esbuild.build(launcher(bundleHash));
+  // npm sets a bin's execute bit only when it links it (the first install): every build sets it, so
+  // `npx aci-validate` keeps working after a rebuild.
+  (await import('node:fs')).chmodSync('dist/cli.js', 0o755);
 }

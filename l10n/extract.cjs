@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Collects every `vscode.l10n.t('…')` message of the extension's VS Code adapters and writes
+ * Collects every `l10n.t('…')` message of the extension's VS Code adapters (vscode.l10n) and of its webview
+ * pages under media/ (@vscode/l10n, configured from the bundle the host hands over), and writes
  * l10n/bundle.l10n.json (key = English message = value, sorted), the file translators start from.
  *
  *   node l10n/extract.cjs          write the bundle
@@ -16,8 +17,8 @@ const path = require('path');
 const ts = require('typescript');
 
 const ROOT = path.resolve(__dirname, '..');
-/** Only the adapters use vscode; src/core stays free of it (and of l10n). */
-const FOLDERS = ['tree', 'commands', 'language', 'webview', 'azure', 'secrets', 'settings', 'output'].map((f) => path.join('src', f));
+/** Only the adapters use vscode; src/core stays free of it (and of l10n). The pages get the same bundle. */
+const FOLDERS = [...['tree', 'commands', 'language', 'webview', 'azure', 'secrets', 'settings', 'output'].map((f) => path.join('src', f)), 'media'];
 const BUNDLE = path.join('l10n', 'bundle.l10n.json');
 
 /** `l10n.t` or `<anything>.l10n.t`. */
@@ -72,7 +73,7 @@ function sourceFiles(dir) {
   });
 }
 
-/** Every message (unique, sorted) and every problem in the adapters under `root`. */
+/** Every message (unique, sorted) and every problem in the adapters and pages under `root`. */
 function extract(root = ROOT) {
   const all = new Set();
   const problems = [];

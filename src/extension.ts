@@ -9,6 +9,7 @@ import * as settings from './settings/configuration';
 import { AzureSession } from './azure/session';
 import { log, disposeLog, onLogLine } from './output/log';
 import { useUserInput, type UserInput } from './ui/userInput';
+import { usePageBundle } from './webview/pageHtml';
 import { SecretStore } from './secrets/secretStore';
 import type { ReportTestHooks } from './webview/report/reportRecord';
 import type { CompareTestHooks } from './webview/compare/compareRecord';
@@ -44,6 +45,8 @@ export interface TestApi {
   readonly trend: TrendTestHooks;
   /** Answers every prompt from now on (a scripted answerer); undefined restores VS Code's own. */
   useUserInput(input: UserInput | undefined): void;
+  /** Pages opened from now on get these translations (a made-up display language); undefined restores VS Code's. */
+  usePageBundle(bundle: Record<string, string> | undefined): void;
   /** Every line the output channel is given, at any level. */
   onLogLine: typeof onLogLine;
   /** The connection the extension itself signs in with. */
@@ -67,7 +70,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates, loadLiveState);
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
-  const deployDiagnostics = registerDeployCommands({
+  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates, testHooks: underTestRunner(context) });
+  const deployDiagnostics = registerDeployCommands(command, {
     subscriptions: context.subscriptions,
     session,
     secrets,
@@ -76,17 +80,17 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
   });
   registerActionCommands(
+    command,
     { session, logger: log(), publishState: (target, state) => void deployStates.set(target, { state, at: Date.now() }) },
     context.subscriptions,
   );
-  const report = registerReports(context, session);
-  const compare = registerCompare(context, session);
-  registerShowLogs(context.subscriptions, async () => (await session.connection()).client);
-  const trend = registerTrend(context, session);
+  const report = registerReports(command);
+  const compare = registerCompare(command);
+  registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
+  const trend = registerTrend(command);
   context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
 
-  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates });
   context.subscriptions.push(
     session,
     deployStates,
@@ -135,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     compare,
     trend,
     useUserInput,
+    usePageBundle,
     onLogLine,
     connection: () => session.connection(),
     isEmpty: () => explorer.isEmpty,

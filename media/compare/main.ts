@@ -3,14 +3,15 @@
  * rows of its view; the page shows them and tells the host what it shows. Every service string goes in as
  * text. It posts only queries, user actions and what is on screen: never anything secret.
  */
-import type { CompareRow } from '../../src/core/report/compare';
-import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compareMessages';
-import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compareQuery';
-import type { CompareSummary } from '../../src/core/report/compareSummary';
-import { formatDuration, formatUtcDateTime } from '../../src/core/report/format';
-import type { LoadState, SynchronizationSummary } from '../../src/core/report/messages';
-import { el } from '../report/dom';
-import { fillPairs } from '../report/layout';
+import { l10n, root, testHooks } from '../shared/page';
+import type { CompareRow } from '../../src/core/report/compare/compare';
+import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compare/compareMessages';
+import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compare/compareQuery';
+import type { CompareSummary } from '../../src/core/report/compare/compareSummary';
+import { formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
+import type { LoadState, SynchronizationSummary } from '../../src/core/report/shared/panelTypes';
+import { el } from '../shared/dom';
+import { fillPairs } from '../shared/fields';
 import { buildCompareLayout } from './layout';
 import { summaryPairs } from './summary';
 import { CompareTable } from './table';
@@ -22,7 +23,7 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const ui = buildCompareLayout(document.getElementById('app')!);
+const ui = buildCompareLayout(root);
 
 let init: CompareInit | undefined;
 /** The first rows of the view, as the host sent them, and how many the view has in all. */
@@ -62,19 +63,20 @@ function toggleSort(column: CompareColumnKey): void {
   setQuery({ ...query(), sort: { column, descending } });
 }
 
-function side(label: string, s: SynchronizationSummary): string {
-  const parts = [`${label}: ${formatUtcDateTime(s.startTime)}`, s.synchronizationMode ?? '', s.status ?? '', s.durationMs !== undefined ? formatDuration(s.durationMs) : ''];
+/** One synchronization compared: `started` names it with its start ("A: 2024-03-01 …"), then its mode, status and duration. */
+function side(started: string, s: SynchronizationSummary): string {
+  const parts = [started, s.synchronizationMode ?? '', s.status ?? '', s.durationMs !== undefined ? formatDuration(s.durationMs) : ''];
   return parts.filter(Boolean).join(' · ');
 }
 
-function renderHeader(): void {
+/** The line under the heading (the heading is the panel's title, see layout.ts). */
+function renderMeta(): void {
   if (!init) return;
   const t = init.target;
-  ui.title.textContent = `Synchronization comparison: ${t.label ?? t.shareSubscriptionName}`;
   ui.meta.replaceChildren(
     el('span', { text: `${t.shareSubscriptionName} · ${t.accountName} · ${t.resourceGroup}` }),
-    el('span', { className: 'side', text: side('A', init.a) }),
-    el('span', { className: 'side', text: side('B', init.b) }),
+    el('span', { className: 'side', text: side(l10n.t('A: {0}', formatUtcDateTime(init.a.startTime)), init.a) }),
+    el('span', { className: 'side', text: side(l10n.t('B: {0}', formatUtcDateTime(init.b.startTime)), init.b) }),
   );
 }
 
@@ -84,7 +86,7 @@ function renderProgress(): void {
   ui.stop.toggleAttribute('disabled', !loading);
   ui.progressText.textContent = statusText;
   ui.progressText.classList.toggle('error-text', loadState === 'error' || !complete);
-  document.getElementById('app')!.setAttribute('aria-busy', String(loading));
+  root.setAttribute('aria-busy', String(loading));
 }
 
 function render(): void {
@@ -95,6 +97,7 @@ function render(): void {
 }
 
 function reportView(): void {
+  if (!testHooks) return;
   const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
   const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
   vscode.postMessage({
@@ -114,17 +117,17 @@ function reportView(): void {
 const count = (n: number) => n.toLocaleString('en-US');
 
 function progressText(m: Extract<CompareHostMessage, { type: 'progress' }>): string {
-  const loaded = `A: ${count(m.rowsA)} data sets, B: ${count(m.rowsB)}`;
+  const loaded = l10n.t('A: {0} data sets, B: {1}', count(m.rowsA), count(m.rowsB));
   switch (m.state) {
     case 'loading':
-      return `Loading… ${loaded}`;
+      return l10n.t('Loading… {0}', loaded);
     case 'done':
-      return `Compared ${loaded}.`;
+      return l10n.t('Compared {0}.', loaded);
     case 'stopped':
-      return `Stopped after ${loaded}: the comparison is incomplete (data sets not loaded show as only in A or B).`;
+      return l10n.t('Stopped after {0}: the comparison is incomplete (data sets not loaded show as only in A or B).', loaded);
     case 'error':
       if (m.signInNeeded) return m.message ?? '';
-      return `Loading failed after ${loaded}: ${m.message ?? 'unknown error'}. The comparison is incomplete.`;
+      return l10n.t('Loading failed after {0}: {1}. The comparison is incomplete.', loaded, m.message ?? l10n.t('unknown error'));
   }
 }
 
@@ -133,7 +136,7 @@ function onMessage(m: CompareHostMessage): void {
     case 'init':
       save({ target: m.target, a: m.a, b: m.b, query: m.query });
       ui.filter.value = m.query.filter ?? 'all';
-      renderHeader();
+      renderMeta();
       render();
       return;
     case 'progress':
@@ -156,6 +159,7 @@ function onMessage(m: CompareHostMessage): void {
       render();
       return;
     case 'command':
+      if (!testHooks) return;
       if (m.command === 'query') return setQuery(m.query);
       if (m.command === 'export') return vscode.postMessage({ type: 'export', format: m.format });
       return vscode.postMessage({ type: 'stop' });

@@ -1,9 +1,10 @@
 /** The comparison's summary pairs: what changed how often, and each total as "A → B (change)". */
-import type { CompareInit } from '../../src/core/report/compareMessages';
-import type { CompareSummary } from '../../src/core/report/compareSummary';
-import { formatDelta, type CompareColumnKind } from '../../src/core/report/compareQuery';
-import { formatBytes, formatCount, formatDuration } from '../../src/core/report/format';
-import { wallTimeMs } from '../../src/core/report/totals';
+import type { CompareInit } from '../../src/core/report/compare/compareMessages';
+import type { CompareSummary } from '../../src/core/report/compare/compareSummary';
+import { formatDelta, type CompareColumnKind } from '../../src/core/report/compare/compareQuery';
+import { formatBytes, formatCount, formatDuration } from '../../src/core/report/shared/format';
+import { wallTimeMs } from '../../src/core/report/shared/totals';
+import { l10n } from '../shared/page';
 
 type Pair = [string, string, string?, string?];
 
@@ -17,23 +18,23 @@ export function summaryPairs(s: CompareSummary, init: CompareInit, shown: number
   const { totalsA: a, totalsB: b, changes } = s;
   const flagged = (n: number) => (n > 0 ? 'failed-count' : undefined);
   return [
-    ['Data sets', formatCount(s.dataSets)],
-    ['Shown', formatCount(shown)],
-    ['Newly failed', formatCount(changes.newlyFailed), flagged(changes.newlyFailed)],
-    ['Fixed', formatCount(changes.fixed)],
-    ['Still failing', formatCount(changes.stillFailing), flagged(changes.stillFailing)],
-    ['Only in A / only in B', `${formatCount(changes.onlyInA)} / ${formatCount(changes.onlyInB)}`],
-    ['Failed', fromTo('count', a.failed, b.failed)],
+    [l10n.t('Data sets'), formatCount(s.dataSets)],
+    [l10n.t('Shown'), formatCount(shown)],
+    [l10n.t('Newly failed'), formatCount(changes.newlyFailed), flagged(changes.newlyFailed)],
+    [l10n.t('Fixed'), formatCount(changes.fixed)],
+    [l10n.t('Still failing'), formatCount(changes.stillFailing), flagged(changes.stillFailing)],
+    [l10n.t('Only in A / only in B'), `${formatCount(changes.onlyInA)} / ${formatCount(changes.onlyInB)}`],
+    [l10n.t('Failed'), fromTo('count', a.failed, b.failed)],
     [
-      'Duration (wall time)',
+      l10n.t('Duration (wall time)'),
       fromTo('duration', init.a.durationMs ?? wallTimeMs(a), init.b.durationMs ?? wallTimeMs(b)),
       undefined,
-      "The synchronization's own duration, else from its first data set's start to its last one's end.",
+      l10n.t("The synchronization's own duration, else from its first data set's start to its last one's end."),
     ],
-    ['Sum of data set durations', fromTo('duration', a.durationMs, b.durationMs)],
-    ['Size read', fromTo('bytes', a.sizeRead, b.sizeRead)],
-    ['Size written', fromTo('bytes', a.sizeWritten, b.sizeWritten)],
-    ['Rows copied', fromTo('count', a.rowsCopied, b.rowsCopied)],
-    ['Files written', fromTo('count', a.filesWritten, b.filesWritten)],
+    [l10n.t('Sum of data set durations'), fromTo('duration', a.durationMs, b.durationMs)],
+    [l10n.t('Size read'), fromTo('bytes', a.sizeRead, b.sizeRead)],
+    [l10n.t('Size written'), fromTo('bytes', a.sizeWritten, b.sizeWritten)],
+    [l10n.t('Rows copied'), fromTo('count', a.rowsCopied, b.rowsCopied)],
+    [l10n.t('Files written'), fromTo('count', a.filesWritten, b.filesWritten)],
   ];
 }

@@ -1,6 +1,7 @@
 /** Horizontal bar charts in plain SVG: labels and tooltips are text nodes, colours come from the theme. */
-import type { ChartBar } from '../../src/core/report/chart';
-import { el, svg } from './dom';
+import type { ChartBar } from '../../src/core/report/report/chart';
+import { el, svg } from '../shared/dom';
+import { l10n } from '../shared/page';
 
 const BAR_HEIGHT = 18;
 const GAP = 6;
@@ -17,7 +18,7 @@ export function barChart(title: string, bars: readonly ChartBar[], format: (v: n
   const figure = el('figure', { className: 'chart' });
   figure.appendChild(el('figcaption', { text: title }));
   if (bars.length === 0) {
-    figure.appendChild(el('p', { className: 'muted', text: 'No data yet.' }));
+    figure.appendChild(el('p', { className: 'muted', text: l10n.t('No data yet.') }));
     return figure;
   }
   const height = bars.length * (BAR_HEIGHT + GAP);
@@ -28,7 +29,8 @@ export function barChart(title: string, bars: readonly ChartBar[], format: (v: n
   bars.forEach((bar, i) => {
     const y = i * (BAR_HEIGHT + GAP);
     const g = svg('g', { class: bar.failed ? 'bar failed' : 'bar' });
-    g.appendChild(svg('title', {}, `${bar.label}: ${format(bar.value)}${bar.failed ? ' (failed)' : ''}`));
+    const value = `${bar.label}: ${format(bar.value)}`;
+    g.appendChild(svg('title', {}, bar.failed ? l10n.t('{0} (failed)', value) : value));
     g.appendChild(svg('text', { x: LABEL_WIDTH - 8, y: y + BAR_HEIGHT - 5, 'text-anchor': 'end', class: 'bar-label' }, truncate(bar.label, 34)));
     const w = Math.max(2, (bar.value / max) * plot);
     g.appendChild(svg('rect', { x: LABEL_WIDTH, y, width: w.toFixed(1), height: BAR_HEIGHT, rx: 2, class: 'bar-rect' }));

@@ -2,7 +2,7 @@
  * The chart's bars come from the host, which holds the rows: asked for when the chart is shown and out of date,
  * one request at a time; an answer for another bar count than the one now chosen asks again.
  */
-import type { ChartData } from '../../src/core/report/chart';
+import type { ChartData } from '../../src/core/report/report/chart';
 
 export interface ChartSource {
   /** Whether the chart is on screen. */

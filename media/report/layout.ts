@@ -9,8 +9,10 @@ import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import type { SourceSettingRow } from '../../src/core/report/sourceSettings';
-import { custom, el } from './dom';
+import type { SourceSettingRow } from '../../src/core/report/report/sourceSettings';
+import { l10n } from '../shared/page';
+import { custom, el } from '../shared/dom';
+import { option } from '../shared/fields';
 
 /** The data set types the service defines; statuses are collected from the rows as they arrive. */
 export const DATA_SET_TYPES = [
@@ -21,7 +23,6 @@ export const DATA_SET_TYPES = [
 export const TABS = ['details', 'chart', 'schedule'] as const;
 
 export interface Layout {
-  title: HTMLElement;
   meta: HTMLElement;
   summary: HTMLElement;
   progress: HTMLElement & { indeterminate?: boolean };
@@ -46,10 +47,6 @@ export interface Layout {
   announcer: HTMLElement;
 }
 
-export function option(value: string, label: string, selected = false): HTMLElement {
-  return custom('vscode-option', selected ? { value, selected: '' } : { value }, label);
-}
-
 /** A drop-down of [value, label] options; `selected` is the value chosen at first (else the first one). */
 function select(label: string, options: [string, string][], selected?: string): HTMLElement & { value: string } {
   const s = custom('vscode-single-select', { 'aria-label': label }) as HTMLElement & { value: string };
@@ -60,7 +57,7 @@ function select(label: string, options: [string, string][], selected?: string): 
 /** The chart's colours explained: a swatch and its meaning per entry. */
 function chartLegend(): HTMLElement {
   const entry = (cls: string, text: string) => el('li', { className: 'legend-entry' }, [el('span', { className: `swatch ${cls}`, attrs: { 'aria-hidden': 'true' } }), el('span', { text })]);
-  return el('ul', { className: 'legend', attrs: { 'aria-label': 'Legend' } }, [entry('ok', 'Data set'), entry('failed', 'Failed data set')]);
+  return el('ul', { className: 'legend', attrs: { 'aria-label': l10n.t('Legend') } }, [entry('ok', l10n.t('Data set')), entry('failed', l10n.t('Failed data set'))]);
 }
 
 function labelled(text: string, control: HTMLElement): HTMLElement {
@@ -68,41 +65,42 @@ function labelled(text: string, control: HTMLElement): HTMLElement {
 }
 
 export function buildLayout(root: HTMLElement): Layout {
-  const title = el('h1', { text: 'Synchronization report' });
+  // The panel's title, which the host words for this share subscription and synchronization: the one heading text.
+  const title = el('h1', { text: document.title });
   const meta = el('p', { className: 'meta' });
-  const summary = el('dl', { className: 'summary', attrs: { 'aria-label': 'Summary' } });
-  const progress = custom('vscode-progress-bar', { indeterminate: '', 'aria-label': 'Loading data sets' }) as Layout['progress'];
+  const summary = el('dl', { className: 'summary', attrs: { 'aria-label': l10n.t('Summary') } });
+  const progress = custom('vscode-progress-bar', { indeterminate: '', 'aria-label': l10n.t('Loading data sets') }) as Layout['progress'];
   const progressText = el('span', { className: 'progress-text', attrs: { role: 'status' } });
-  const stop = custom('vscode-button', { secondary: '', id: 'stop' }, 'Stop');
-  const reload = custom('vscode-button', { secondary: '', id: 'reload' }, 'Reload');
-  const text = custom('vscode-textfield', { placeholder: 'Filter by name, type, status or message', 'aria-label': 'Filter text', id: 'filter-text' }) as Layout['text'];
-  const status = select('Status', [['', 'All statuses']]);
-  const type = select('Data set type', [['', 'All types'], ...DATA_SET_TYPES.map((t): [string, string] => [t, t])]);
-  const exportCsv = custom('vscode-button', { id: 'export-csv' }, 'Export CSV');
-  const exportJson = custom('vscode-button', { id: 'export-json', secondary: '' }, 'Export JSON');
-  const copy = custom('vscode-button', { id: 'copy-row', secondary: '', disabled: '' }, 'Copy Row');
+  const stop = custom('vscode-button', { secondary: '', id: 'stop' }, l10n.t('Stop'));
+  const reload = custom('vscode-button', { secondary: '', id: 'reload' }, l10n.t('Reload'));
+  const text = custom('vscode-textfield', { placeholder: l10n.t('Filter by name, type, status or message'), 'aria-label': l10n.t('Filter text'), id: 'filter-text' }) as Layout['text'];
+  const status = select(l10n.t('Status'), [['', l10n.t('All statuses')]]);
+  const type = select(l10n.t('Data set type'), [['', l10n.t('All types')], ...DATA_SET_TYPES.map((t): [string, string] => [t, t])]);
+  const exportCsv = custom('vscode-button', { id: 'export-csv' }, l10n.t('Export CSV'));
+  const exportJson = custom('vscode-button', { id: 'export-json', secondary: '' }, l10n.t('Export JSON'));
+  const copy = custom('vscode-button', { id: 'copy-row', secondary: '', disabled: '' }, l10n.t('Copy Row'));
   const tableHost = el('div', { className: 'table-host' });
-  const detail = el('aside', { className: 'detail', attrs: { 'aria-label': 'Selected data set', 'aria-live': 'polite' } });
-  const chartTop = select('Bars per chart', [['10', 'Top 10'], ['15', 'Top 15'], ['25', 'Top 25'], ['50', 'Top 50']], '15');
+  const detail = el('aside', { className: 'detail', attrs: { 'aria-label': l10n.t('Selected data set'), 'aria-live': 'polite' } });
+  const chartTop = select(l10n.t('Bars per chart'), ['10', '15', '25', '50'].map((n): [string, string] => [n, l10n.t('Top {0}', n)]), '15');
   const legend = chartLegend();
   const charts = el('div', { className: 'charts' });
   const schedule = el('div', { className: 'schedule' });
   const announcer = el('div', { className: 'visually-hidden', attrs: { 'aria-live': 'polite' } });
 
-  const toolbar = el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Filters and actions' } }, [
-    labelled('Filter', text),
-    labelled('Status', status),
-    labelled('Type', type),
+  const toolbar = el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Filters and actions') } }, [
+    labelled(l10n.t('Filter'), text),
+    labelled(l10n.t('Status'), status),
+    labelled(l10n.t('Type'), type),
     el('span', { className: 'spacer' }),
     exportCsv,
     exportJson,
     copy,
   ]);
   const tabs = custom('vscode-tabs', { 'selected-index': '0' }) as Layout['tabs'];
-  const headers = ['Details', 'Chart', 'Schedule'];
+  const headers = [l10n.t('Details'), l10n.t('Chart'), l10n.t('Schedule')];
   const panels = [
     el('div', { className: 'panel-details' }, [tableHost, detail]),
-    el('div', { className: 'panel-chart' }, [el('div', { className: 'toolbar' }, [labelled('Show', chartTop), legend]), charts]),
+    el('div', { className: 'panel-chart' }, [el('div', { className: 'toolbar' }, [labelled(l10n.t('Show'), chartTop), legend]), charts]),
     el('div', { className: 'panel-schedule' }, [schedule]),
   ];
   headers.forEach((h, i) => {
@@ -119,31 +117,21 @@ export function buildLayout(root: HTMLElement): Layout {
     tabs,
     announcer,
   );
-  return { title, meta, summary, progress, progressText, stop, reload, text, status, type, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, legend, charts, toolbar, schedule, announcer };
-}
-
-/** Replaces a definition list's content with label/value pairs (with a class for the value and a tooltip). */
-export function fillPairs(list: HTMLElement, pairs: [string, string, string?, string?][]): void {
-  // A div per pair is allowed inside dl and keeps label and value together when the grid wraps.
-  list.replaceChildren(
-    ...pairs.map(([k, v, cls, hint]) =>
-      el('div', { className: hint ? 'pair hinted' : 'pair', attrs: hint ? { title: hint } : {} }, [el('dt', { text: k }), el('dd', { text: v, className: cls ?? '' })]),
-    ),
-  );
+  return { meta, summary, progress, progressText, stop, reload, text, status, type, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, legend, charts, toolbar, schedule, announcer };
 }
 
 export function renderSchedule(host: HTMLElement, rows: SourceSettingRow[], error?: string): void {
   if (error) {
-    host.replaceChildren(el('p', { className: 'error-text', text: `Could not load the synchronization settings: ${error}` }));
+    host.replaceChildren(el('p', { className: 'error-text', text: l10n.t('Could not load the synchronization settings: {0}', error) }));
     return;
   }
   if (rows.length === 0) {
-    host.replaceChildren(el('p', { className: 'muted', text: 'The source share has no synchronization schedule.' }));
+    host.replaceChildren(el('p', { className: 'muted', text: l10n.t('The source share has no synchronization schedule.') }));
     return;
   }
-  const head = ['Kind', 'Recurrence', 'Synchronization time', 'Schedule', 'Next run (local)', 'Next run (UTC)'];
+  const head = [l10n.t('Kind'), l10n.t('Recurrence'), l10n.t('Synchronization time'), l10n.t('Schedule'), l10n.t('Next run (local)'), l10n.t('Next run (UTC)')];
   const table = el('table', { className: 'schedule-table' }, [
-    el('caption', { text: 'Source share synchronization settings' }),
+    el('caption', { text: l10n.t('Source share synchronization settings') }),
     el('thead', {}, [el('tr', {}, head.map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]),
     el('tbody', {}, rows.map((r) => el('tr', {}, [r.kind, r.recurrence, r.synchronizationTime, r.schedule, r.nextRunLocal || '—', r.nextRunUtc || '—'].map((v) => el('td', { text: v }))))),
   ]);

@@ -5,15 +5,20 @@
  * one render per turn of the event loop, then acknowledged. It posts only queries, user actions and counts:
  * never anything secret.
  */
-import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
-import type { HostMessage, LoadState, PageCommand, PageMessage, ReportPanelState, ReportTab, SynchronizationSummary } from '../../src/core/report/messages';
-import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/model';
-import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/totals';
+import { l10n, root, testHooks } from '../shared/page';
+import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
+import type { HostMessage, PageCommand, PageMessage, ReportPanelState, ReportTab } from '../../src/core/report/report/messages';
+import type { LoadState, SynchronizationSummary } from '../../src/core/report/shared/panelTypes';
+import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/shared/model';
+import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/shared/totals';
 import { barChart } from './chart';
 import { ChartRequests } from './chartRequests';
-import { el } from './dom';
-import { buildLayout, fillPairs, option, renderSchedule, TABS, type Layout } from './layout';
+import { reportColumnTitles } from '../shared/columnTitles';
+import { el } from '../shared/dom';
+import { fillPairs, option } from '../shared/fields';
+import { buildLayout, renderSchedule, TABS, type Layout } from './layout';
 import { PageRows } from './rowWindow';
+import { summaryPairs } from './summary';
 import { cellText, VirtualTable } from './table';
 
 interface VsCodeApi {
@@ -24,7 +29,7 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const ui: Layout = buildLayout(document.getElementById('app')!);
+const ui: Layout = buildLayout(root);
 
 let state: ReportPanelState | undefined;
 /** The view as the host last described it: its version, how many rows match, and the rows of one window. */
@@ -124,6 +129,7 @@ function scheduleRender(): void {
 const shownOnScreen = (node: Element | null): boolean => node !== null && getComputedStyle(node).display !== 'none';
 
 function reportView(): void {
+  if (!testHooks) return;
   const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
   const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
   const label = (pair: HTMLElement) => pair.querySelector('dt')?.textContent ?? '';
@@ -150,54 +156,33 @@ function reportView(): void {
  * synchronization's own, else the span of its data sets (never their sum: they run side by side).
  */
 function renderSummary(): void {
-  const wall = synchronization?.durationMs ?? wallTimeMs(totals);
-  const failedClass = totals.failed > 0 ? 'failed-count' : '';
-  fillPairs(ui.summary, [
-    ['Data sets', formatCount(totals.rows)],
-    ['Shown', formatCount(rows.shown)],
-    ['Failed', formatCount(totals.failed), failedClass],
-    ['Size read', formatBytes(totals.sizeRead)],
-    ['Size written', formatBytes(totals.sizeWritten)],
-    ['Duration (wall time)', wall === undefined ? '—' : formatDuration(wall)],
-    ['Sum of data set durations', formatDuration(totals.durationMs)],
-    ['Rows read / copied', `${formatCount(totals.rowsRead)} / ${formatCount(totals.rowsCopied)}`],
-    ['Files read / written', `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
-    ['Pages loaded', formatCount(totals.pagesLoaded)],
-    [
-      // Named after the counter the service sent: POST listings draw on writes, GET on reads.
-      `Remaining ${totals.remaining?.kind ?? 'requests'}`,
-      totals.remaining === undefined ? '—' : formatCount(totals.remaining.count),
-      undefined,
-      `Requests Azure Resource Manager still allows this subscription before it throttles, as it said with the last page loaded (x-ms-ratelimit-remaining-subscription-${totals.remaining?.kind ?? 'reads or -writes'}). Not data: a report of many pages spends them.`,
-    ],
-  ]);
+  fillPairs(ui.summary, summaryPairs(totals, rows.shown, synchronization?.durationMs ?? wallTimeMs(totals)));
 }
 
 function renderProgress(message = statusMessage): void {
   const loading = loadState === 'loading';
   ui.progress.hidden = !loading;
   ui.stop.toggleAttribute('disabled', !loading);
-  const rows = `${formatCount(totals.rows)} data sets in ${formatCount(totals.pagesLoaded)} pages`;
-  const text: Record<LoadState, string> = {
-    loading: `Loading… ${rows}`,
-    done: `Loaded ${rows}.`,
-    stopped: `Stopped after ${rows}. Reload to fetch everything.`,
-    error: `Loading failed after ${rows}: ${message ?? 'unknown error'}`,
+  const rows = l10n.t('{0} data sets in {1} pages', formatCount(totals.rows), formatCount(totals.pagesLoaded));
+  const text: Record<LoadState, () => string> = {
+    loading: () => l10n.t('Loading… {0}', rows),
+    done: () => l10n.t('Loaded {0}.', rows),
+    stopped: () => l10n.t('Stopped after {0}. Reload to fetch everything.', rows),
+    error: () => l10n.t('Loading failed after {0}: {1}', rows, message ?? l10n.t('unknown error')),
   };
-  ui.progressText.textContent = text[loadState];
+  ui.progressText.textContent = text[loadState]();
   ui.progressText.classList.toggle('error-text', loadState === 'error');
-  document.getElementById('app')!.setAttribute('aria-busy', String(loading));
+  root.setAttribute('aria-busy', String(loading));
 }
 
-function renderHeader(sync: SynchronizationSummary | undefined): void {
+/** The line under the heading (the heading is the panel's title, see layout.ts). */
+function renderMeta(sync: SynchronizationSummary | undefined): void {
   if (!state) return;
-  const name = state.target.label ?? state.target.shareSubscriptionName;
-  ui.title.textContent = state.synchronizationId ? `Synchronization report: ${name}` : `Synchronization schedule: ${name}`;
   const parts = [`${state.target.shareSubscriptionName} · ${state.target.accountName} · ${state.target.resourceGroup}`];
   if (sync) {
-    parts.push(`started ${formatUtcDateTime(sync.startTime)}`, sync.synchronizationMode ?? '', sync.status ?? '', sync.durationMs !== undefined ? formatDuration(sync.durationMs) : '');
+    parts.push(l10n.t('started {0}', formatUtcDateTime(sync.startTime)), sync.synchronizationMode ?? '', sync.status ?? '', sync.durationMs !== undefined ? formatDuration(sync.durationMs) : '');
     if (sync.message) parts.push(sync.message);
-  } else if (state.synchronizationId) parts.push(`synchronization ${state.synchronizationId}`);
+  } else if (state.synchronizationId) parts.push(l10n.t('synchronization {0}', state.synchronizationId));
   ui.meta.textContent = parts.filter(Boolean).join(' · ');
 }
 
@@ -226,8 +211,9 @@ function showDetail(row: ReportRow | undefined): void {
     return;
   }
   const list = el('dl', { className: 'detail-list' });
-  fillPairs(list, REPORT_COLUMNS.map((c): [string, string, string?] => [c.title, cellText(c, row) || '—', c.key === 'message' && row.message ? 'message' : undefined]));
-  ui.detail.replaceChildren(el('h2', { text: row.name ?? '(unnamed data set)' }), list);
+  const titles = reportColumnTitles();
+  fillPairs(list, REPORT_COLUMNS.map((c): [string, string, string?] => [titles[c.key], cellText(c, row) || '—', c.key === 'message' && row.message ? 'message' : undefined]));
+  ui.detail.replaceChildren(el('h2', { text: row.name ?? l10n.t('(unnamed data set)') }), list);
 }
 
 const charts = new ChartRequests({
@@ -236,8 +222,8 @@ const charts = new ChartRequests({
   ask: (top) => vscode.postMessage({ type: 'chart', top }),
   draw: (top, data) => {
     ui.charts.replaceChildren(
-      barChart(`Slowest data sets (top ${top} by duration)`, data.slowest, formatDuration),
-      barChart(`Largest data sets (top ${top} by size read)`, data.largest, formatBytes),
+      barChart(l10n.t('Slowest data sets (top {0} by duration)', top), data.slowest, formatDuration),
+      barChart(l10n.t('Largest data sets (top {0} by size read)', top), data.largest, formatBytes),
     );
     reportView();
   },
@@ -301,50 +287,58 @@ function onTab(): void {
   reportView();
 }
 
-function onMessage(m: HostMessage): void {
-  if (m.type === 'init') {
-    const first = !state;
-    state = m.state;
-    vscode.setState(state);
-    synchronization = m.synchronization ?? synchronization;
-    renderHeader(m.synchronization);
-    if (!first) {
-      renderSummary();
-      reportView();
-    }
-    if (first) {
-      applyControls(state.query);
-      ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));
-      if (!state.synchronizationId) document.body.classList.add('schedule-only');
-      applyTab();
-      table.setSort(state.query.sort);
-      renderSummary();
-      renderProgress();
-      requestAnimationFrame(fitTable);
-    }
+/** The panel's state: the first one sets up the controls and tabs; later ones (a re-fetched header) redraw. */
+function onInit(m: Extract<HostMessage, { type: 'init' }>): void {
+  const first = !state;
+  state = m.state;
+  vscode.setState(state);
+  synchronization = m.synchronization ?? synchronization;
+  renderMeta(m.synchronization);
+  if (!first) {
+    renderSummary();
+    reportView();
     return;
   }
+  applyControls(state.query);
+  ui.tabs.selectedIndex = Math.max(0, TABS.indexOf(state.tab ?? 'details'));
+  if (!state.synchronizationId) document.body.classList.add('schedule-only');
+  applyTab();
+  table.setSort(state.query.sort);
+  renderSummary();
+  renderProgress();
+  requestAnimationFrame(fitTable);
+}
+
+/** A new load: nothing of the previous one stays, and acknowledgements still owed are for it. */
+function onReset(load: number): void {
+  rows.clear();
+  totals = emptyTotals();
+  unacknowledged = { load, pages: 0, rows: 0, pageNumber: 0 };
+  table.setRows(0, rows.at);
+  showDetail(undefined);
+  charts.invalidate();
+  renderSummary();
+  reportView();
+}
+
+/** Counts, totals and the rows in view changed: drawn at the next frame, and the pages it carried acknowledged. */
+function onView(m: Extract<HostMessage, { type: 'view' }>): void {
+  takeView(m);
+  if (m.pages > 0) {
+    const same = unacknowledged.load === m.load;
+    unacknowledged = { load: m.load, pages: (same ? unacknowledged.pages : 0) + m.pages, rows: (same ? unacknowledged.rows : 0) + m.rows, pageNumber: m.pageNumber };
+  }
+  scheduleRender();
+}
+
+function onMessage(m: HostMessage): void {
+  if (m.type === 'init') return onInit(m);
   if (!state) return; // nothing is shown before init; the host replays what it holds after it
   switch (m.type) {
     case 'reset':
-      rows.clear();
-      totals = emptyTotals();
-      // Acknowledgements still owed are for the previous load.
-      unacknowledged = { load: m.load, pages: 0, rows: 0, pageNumber: 0 };
-      table.setRows(0, rows.at);
-      showDetail(undefined);
-      charts.invalidate();
-      renderSummary();
-      reportView();
-      return;
+      return onReset(m.load);
     case 'view':
-      takeView(m);
-      if (m.pages > 0) {
-        const same = unacknowledged.load === m.load;
-        unacknowledged = { load: m.load, pages: (same ? unacknowledged.pages : 0) + m.pages, rows: (same ? unacknowledged.rows : 0) + m.rows, pageNumber: m.pageNumber };
-      }
-      scheduleRender();
-      return;
+      return onView(m);
     case 'window':
       if (!rows.window(m.version, m)) return; // a newer update is on its way with its own rows
       table.refresh();
@@ -365,7 +359,7 @@ function onMessage(m: HostMessage): void {
       reportView();
       return;
     case 'command':
-      runCommand(m);
+      if (testHooks) runCommand(m);
       return;
   }
 }

@@ -3,9 +3,9 @@
  * rows of one window around the table's scroll position. Rows outside the window are asked for as the table
  * is about to draw them; a window from an older version is dropped, since its rows may have moved.
  */
-import type { RowWindow, ViewUpdate } from '../../src/core/report/messages';
-import type { ReportRow } from '../../src/core/report/model';
-import { decodeRows } from '../../src/core/report/rowTuples';
+import type { RowWindow, ViewUpdate } from '../../src/core/report/report/messages';
+import type { ReportRow } from '../../src/core/report/shared/model';
+import { decodeRows } from '../../src/core/report/report/rowTuples';
 
 /** Rows asked for beyond each end of what the table draws, so short scrolls need no new window. */
 const WINDOW_MARGIN = 100;

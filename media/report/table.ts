@@ -5,9 +5,11 @@
  * Page Up/Down, Home/End move the selection; Enter shows the row's details; Ctrl/Cmd+C copies it. Header
  * buttons sort.
  */
-import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/model';
-import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/format';
-import { el } from './dom';
+import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/shared/model';
+import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
+import { reportColumnTitles } from '../shared/columnTitles';
+import { el } from '../shared/dom';
+import { l10n } from '../shared/page';
 
 export const ROW_HEIGHT = 24;
 const OVERSCAN = 12;
@@ -57,11 +59,12 @@ export class VirtualTable {
 
   constructor(private readonly events: TableEvents) {
     const template = REPORT_COLUMNS.map((c) => `${WIDTHS[c.key] ?? 120}px`).join(' ');
-    this.element = el('div', { className: 'grid', attrs: { role: 'grid', tabindex: '0', 'aria-label': 'Data sets', 'aria-colcount': String(REPORT_COLUMNS.length) } });
+    this.element = el('div', { className: 'grid', attrs: { role: 'grid', tabindex: '0', 'aria-label': l10n.t('Data sets'), 'aria-colcount': String(REPORT_COLUMNS.length) } });
     this.element.style.setProperty('--grid-columns', template);
     const header = el('div', { className: 'grid-row grid-header', attrs: { role: 'row', 'aria-rowindex': '1' } });
+    const titles = reportColumnTitles();
     REPORT_COLUMNS.forEach((c, i) => {
-      const button = el('button', { className: 'sort-button', text: c.title, attrs: { type: 'button', title: `Sort by ${c.title}` } });
+      const button = el('button', { className: 'sort-button', text: titles[c.key], attrs: { type: 'button', title: l10n.t('Sort by {0}', titles[c.key]) } });
       button.addEventListener('click', () => this.events.onSort(c.key));
       const cell = el('div', { className: `grid-cell kind-${c.kind}`, attrs: { role: 'columnheader', 'aria-colindex': String(i + 1), 'aria-sort': 'none' } }, [button]);
       this.headerCells.set(c.key, cell);

@@ -4,9 +4,10 @@
  * and each row opens that synchronization's report. It draws only what the host sends, as text, and posts
  * back only which synchronization to open and what it shows.
  */
-import { formatDuration } from '../../src/core/report/format';
-import { isTrendHostMessage, type TrendHostMessage, type TrendPageMessage, type TrendPageState, type TrendPanelState, type TrendPointView } from '../../src/core/report/trendMessages';
-import { el, svg } from '../report/dom';
+import { root, testHooks } from '../shared/page';
+import { formatDuration } from '../../src/core/report/shared/format';
+import { isTrendHostMessage, type TrendHostMessage, type TrendPageMessage, type TrendPageState, type TrendPanelState, type TrendPointView } from '../../src/core/report/trend/trendMessages';
+import { el, svg } from '../shared/dom';
 
 interface VsCodeApi {
   postMessage(message: TrendPageMessage): void;
@@ -15,7 +16,7 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const app = document.getElementById('app')!;
+const app = root;
 
 const PLOT_HEIGHT = 180;
 const TOP = 24;
@@ -142,6 +143,7 @@ function render(state: TrendPageState): void {
 
 /** Tells the host what is on screen, as a person (or a screen reader) would read it. */
 function report(): void {
+  if (!testHooks) return;
   const points = [...app.querySelectorAll<SVGGElement>('.point')];
   vscode.postMessage({
     type: 'viewUpdated',
@@ -166,7 +168,7 @@ function onMessage(message: TrendHostMessage): void {
     return;
   }
   // As if clicked: the same event a person's click raises.
-  app.querySelectorAll<SVGGElement>('.point')[message.index]?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  if (testHooks) app.querySelectorAll<SVGGElement>('.point')[message.index]?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }
 
 window.addEventListener('message', (e: MessageEvent<unknown>) => {

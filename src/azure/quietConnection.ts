@@ -4,6 +4,7 @@
  */
 import type { AuthMethod } from '../core/settings/model';
 import type { Connection } from './session';
+import { errorMessage } from '../core/arm/errors';
 
 /** A sign-in must come first; the message says why. */
 export class SignInNeeded extends Error {}
@@ -24,6 +25,6 @@ export async function quietConnection(session: QuietSession, authMethod: AuthMet
   try {
     return await (pending ?? session.connection());
   } catch (err) {
-    throw new SignInNeeded((err as Error).message);
+    throw new SignInNeeded(errorMessage(err));
   }
 }

@@ -33,7 +33,10 @@ Secret values are never printed, in any format, nor repeated by a quick fix:
   - defaults of securestring/secureobject template parameters, values nested
     deployments pass into them (and every value passed to a linked template);
   - every value of a deployment parameter file (reported as one, not checked).
-Exit status: 0 when no file has errors, 1 when any file has an error, 2 when a file cannot be read.
+Files are read only when they are regular files of at most 5 MB (standard input too);
+a link in the current folder to a file outside it is not followed.
+Exit status: 0 when no file has errors, 1 when any file has an error, 2 when a file cannot be read
+(missing, not a regular file, over 5 MB, or a link leading out of the current folder).
 `;
 
 /**

@@ -1,9 +1,9 @@
 /** One file checked for the CLI: findings with 1-based line/column, secret values already taken out. */
-import { readFileSync } from 'node:fs';
 import { LineIndex } from '../core/definition/lineCol';
 import { DefinitionFormat, Finding } from '../core/definition/types';
 import { secretScalars } from '../core/deploy/secretLiterals';
 import { validateText } from '../core/validation/validateDocument';
+import { readInput } from './readInput';
 import { redactFindings } from './redactFindings';
 
 /** Positions are 1-based; the end is exclusive (the column after the last character), in UTF-16 code units. */
@@ -17,12 +17,9 @@ export interface FileReport {
 
 /** `readAs` is told the format the file was read as. */
 export function checkFile(file: string, readAs?: (format: DefinitionFormat) => void): FileReport {
-  let text: string;
-  try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (e) {
-    return { file, findings: [], readError: (e as NodeJS.ErrnoException).code ?? 'read failed' };
-  }
+  const read = readInput(file);
+  if (!read.ok) return { file, findings: [], readError: read.reason };
+  const text = read.text;
   const { findings, document } = validateText(text, file);
   readAs?.(document.format);
   const index = new LineIndex(text);

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { ui } from '../ui/userInput';
 import type { PickItem } from '../core/services/pickLists';
 import { log } from '../output/log';
+import { errorMessage } from '../core/arm/errors';
 
 export interface Step {
   prompt: string;
@@ -21,7 +22,21 @@ export interface Step {
   choices?: (answers: string[], signal: AbortSignal) => Promise<PickItem[]> | undefined;
 }
 
-type ChoiceItem = vscode.QuickPickItem & { value?: string };
+type ChoiceItem = vscode.QuickPickItem & { value?: string; signIn?: true };
+
+/** How a flow whose lists come from Azure offers to sign in when nobody is, as the Azure extensions do. */
+export interface SignInOffer {
+  signedIn(): boolean;
+  /** Signs in (the Sign In command); the steps after it read their lists from Azure. */
+  signIn(): Thenable<unknown>;
+  /** The first item of the first list step, e.g. "Sign in to pick from your subscriptions". */
+  label: string;
+}
+
+interface Flow {
+  readonly offer?: SignInOffer;
+  offered: boolean;
+}
 
 function validator(step: Step): (v: string) => string | undefined {
   return (v) => {
@@ -31,10 +46,10 @@ function validator(step: Step): (v: string) => string | undefined {
   };
 }
 
-async function typeValue(step: Step, title: string): Promise<string | undefined> {
+async function typeValue(step: Step, title: string, hint?: string): Promise<string | undefined> {
   return ui().inputBox({
     title,
-    prompt: step.prompt,
+    prompt: hint ? `${step.prompt} — ${hint}` : step.prompt,
     placeHolder: step.placeHolder,
     value: step.value,
     ignoreFocusOut: true,
@@ -47,13 +62,33 @@ async function loadChoices(step: Step, answers: string[], signal: AbortSignal): 
     const items = await step.choices?.(answers, signal);
     return items?.length ? items : undefined;
   } catch (err) {
-    if (!signal.aborted) log().warn(`Could not list choices for "${step.prompt}": ${(err as Error).message}`);
+    if (!signal.aborted) log().warn(`Could not list choices for "${step.prompt}": ${errorMessage(err)}`);
     return undefined;
   }
 }
 
-async function pickValue(step: Step, title: string, answers: string[]): Promise<string | undefined> {
+/** Signed out, a list step offers to sign in once (first), else says that signing in would give a list. */
+async function offerSignIn(step: Step, title: string, flow: Flow, offer: SignInOffer): Promise<'signedIn' | string | undefined> {
+  const hint = vscode.l10n.t('sign in to pick from a list');
+  if (flow.offered) return typeValue(step, title, hint);
+  flow.offered = true;
+  const items: ChoiceItem[] = [
+    { label: `$(sign-in) ${offer.label}`, signIn: true },
+    { label: `$(edit) ${vscode.l10n.t('Enter a value…')}`, alwaysShow: true },
+  ];
+  const picked = await ui().quickPick(items, { title, placeHolder: step.prompt, ignoreFocusOut: true });
+  if (!picked) return undefined;
+  if (!picked.signIn) return typeValue(step, title, hint);
+  await offer.signIn();
+  return offer.signedIn() ? 'signedIn' : typeValue(step, title, hint);
+}
+
+async function pickValue(step: Step, title: string, answers: string[], flow: Flow): Promise<string | undefined> {
   if (!step.choices) return typeValue(step, title);
+  if (flow.offer && !flow.offer.signedIn()) {
+    const offered = await offerSignIn(step, title, flow, flow.offer);
+    if (offered !== 'signedIn') return offered;
+  }
   const loading = new AbortController();
   const items = (async (): Promise<ChoiceItem[]> => {
     const loaded = await loadChoices(step, answers, loading.signal);
@@ -78,10 +113,12 @@ async function pickValue(step: Step, title: string, answers: string[]): Promise<
   return picked.value ?? typeValue(step, title);
 }
 
-export async function askSteps(title: string, steps: Step[]): Promise<string[] | undefined> {
+/** Asks each step in turn; with `signIn`, list steps offer to sign in while nobody is signed in. */
+export async function askSteps(title: string, steps: Step[], signIn?: SignInOffer): Promise<string[] | undefined> {
   const answers: string[] = [];
+  const flow: Flow = { offer: signIn, offered: false };
   for (const [i, step] of steps.entries()) {
-    const answer = await pickValue(step, `${title} (${i + 1}/${steps.length})`, answers);
+    const answer = await pickValue(step, `${title} (${i + 1}/${steps.length})`, answers, flow);
     if (answer === undefined) return undefined;
     answers.push(answer.trim());
   }

@@ -2,9 +2,11 @@
  * Where the Add flows' lists come from: the Azure session of this window, used only once the user is signed
  * in (a list never starts a sign-in of its own).
  */
+import * as vscode from 'vscode';
 import type { AzureSession } from '../azure/session';
 import type { ArmClient } from '../core/arm/client';
 import type { PickItem } from '../core/services/pickLists';
+import type { SignInOffer } from './inputSteps';
 
 /** Each list stops paging when `signal` aborts (the pick it was loading for was closed). */
 export interface PickSources {
@@ -34,5 +36,14 @@ export function pickSources(): PickSources | undefined {
     locations: (sub, signal) => withClient((m, c) => m.listLocations(c, sub, signal)),
     dataShareAccounts: (sub, signal) => withClient((m, c) => m.listDataShareAccounts(c, sub, signal)),
     shareSubscriptions: (account, signal) => withClient((m, c) => m.listShareSubscriptions(c, account, signal)),
+  };
+}
+
+/** Offered by a list step while nobody is signed in: signing in turns the steps into lists read from Azure. */
+export function signInOffer(label: string): SignInOffer {
+  return {
+    signedIn: () => session?.signedIn() !== undefined,
+    signIn: () => vscode.commands.executeCommand('aciDataShare.signIn'),
+    label,
   };
 }

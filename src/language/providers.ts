@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { CompletionEntry } from '../core/completion/complete';
 import type { SymbolEntry } from '../core/symbols/documentSymbols';
 import type { TextEdit } from '../core/definition';
+import { Code } from '../core/definition/findingCodes';
+import { findSecretReferences } from '../core/definition/secrets';
 import { DefinitionTracker } from './definitionTracker';
 import { DiagnosticsController } from './diagnosticsController';
 import { toCompletionItem, toDocumentSymbol, toRange } from './conversions';
@@ -61,6 +63,8 @@ export class QuickFixProvider implements vscode.CodeActionProvider {
       const finding = published.find((p) => sameDiagnostic(p.diagnostic, diagnostic))?.finding;
       if (!finding) continue;
       const fixes = [...(finding.fix ? [{ fix: finding.fix, preferred: true }] : []), ...(finding.moreFixes ?? []).map((fix) => ({ fix, preferred: false }))];
+      const secret = finding.code === Code.unknownSecret ? findSecretReferences(doc.getText(diagnostic.range))[0]?.name : undefined;
+      if (secret) actions.push(setSecretAction(secret, doc.uri, diagnostic));
       for (const { fix, preferred } of fixes) {
         const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
         action.edit = editFor(doc, fix.edits);
@@ -71,6 +75,15 @@ export class QuickFixProvider implements vscode.CodeActionProvider {
     }
     return actions;
   }
+}
+
+/** Stores the missing secret (the value is asked for, never written in the file), then offers to deploy. */
+function setSecretAction(name: string, uri: vscode.Uri, diagnostic: vscode.Diagnostic): vscode.CodeAction {
+  const action = new vscode.CodeAction(vscode.l10n.t("Set Secret '{0}'…", name), vscode.CodeActionKind.QuickFix);
+  action.command = { command: 'aciDataShare.setSecret', title: action.title, arguments: [name, uri] };
+  action.diagnostics = [diagnostic];
+  action.isPreferred = true;
+  return action;
 }
 
 export function editFor(doc: vscode.TextDocument, edits: TextEdit[]): vscode.WorkspaceEdit {

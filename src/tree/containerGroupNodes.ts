@@ -16,6 +16,7 @@ import { containerNodes } from './containerNodes';
 import { describeLiveGroup, differenceNodes, eventsNode, liveErrorNode, liveGroupRows, notDeployedNode, signInNode } from './liveNodes';
 import { SignInNeeded } from '../azure/quietConnection';
 import type { LiveStateLoader } from './liveStateLoader';
+import { errorMessage } from '../core/arm/errors';
 
 const VOLUME_ICONS: Record<VolumeSummary['kind'], string> = {
   azureFile: 'file-symlink-directory',
@@ -131,7 +132,7 @@ export class ContainerGroupNode implements TreeNode {
     try {
       return { ok: true, result: await this.loadLive(this.target, token) };
     } catch (err) {
-      return { ok: false, signIn: err instanceof SignInNeeded, message: (err as Error).message };
+      return { ok: false, signIn: err instanceof SignInNeeded, message: errorMessage(err) };
     }
   }
 
@@ -144,25 +145,25 @@ function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
   const kind =
     v.kind === 'unknown' ? vscode.l10n.t('no source set') : v.kind === 'ambiguous' ? vscode.l10n.t('several sources: {0}', v.detail ?? '') : v.kind;
   const description = v.kind === 'unknown' || v.kind === 'ambiguous' ? kind : [kind, v.detail].filter(Boolean).join(' · ');
-  return new InfoNode(`${parentId}:vol:${v.name}`, v.name, description, new vscode.ThemeIcon(VOLUME_ICONS[v.kind]));
+  return new InfoNode(`${parentId}:vol:${v.name}`, v.name, { description, icon: new vscode.ThemeIcon(VOLUME_ICONS[v.kind]) });
 }
 
 export function summaryNodes(id: string, target: ContainerGroupTarget, s: ContainerGroupSummary, live?: LiveContainer[]): TreeNode[] {
   const nodes: TreeNode[] = containerNodes(id, target, s.containers, live, false);
-  if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, vscode.l10n.t('No containers'), vscode.l10n.t('add one under properties.containers'), new vscode.ThemeIcon('warning')));
+  if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, vscode.l10n.t('No containers'), { description: vscode.l10n.t('add one under properties.containers'), icon: new vscode.ThemeIcon('warning') }));
   const inits = containerNodes(id, target, s.initContainers, live, true);
   if (inits.length) {
-    nodes.push(new InfoNode(`${id}:inits`, vscode.l10n.t('Init containers'), String(inits.length), new vscode.ThemeIcon('debug-start'), undefined, inits));
+    nodes.push(new InfoNode(`${id}:inits`, vscode.l10n.t('Init containers'), { description: String(inits.length), icon: new vscode.ThemeIcon('debug-start'), children: inits }));
   }
   if (s.volumes.length) {
     const children = s.volumes.map((v) => volumeNode(id, v));
-    nodes.push(new InfoNode(`${id}:vols`, vscode.l10n.t('Volumes'), String(children.length), new vscode.ThemeIcon('database'), undefined, children));
+    nodes.push(new InfoNode(`${id}:vols`, vscode.l10n.t('Volumes'), { description: String(children.length), icon: new vscode.ThemeIcon('database'), children }));
   }
   if (s.network) {
     const n = s.network;
     const parts = [n.type ?? vscode.l10n.t('IP address'), formatPorts(n.ports), n.dnsNameLabel && `${n.dnsNameLabel}.${s.location ?? '<location>'}.azurecontainer.io`];
-    const children: TreeNode[] = n.subnets.map((sn, i) => new InfoNode(`${id}:net:sub:${i}`, vscode.l10n.t('Subnet'), sn, new vscode.ThemeIcon('type-hierarchy')));
-    nodes.push(new InfoNode(`${id}:net`, vscode.l10n.t('Network'), parts.filter(Boolean).join(' · '), new vscode.ThemeIcon('globe'), undefined, children));
+    const children: TreeNode[] = n.subnets.map((sn, i) => new InfoNode(`${id}:net:sub:${i}`, vscode.l10n.t('Subnet'), { description: sn, icon: new vscode.ThemeIcon('type-hierarchy') }));
+    nodes.push(new InfoNode(`${id}:net`, vscode.l10n.t('Network'), { description: parts.filter(Boolean).join(' · '), icon: new vscode.ThemeIcon('globe'), children }));
   }
   return nodes;
 }

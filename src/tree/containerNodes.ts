@@ -41,17 +41,17 @@ export function describeLiveContainer(c: LiveContainer): string {
 
 function definitionDetails(id: string, c: ContainerSummary, init: boolean): TreeNode[] {
   const notSet = vscode.l10n.t('not set');
-  const details: TreeNode[] = [new InfoNode(`${id}:image`, vscode.l10n.t('Image'), c.image ?? notSet, new vscode.ThemeIcon('package'))];
-  if (!init) details.push(new InfoNode(`${id}:res`, vscode.l10n.t('Resources'), sizeOf(c) || notSet, new vscode.ThemeIcon('dashboard')));
-  if (c.ports.length) details.push(new InfoNode(`${id}:ports`, vscode.l10n.t('Ports'), formatPorts(c.ports), new vscode.ThemeIcon('plug')));
+  const details: TreeNode[] = [new InfoNode(`${id}:image`, vscode.l10n.t('Image'), { description: c.image ?? notSet, icon: new vscode.ThemeIcon('package') })];
+  if (!init) details.push(new InfoNode(`${id}:res`, vscode.l10n.t('Resources'), { description: sizeOf(c) || notSet, icon: new vscode.ThemeIcon('dashboard') }));
+  if (c.ports.length) details.push(new InfoNode(`${id}:ports`, vscode.l10n.t('Ports'), { description: formatPorts(c.ports), icon: new vscode.ThemeIcon('plug') }));
   for (const m of c.mounts) {
     const where = m.readOnly ? vscode.l10n.t('{0} (read-only)', m.mountPath) : m.mountPath;
-    details.push(new InfoNode(`${id}:mount:${m.name}`, vscode.l10n.t('Mount {0}', m.name), where, new vscode.ThemeIcon('file-symlink-directory')));
+    details.push(new InfoNode(`${id}:mount:${m.name}`, vscode.l10n.t('Mount {0}', m.name), { description: where, icon: new vscode.ThemeIcon('file-symlink-directory') }));
   }
   if (c.environment.length) {
     // Names only: a value, secure or not, is never shown.
     const names = c.environment.map((e) => (e.secure ? vscode.l10n.t('{0} (secure)', e.name) : e.name)).join(', ');
-    details.push(new InfoNode(`${id}:env`, vscode.l10n.t('Environment'), names, new vscode.ThemeIcon('symbol-variable')));
+    details.push(new InfoNode(`${id}:env`, vscode.l10n.t('Environment'), { description: names, icon: new vscode.ThemeIcon('symbol-variable') }));
   }
   return details;
 }
@@ -68,7 +68,7 @@ function liveDetails(id: string, live: LiveContainer): TreeNode[] {
   if (prev?.state) {
     const exit = prev.exitCode === undefined ? undefined : vscode.l10n.t('exit {0}', prev.exitCode);
     const ended = prev.finishTime ? vscode.l10n.t('ended {0}', localTime(prev.finishTime)) : undefined;
-    nodes.push(new InfoNode(`${id}:prev`, vscode.l10n.t('Previous state'), [prev.state, prev.detailStatus, exit, ended].filter(Boolean).join(' · '), new vscode.ThemeIcon('history')));
+    nodes.push(new InfoNode(`${id}:prev`, vscode.l10n.t('Previous state'), { description: [prev.state, prev.detailStatus, exit, ended].filter(Boolean).join(' · '), icon: new vscode.ThemeIcon('history') }));
   }
   if (live.events.length) nodes.push(eventsNode(`${id}:events`, live.events));
   return nodes;

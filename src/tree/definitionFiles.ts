@@ -1,10 +1,10 @@
 /** Finds and reads the definition file named in a container group's settings. */
 import * as vscode from 'vscode';
+import * as fs from 'fs';
 import * as path from 'path';
+import { definitionFileRefusal, MAX_DEFINITION_BYTES, MAX_DEFINITION_MB } from '../core/definition/fileLimits';
 import { ContainerGroupTarget } from '../core/settings/model';
-
-/** Definitions are small; anything larger (or a device such as /dev/zero behind a link) is not read. */
-export const MAX_DEFINITION_BYTES = 5 * 1024 * 1024;
+import { errorMessage } from '../core/arm/errors';
 
 export type DefinitionLocation = { ok: true; uri: vscode.Uri } | { ok: false; message: string };
 
@@ -26,10 +26,38 @@ export function locateDefinition(target: Pick<ContainerGroupTarget, 'definitionF
     uri = named ? vscode.Uri.joinPath(named.uri, ...rest) : vscode.Uri.joinPath(folders[0].uri, ...file.split(/[\\/]/));
   }
   // joinPath normalises `..`, so a path that climbs out is seen here as lying outside every folder.
-  if (!vscode.workspace.getWorkspaceFolder(uri)) {
+  if (!vscode.workspace.getWorkspaceFolder(uri) || !resolvesInside(uri, folders)) {
     return { ok: false, message: vscode.l10n.t('{0} is outside the workspace folders; only files in the workspace are read.', file) };
   }
   return { ok: true, uri };
+}
+
+const within = (folder: string, file: string): boolean => {
+  const rel = path.relative(folder, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/**
+ * Whether a file on disk, its links resolved, still lies in a workspace folder (its links resolved too): a link
+ * in the workspace to a file elsewhere is outside. A file that does not exist yet resolves to nothing and passes
+ * (reading it says it is missing); other schemes have no links to resolve.
+ */
+function resolvesInside(uri: vscode.Uri, folders: readonly vscode.WorkspaceFolder[]): boolean {
+  if (uri.scheme !== 'file') return true;
+  let real: string;
+  try {
+    real = fs.realpathSync.native(uri.fsPath);
+  } catch {
+    return true;
+  }
+  return folders.some((f) => {
+    if (f.uri.scheme !== 'file') return false;
+    try {
+      return within(fs.realpathSync.native(f.uri.fsPath), real);
+    } catch {
+      return false;
+    }
+  });
 }
 
 export function definitionUri(target: Pick<ContainerGroupTarget, 'definitionFile'>): vscode.Uri | undefined {
@@ -53,19 +81,17 @@ export async function readDefinitionFile(uri: vscode.Uri): Promise<FileRead> {
   const shown = vscode.workspace.asRelativePath(uri);
   try {
     const stat = await vscode.workspace.fs.stat(uri);
-    if ((stat.type & vscode.FileType.File) === 0) return { ok: false, message: vscode.l10n.t('{0} is not a regular file.', shown) };
-    if (stat.size > MAX_DEFINITION_BYTES) {
-      return { ok: false, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_BYTES / 1024 / 1024) };
-    }
+    const refused = definitionFileRefusal({ isFile: (stat.type & vscode.FileType.File) !== 0, size: stat.size });
+    if (refused === 'notFile') return { ok: false, message: vscode.l10n.t('{0} is not a regular file.', shown) };
+    const tooLarge = { ok: false as const, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_MB) };
+    if (refused === 'tooLarge') return tooLarge;
     const bytes = await vscode.workspace.fs.readFile(uri);
-    if (bytes.byteLength > MAX_DEFINITION_BYTES) {
-      return { ok: false, message: vscode.l10n.t('{0} is larger than {1} MB and is not read.', shown, MAX_DEFINITION_BYTES / 1024 / 1024) };
-    }
+    if (bytes.byteLength > MAX_DEFINITION_BYTES) return tooLarge;
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
   } catch (err) {
     if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') {
       return { ok: false, message: vscode.l10n.t('File not found: {0}', shown), missing: true };
     }
-    return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', shown, (err as Error).message) };
+    return { ok: false, message: vscode.l10n.t('Cannot read {0}: {1}', shown, errorMessage(err)) };
   }
 }

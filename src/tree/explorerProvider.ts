@@ -123,7 +123,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       ...subs.items.map((t) => new ShareSubscriptionNode(t, this.loadSourceSettings, (n) => this.changed.fire(n))),
       ...problemNodes('ss', subs.problems),
     ];
-    const none = (id: string, label: string) => new InfoNode(id, label, vscode.l10n.t('use Add… in the view menu'), new vscode.ThemeIcon('info'));
+    const none = (id: string, label: string) => new InfoNode(id, label, { description: vscode.l10n.t('use Add… in the view menu'), icon: new vscode.ThemeIcon('info') });
     return [
       new RootNode('root:cg', vscode.l10n.t('Container groups'), 'server-environment', 'containerGroupsRoot', () =>
         groupNodes.length ? groupNodes : [none('cg:none', vscode.l10n.t('No container groups yet'))],

@@ -29,13 +29,13 @@ function eventNode(id: string, e: LiveEvent): TreeNode {
   row(vscode.l10n.t('First'), e.firstTimestamp && localTime(e.firstTimestamp));
   row(vscode.l10n.t('Last'), e.lastTimestamp && localTime(e.lastTimestamp));
   const icon = warning ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('circle-small');
-  return new InfoNode(id, e.name ?? e.type ?? vscode.l10n.t('Event'), description, icon, tip);
+  return new InfoNode(id, e.name ?? e.type ?? vscode.l10n.t('Event'), { description, icon, tooltip: tip });
 }
 
 /** "Events", newest first. */
 export function eventsNode(id: string, events: readonly LiveEvent[]): TreeNode {
   const children = newestFirst(events).map((e, i) => eventNode(`${id}:${i}`, e));
-  return new InfoNode(id, vscode.l10n.t('Events'), String(children.length), new vscode.ThemeIcon('history'), undefined, children);
+  return new InfoNode(id, vscode.l10n.t('Events'), { description: String(children.length), icon: new vscode.ThemeIcon('history'), children });
 }
 
 /** "Succeeded · Running · 20.1.2.3": the group row's live part. */
@@ -54,28 +54,23 @@ export function liveGroupRows(g: LiveGroup): [string, string | undefined][] {
 }
 
 export function notDeployedNode(parentId: string): TreeNode {
-  return new InfoNode(
-    `${parentId}:live:none`,
-    vscode.l10n.t('Not deployed yet'),
-    vscode.l10n.t('Azure has no group of this name; Deploy to Azure… creates it'),
-    new vscode.ThemeIcon('cloud-upload'),
-  );
+  return new InfoNode(`${parentId}:live:none`, vscode.l10n.t('Not deployed yet'), { description: vscode.l10n.t('Azure has no group of this name; Deploy to Azure… creates it'), icon: new vscode.ThemeIcon('cloud-upload') });
 }
 
 /** The deploy confirmation's change lines, or nothing when the definition and the group agree. */
 export function differenceNodes(parentId: string, comparison: DefinitionComparison): TreeNode[] {
   const id = `${parentId}:live:diff`;
-  if (!comparison.ok) return [new InfoNode(id, vscode.l10n.t('Not compared with the definition'), comparison.message, new vscode.ThemeIcon('warning'))];
+  if (!comparison.ok) return [new InfoNode(id, vscode.l10n.t('Not compared with the definition'), { description: comparison.message, icon: new vscode.ThemeIcon('warning') })];
   if (!comparison.changes.length) return [];
-  const children = comparison.changes.map((line, i) => new InfoNode(`${id}:${i}`, line, undefined, new vscode.ThemeIcon(line.startsWith('+') ? 'diff-added' : line.startsWith('-') ? 'diff-removed' : 'diff-modified')));
+  const children = comparison.changes.map((line, i) => new InfoNode(`${id}:${i}`, line, { icon: new vscode.ThemeIcon(line.startsWith('+') ? 'diff-added' : line.startsWith('-') ? 'diff-removed' : 'diff-modified') }));
   const count = comparison.changes.length === 1 ? vscode.l10n.t('1 change') : vscode.l10n.t('{0} changes', comparison.changes.length);
   const tip = vscode.l10n.t('Deploying the definition would make these changes (+ added, - removed, ~ changed).');
-  return [new InfoNode(id, vscode.l10n.t('Differs from the definition'), count, new vscode.ThemeIcon('diff'), tip, children)];
+  return [new InfoNode(id, vscode.l10n.t('Differs from the definition'), { description: count, icon: new vscode.ThemeIcon('diff'), tooltip: tip, children })];
 }
 
 export function signInNode(parentId: string, message: string): TreeNode {
   const signIn: vscode.Command = { command: 'aciDataShare.signIn', title: vscode.l10n.t('Sign In') };
-  return new InfoNode(`${parentId}:live:signIn`, vscode.l10n.t('Sign in to see the live state'), message, new vscode.ThemeIcon('sign-in'), undefined, undefined, signIn);
+  return new InfoNode(`${parentId}:live:signIn`, vscode.l10n.t('Sign in to see the live state'), { description: message, icon: new vscode.ThemeIcon('sign-in'), command: signIn });
 }
 
 export function liveErrorNode(parentId: string, message: string): TreeNode {

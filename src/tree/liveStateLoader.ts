@@ -1,7 +1,7 @@
 /** Reads a configured group's live state for the tree, without ever opening a sign-in prompt on its own. */
 import * as vscode from 'vscode';
 import { quietConnection, SignInNeeded, type QuietSession } from '../azure/quietConnection';
-import { ArmError } from '../core/arm/errors';
+import { ArmError, errorMessage } from '../core/arm/errors';
 import type { ContainerGroupTarget } from '../core/settings/model';
 import { fetchLiveState, type LiveResult } from '../core/deploy/liveFetch';
 import type { AuthMethod } from '../core/settings/model';
@@ -22,7 +22,7 @@ export function createLiveStateLoader(session: QuietSession, authMethod: () => A
     } catch (err) {
       // A token Azure refused, or one that could not be had: signing in again is the way out.
       if (err instanceof ArmError && err.status === 401) throw new SignInNeeded(err.message);
-      if (!(err instanceof ArmError)) throw new SignInNeeded((err as Error).message);
+      if (!(err instanceof ArmError)) throw new SignInNeeded(errorMessage(err));
       throw err;
     } finally {
       listener.dispose();

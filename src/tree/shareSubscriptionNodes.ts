@@ -4,6 +4,7 @@ import { ShareSubscriptionTarget, shareSubscriptionKey } from '../core/settings/
 import { describeSchedule, formatUtc, nextRun, orderBySoonest } from '../core/schedule/nextRun';
 import { prop } from '../core/definition/plainValues';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
+import { errorMessage } from '../core/arm/errors';
 
 /** Fetches every page of a share subscription's source synchronization settings. */
 export type SourceSettingsLoader = (target: ShareSubscriptionTarget, token: vscode.CancellationToken) => Promise<unknown[]>;
@@ -59,7 +60,7 @@ export class ShareSubscriptionNode implements TreeNode {
       const settings = await this.load(this.target, token);
       if (settings.length === 0) {
         const label = vscode.l10n.t('No synchronization schedule');
-        return [new InfoNode(`${this.id}:none`, label, vscode.l10n.t('the source share has none'), new vscode.ThemeIcon('info'))];
+        return [new InfoNode(`${this.id}:none`, label, { description: vscode.l10n.t('the source share has none'), icon: new vscode.ThemeIcon('info') })];
       }
       const ordered = orderBySoonest(settings, (s) => {
         const props = prop(s, 'properties');
@@ -68,7 +69,7 @@ export class ShareSubscriptionNode implements TreeNode {
       return ordered.map((s, i) => settingNode(`${this.id}:setting:${i}`, s));
     } catch (err) {
       return [
-        new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load synchronization settings'), (err as Error).message, {
+        new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load synchronization settings'), errorMessage(err), {
           command: 'aciDataShare.showOutput',
           title: vscode.l10n.t('Show Output'),
         }),
@@ -99,5 +100,5 @@ export function settingNode(id: string, setting: unknown): TreeNode {
     row(vscode.l10n.t('Next run (local)'), next.toLocaleString());
     row(vscode.l10n.t('Next run (UTC)'), formatUtc(next));
   }
-  return new InfoNode(id, label, description, new vscode.ThemeIcon('history'), tip);
+  return new InfoNode(id, label, { description, icon: new vscode.ThemeIcon('history'), tooltip: tip });
 }

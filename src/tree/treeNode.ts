@@ -80,16 +80,30 @@ export class LoadingNode implements TreeNode {
 }
 
 /** A leaf with a label, an optional description and icon. */
+export interface InfoNodeOptions {
+  readonly description?: string;
+  readonly icon?: vscode.ThemeIcon;
+  /** Defaults to "label: description". */
+  readonly tooltip?: string | vscode.MarkdownString;
+  /** When present and not empty, the node expands to them. */
+  readonly children?: TreeNode[];
+  readonly command?: vscode.Command;
+}
+
 export class InfoNode implements TreeNode {
+  private readonly description?: string;
+  private readonly icon?: vscode.ThemeIcon;
+  private readonly tooltip?: string | vscode.MarkdownString;
+  private readonly children?: TreeNode[];
+  private readonly command?: vscode.Command;
+
   constructor(
     readonly id: string,
     private readonly label: string,
-    private readonly description?: string,
-    private readonly icon?: vscode.ThemeIcon,
-    private readonly tooltip?: string | vscode.MarkdownString,
-    private readonly children?: TreeNode[],
-    private readonly command?: vscode.Command,
-  ) {}
+    options: InfoNodeOptions = {},
+  ) {
+    ({ description: this.description, icon: this.icon, tooltip: this.tooltip, children: this.children, command: this.command } = options);
+  }
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(

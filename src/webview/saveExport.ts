@@ -3,8 +3,9 @@
  * workspace folder, the file written, a log line and a notification; a failed write is reported, not thrown.
  */
 import * as vscode from 'vscode';
-import type { ExportFormat } from '../core/report/messages';
+import type { ExportFormat } from '../core/report/shared/panelTypes';
 import { ui } from '../ui/userInput';
+import { errorMessage } from '../core/arm/errors';
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -37,7 +38,7 @@ export async function saveExport(request: ExportRequest): Promise<string | undef
   try {
     await vscode.workspace.fs.writeFile(uri, Buffer.from(request.text(), 'utf8'));
   } catch (err) {
-    void ui().message('error', vscode.l10n.t('Could not write {0}: {1}', uri.fsPath, err instanceof Error ? err.message : String(err)));
+    void ui().message('error', vscode.l10n.t('Could not write {0}: {1}', uri.fsPath, errorMessage(err)));
     return undefined;
   }
   request.log(`${request.what}: exported ${rows} rows to ${uri.fsPath}`);

@@ -7,7 +7,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { Worker } from 'worker_threads';
-import { streamSynchronizationReport } from '../../src/core/report/stream';
+import { streamSynchronizationReport } from '../../src/core/report/shared/stream';
 import type { ShareSubscriptionTarget } from '../../src/core/settings/model';
 import type { TestApi } from '../../src/extension';
 import { benchClient } from './benchClient';

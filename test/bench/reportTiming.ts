@@ -5,9 +5,9 @@
  */
 import type { ArmClient } from '../../src/core/arm/client';
 import type { ShareSubscriptionRef } from '../../src/core/services/dataShare';
-import type { ReportQuery } from '../../src/core/report/model';
-import { streamSynchronizationReport } from '../../src/core/report/stream';
-import type { ReportTotals } from '../../src/core/report/totals';
+import type { ReportQuery } from '../../src/core/report/shared/model';
+import { streamSynchronizationReport } from '../../src/core/report/shared/stream';
+import type { ReportTotals } from '../../src/core/report/shared/totals';
 
 export interface ReportBenchResult {
   firstPageMs: number;

@@ -7,10 +7,25 @@ import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
 import { ensureInstalled, REPO_ROOT, RESULTS_DIR } from './install';
 import { RunLog } from './runLog';
-import { RESULT_LINE, SUITES, suiteEnv, suiteHasFiles, TESTS_MODULE, type SuiteDefinition } from './suites';
+import { RESULT_LINE, SUITES, suiteEnv, suiteHasFiles, suiteTestCount, TESTS_MODULE, type SuiteDefinition } from './suites';
 import { emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 
-const OVERALL_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * The whole run's backstop grows with what it runs: each suite may take this long to start code-server and its
+ * workbench, and each test this long (mocha bounds every test itself; this only ends a run that hangs outside a test).
+ * A machine several times slower than usual still finishes; a hang still ends.
+ */
+const SUITE_START_BUDGET_MS = 3 * 60 * 1000;
+const TEST_BUDGET_MS = 20 * 1000;
+
+function suiteBudgetMs(suite: SuiteDefinition): number {
+  return SUITE_START_BUDGET_MS + suiteTestCount(suite) * TEST_BUDGET_MS;
+}
+
+/** Every suite's budget, plus a first run's install of code-server (a native build of a few minutes). */
+function overallTimeoutMs(): number {
+  return SUITES.filter(suiteHasFiles).reduce((ms, suite) => ms + suiteBudgetMs(suite), 10 * 60 * 1000);
+}
 
 interface SuiteResult {
   passed: number;
@@ -25,8 +40,9 @@ class Run {
   private failed = 0;
 
   async main(): Promise<void> {
-    const deadline = Date.now() + OVERALL_TIMEOUT_MS;
-    const timer = setTimeout(() => void this.finish(`overall timeout of ${OVERALL_TIMEOUT_MS / 60000} min reached`), OVERALL_TIMEOUT_MS);
+    const overallMs = overallTimeoutMs();
+    const deadline = Date.now() + overallMs;
+    const timer = setTimeout(() => void this.finish(`overall timeout of ${Math.round(overallMs / 60000)} min reached`), overallMs);
     timer.unref();
     process.once('SIGINT', () => void this.finish('interrupted'));
     process.once('SIGTERM', () => void this.finish('terminated'));
@@ -45,7 +61,7 @@ class Run {
           this.log.say(`[run] suite "${suite.name}": no files match ${suite.include}, skipped`);
           continue;
         }
-        const result = await this.runSuite(suite, emulator.url, deadline - Date.now());
+        const result = await this.runSuite(suite, emulator.url, Math.min(deadline - Date.now(), suiteBudgetMs(suite)));
         this.passed += result.passed;
         this.failed += result.failed;
       }

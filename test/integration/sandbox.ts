@@ -1,5 +1,5 @@
 // Sandbox: a real VS Code (code-server) with this extension loaded from the repository and a sample workspace that
-// is already pointed at the ARM emulator and signed in. No browser here; open the printed URL yourself.
+// is already pointed at the ARM emulator, whose sign-in asks nothing. No browser here; open the printed URL yourself.
 // Ctrl-C stops code-server and the emulator.
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, startCodeServer, type CodeServer } from './codeServer';

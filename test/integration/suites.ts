@@ -1,5 +1,6 @@
 // The integration suites and what each one's extension host gets, shared by the code-server runner (run.ts, CI)
 // and the desktop runner (desktop.ts), so both run the same files the same way.
+import * as fs from 'fs';
 import * as path from 'path';
 import { REPO_ROOT } from './install';
 import { selectTestFiles } from './testFiles';
@@ -34,6 +35,11 @@ export const RESULT_LINE = /\[tests\] result passed=(\d+) failed=(\d+)/;
 /** Files a suite would load, checked so a suite without files is skipped instead of started. */
 export function suiteHasFiles(suite: SuiteDefinition): boolean {
   return selectTestFiles(suite.include, suite.exclude).length > 0;
+}
+
+/** How many tests a suite's files declare (`test(` calls), counted in the compiled files without running them. */
+export function suiteTestCount(suite: SuiteDefinition): number {
+  return selectTestFiles(suite.include, suite.exclude).reduce((n, file) => n + (fs.readFileSync(file, 'utf8').match(/\btest\(/g)?.length ?? 0), 0);
 }
 
 /** Environment of a suite's extension host: sign-in against the emulator and the files to run. */

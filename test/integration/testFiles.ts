@@ -29,9 +29,11 @@ export function selectTestFiles(include: string, exclude?: string): string[] {
   const includeRe = globToRegExp(include);
   const excludeRes = (exclude ?? '').split(',').filter(Boolean).map(globToRegExp);
   const base = path.join(OUT_ROOT, 'test');
+  // ACI_DS_TEST_ONLY (a glob, e.g. test/integration/suite/logs.test.js) narrows a local run to some files; CI never sets it.
+  const onlyRe = process.env.ACI_DS_TEST_ONLY ? globToRegExp(process.env.ACI_DS_TEST_ONLY) : undefined;
   const files = (fs.readdirSync(base, { recursive: true }) as string[])
     .map((f) => `test/${f.split(path.sep).join('/')}`)
-    .filter((f) => includeRe.test(f) && !excludeRes.some((re) => re.test(f)));
+    .filter((f) => includeRe.test(f) && !excludeRes.some((re) => re.test(f)) && (!onlyRe || onlyRe.test(f)));
   return files.sort().map((f) => path.join(OUT_ROOT, f));
 }
 

@@ -12,7 +12,7 @@ import https from 'node:https';
 import { test } from 'node:test';
 import { createHttpPatch, createProxyResolver, LogLevel, type ProxyAgentParams } from '@vscode/proxy-agent';
 import { collectAll, listSynchronizations } from '../../src/core/services/dataShare';
-import { loadSynchronizationReport } from '../../src/core/report/stream';
+import { loadSynchronizationReport } from '../../src/core/report/shared/stream';
 import { startHarness, SUBSCRIPTION } from './armHarness';
 
 const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };

@@ -1,7 +1,7 @@
 // Reading ARM's remaining-request counters: the kind the method draws on, the -global- forms, nothing when unsure.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { quotaKindOf, remainingQuota, remainingRequests } from '../../src/core/arm/rateLimit';
+import { isLowQuota, quotaKindOf, remainingQuota, remainingRequests } from '../../src/core/arm/rateLimit';
 
 test('reads for GET and HEAD; deletes for DELETE; writes for PUT, PATCH and POST (POST listings report -writes)', () => {
   assert.deepEqual(['GET', 'head', 'PUT', 'PATCH', 'DELETE', 'delete', 'POST'].map(quotaKindOf), ['reads', 'reads', 'writes', 'writes', 'deletes', 'deletes', 'writes']);
@@ -50,4 +50,11 @@ test('a counter is named by its own kind: the request kind first, else the other
     { kind: 'writes', count: 7 },
   );
   assert.equal(remainingQuota({ 'x-ms-ratelimit-remaining-subscription-writes': 'lots' }, 'writes'), undefined);
+});
+
+test('a budget is low under 50 remaining requests of its kind, and unknown is never low', () => {
+  assert.equal(isLowQuota({ kind: 'writes', count: 49 }), true);
+  assert.equal(isLowQuota({ kind: 'reads', count: 0 }), true);
+  assert.equal(isLowQuota({ kind: 'writes', count: 50 }), false);
+  assert.equal(isLowQuota(undefined), false);
 });

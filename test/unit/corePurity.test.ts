@@ -69,3 +69,27 @@ test('every folder of src/core has a layer, and imports only its own files and l
   }
   assert.deepEqual(wrong, []);
 });
+
+/**
+ * Inside src/core/report, one folder per feature over what they share: the report, the trend and the comparison
+ * each import `shared` and never each other; `shared` imports none of them.
+ */
+test('the report, the trend and the comparison stand beside each other over what they share', () => {
+  const report = path.join(root, 'report');
+  const features = ['report', 'trend', 'compare'];
+  const folders = fs.readdirSync(report, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  assert.deepEqual(folders.sort(), ['compare', 'report', 'shared', 'trend']);
+  assert.deepEqual(fs.readdirSync(report).filter((f) => f.endsWith('.ts') && f !== 'index.ts'), [], 'files belong in a feature folder or shared');
+  const wrong: string[] = [];
+  for (const f of files(report)) {
+    const from = path.relative(report, f).split(path.sep)[0];
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import|require\()\s*\(?\s*['"](\.[^'"]*)['"]/g)) {
+      const target = path.resolve(path.dirname(f), m[1]);
+      if (!target.startsWith(report + path.sep)) continue;
+      const to = path.relative(report, target).split(path.sep)[0];
+      const allowed = to === from || to === 'shared' || from === 'index.ts';
+      if (!allowed || (from === 'shared' && features.includes(to))) wrong.push(`${path.relative(report, f)} -> ${path.relative(report, target)}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});

@@ -7,6 +7,10 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
+import * as ts from 'typescript';
+import { STATUS_CHANGE_LABELS } from '../../src/core/report/compare/compare';
+import { COMPARE_COLUMNS } from '../../src/core/report/compare/compareQuery';
+import { REPORT_COLUMNS } from '../../src/core/report/shared/model';
 
 interface Extracted {
   messages: string[];
@@ -41,12 +45,13 @@ test('every l10n.t call in the adapters is a literal whose placeholders match it
   const { messages, problems } = l10n.extract(ROOT);
   assert.deepEqual(problems, []);
   // The wrapped UI is not trivially small: the tree roots and the deploy notifications are among them.
-  for (const m of ['Container groups', 'Share subscriptions', 'Definition has errors', 'Deploy of {0} failed: {1}']) {
+  // The pages' words are in it too: the report's filter, the comparison's sort button, a progress line.
+  for (const m of ['Container groups', 'Share subscriptions', 'Definition has errors', 'Deploy of {0} failed: {1}', 'Filter by name, type, status or message', 'Largest change first', 'Loading… {0}']) {
     assert.ok(messages.includes(m), m);
   }
 });
 
-test('no l10n.t call anywhere under src uses a ${…} template literal', () => {
+test('no l10n.t call anywhere under src or media uses a ${…} template literal', () => {
   const offending: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -59,7 +64,31 @@ test('no l10n.t call anywhere under src uses a ${…} template literal', () => {
     }
   };
   walk(path.join(ROOT, 'src'));
+  walk(path.join(ROOT, 'media'));
   assert.deepEqual(offending, []);
+});
+
+/** `key: l10n.t('message')` of the object literal that function `name` of a page source returns. */
+function pageWords(file: string, name: string): Record<string, string> {
+  const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const words: Record<string, string> = {};
+  const visit = (node: ts.Node, inside: boolean): void => {
+    const here = inside || (ts.isFunctionDeclaration(node) && node.name?.text === name);
+    if (here && ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && ts.isCallExpression(node.initializer)) {
+      const [message] = node.initializer.arguments;
+      if (message && ts.isStringLiteral(message)) words[node.name.text] = message.text;
+    }
+    ts.forEachChild(node, (child) => visit(child, here));
+  };
+  visit(source, false);
+  return words;
+}
+
+test('in English the pages show the column titles and change labels the CSV export writes', () => {
+  const english = (pairs: [string, string][]) => Object.fromEntries(pairs);
+  assert.deepEqual(pageWords('media/shared/columnTitles.ts', 'reportColumnTitles'), english(REPORT_COLUMNS.map((c) => [c.key, c.title])));
+  assert.deepEqual(pageWords('media/shared/columnTitles.ts', 'compareColumnTitles'), english(COMPARE_COLUMNS.map((c) => [c.key, c.title])));
+  assert.deepEqual(pageWords('media/compare/table.ts', 'changeLabels'), { ...STATUS_CHANGE_LABELS });
 });
 
 test('the bundle values are the English messages themselves', () => {

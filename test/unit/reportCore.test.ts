@@ -1,6 +1,7 @@
 // Report core: filtering, sorting, totals, units, CSV/JSON and chart data (pure functions).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
+import { MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/shared/fieldBounds';
 import {
   applyQuery,
   chartData,
@@ -194,6 +195,27 @@ describe('report chart, rows and messages', () => {
   it('keeps only known fields of the right type', () => {
     assert.deepEqual(sanitizeRow({ name: 'x', durationMs: '5', sizeRead: 3, extra: { a: 1 }, status: 7 }), { name: 'x', sizeRead: 3 });
     assert.deepEqual(sanitizeRow(null), {});
+  });
+
+  it('bounds each field: long text cut, long ids and times left out, impossible figures left out', () => {
+    const row = sanitizeRow({
+      name: 'n'.repeat(2_000_000),
+      message: 'm'.repeat(5 * 1024 * 1024),
+      dataSetId: 'd'.repeat(3 * 1024 * 1024),
+      endTime: 'x'.repeat(1000),
+      sizeRead: -1,
+      sizeWritten: 2 ** 60,
+      durationMs: 1e308,
+      rowsRead: 12,
+      vCore: 4,
+      filesRead: -0.5,
+    });
+    assert.deepEqual(Object.keys(row).sort(), ['message', 'name', 'rowsRead', 'vCore']);
+    assert.equal(row.message?.length, MAX_MESSAGE_CHARS);
+    assert.equal(row.name?.length, MAX_TEXT_CHARS);
+    assert.ok(row.name?.endsWith('…'));
+    // What reaches an export is bounded the same way.
+    assert.ok(JSON.stringify(row).length < MAX_MESSAGE_CHARS + MAX_TEXT_CHARS + 200);
   });
 
   it('describes a source setting with its next run in local time and UTC', () => {

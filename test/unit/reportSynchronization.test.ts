@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { sanitizeSynchronization, sanitizeSynchronizations } from '../../src/core/report';
+import { MAX_DURATION_MS, MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/shared/fieldBounds';
 
 const hostile = { toString: null, valueOf: null };
 
@@ -37,5 +38,29 @@ describe('sanitizeSynchronization', () => {
     const { items, dropped } = sanitizeSynchronizations([{ synchronizationId: 'a' }, null, { synchronizationId: 5 }, { synchronizationId: 'b', message: hostile }]);
     assert.deepEqual(items, [{ synchronizationId: 'a' }, { synchronizationId: 'b' }]);
     assert.equal(dropped, 2);
+  });
+
+  it('bounds what a record carries: a 5 MB message is cut, a 3 MB id is no id, an impossible duration is left out', () => {
+    const sync = sanitizeSynchronization({
+      synchronizationId: 'abc',
+      message: 'm'.repeat(5 * 1024 * 1024),
+      status: 's'.repeat(100_000),
+      startTime: '2024-03-01T02:00:00Z' + ' '.repeat(1_000_000),
+      durationMs: 1e308,
+    });
+    assert.equal(sync?.message?.length, MAX_MESSAGE_CHARS);
+    assert.ok(sync?.message?.endsWith('…'));
+    assert.equal(sync?.status?.length, MAX_TEXT_CHARS);
+    assert.equal(sync?.startTime, undefined, 'a cut time would be another time');
+    assert.equal(sync?.durationMs, undefined);
+    assert.equal(sanitizeSynchronization({ synchronizationId: 'a', durationMs: MAX_DURATION_MS })?.durationMs, MAX_DURATION_MS);
+    const { items, dropped } = sanitizeSynchronizations([{ synchronizationId: 'i'.repeat(3 * 1024 * 1024) }, { synchronizationId: 'b' }]);
+    assert.deepEqual(items, [{ synchronizationId: 'b' }]);
+    assert.equal(dropped, 1);
+  });
+
+  it('cuts text on a character, never inside a surrogate pair', () => {
+    const message = sanitizeSynchronization({ synchronizationId: 'a', message: 'x'.repeat(MAX_MESSAGE_CHARS - 2) + '😀'.repeat(10) })?.message ?? '';
+    assert.equal(message, `${'x'.repeat(MAX_MESSAGE_CHARS - 2)}…`);
   });
 });

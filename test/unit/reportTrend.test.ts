@@ -4,9 +4,9 @@ import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
-import { buildTrend, countingOrder, statusKind, trendCount, TREND_DEFAULT_COUNT, TREND_MAX_COUNT, type TrendPoint } from '../../src/core/report/trend';
-import { countFailedDataSets, countFailures, FAILURE_COUNT_MAX_PAGES, type FailureResult } from '../../src/core/report/trendFailures';
-import { isTrendHostMessage, isTrendPageMessage, isTrendPanelState, pointView, type TrendWords } from '../../src/core/report/trendMessages';
+import { buildTrend, countingOrder, statusKind, trendCount, TREND_DEFAULT_COUNT, TREND_MAX_COUNT, type TrendPoint } from '../../src/core/report/trend/trend';
+import { countFailedDataSets, countFailures, FAILURE_COUNT_MAX_PAGES, type FailureResult } from '../../src/core/report/trend/trendFailures';
+import { isTrendHostMessage, isTrendPageMessage, isTrendPanelState, pointView, type TrendWords } from '../../src/core/report/trend/trendMessages';
 import { generateDetails, generateSynchronizations } from '../emulator/data-share-generator';
 import { json, startFixture, startHarness, StaticTokenProvider, type Harness } from './armHarness';
 

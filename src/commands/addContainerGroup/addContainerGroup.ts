@@ -5,6 +5,7 @@ import { ContainerGroupTarget } from '../../core/settings/model';
 import { saveContainerGroup } from '../../settings/lists';
 import { askContainerGroupTarget } from './askTarget';
 import { pickDefinitionFile } from './pickDefinitionFile';
+import { errorMessage } from '../../core/arm/errors';
 
 export async function addContainerGroup(arg?: unknown): Promise<ContainerGroupTarget | undefined> {
   const fromEditor = arg instanceof vscode.Uri ? arg : undefined;
@@ -14,7 +15,7 @@ export async function addContainerGroup(arg?: unknown): Promise<ContainerGroupTa
   try {
     target = await askContainerGroupTarget(uri, vscode.l10n.t('Add Container Group'));
   } catch (err) {
-    void ui().message('error', (err as Error).message);
+    void ui().message('error', errorMessage(err));
     return undefined;
   }
   if (!target) return undefined;

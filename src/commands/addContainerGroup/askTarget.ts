@@ -17,7 +17,7 @@ import {
 } from '../../core/settings/nameRules';
 import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { askSteps } from '../inputSteps';
-import { pickSources } from '../pickSources';
+import { pickSources, signInOffer } from '../pickSources';
 
 /** Defaults from the file itself: its name and location, when written as plain values (not expressions). */
 async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?: string }> {
@@ -37,19 +37,19 @@ export async function askContainerGroupTarget(uri: vscode.Uri, title: string): P
   }
   const defaults = await fileDefaults(uri);
   const fallbackName = path.posix.basename(uri.path).replace(/(\.aci)?\.(ya?ml|json)$/i, '').toLowerCase();
-  const lists = pickSources();
+  const lists = () => pickSources();
   const answers = await askSteps(title, [
     {
       prompt: vscode.l10n.t('Subscription ID'),
       placeHolder: '00000000-0000-0000-0000-000000000000',
       validate: checkSubscriptionId,
-      choices: lists && ((_answers, signal) => lists.subscriptions(signal)),
+      choices: (_answers, signal) => lists()?.subscriptions(signal),
     },
     {
       prompt: vscode.l10n.t('Resource group (must exist)'),
       placeHolder: vscode.l10n.t('e.g. rg-containers'),
       validate: checkResourceGroupName,
-      choices: lists && (([sub], signal) => lists.resourceGroups(sub, signal)),
+      choices: ([sub], signal) => lists()?.resourceGroups(sub, signal),
     },
     { prompt: vscode.l10n.t('Container group name'), value: defaults.name ?? (checkContainerGroupName(fallbackName) ? '' : fallbackName), validate: checkContainerGroupName },
     {
@@ -58,9 +58,9 @@ export async function askContainerGroupTarget(uri: vscode.Uri, title: string): P
         : { prompt: vscode.l10n.t('Location (the file sets none)') }),
       placeHolder: vscode.l10n.t('e.g. westeurope'),
       validate: checkLocation,
-      choices: lists && (([sub], signal) => lists.locations(sub, signal)),
+      choices: ([sub], signal) => lists()?.locations(sub, signal),
     },
-  ]);
+  ], signInOffer(vscode.l10n.t('Sign in to pick from your subscriptions')));
   if (!answers) return undefined;
   const [subscriptionId, resourceGroup, name, location] = answers;
   return {

@@ -10,10 +10,10 @@ import {
 } from '../../core/settings/nameRules';
 import { saveShareSubscription } from '../../settings/lists';
 import { askSteps } from '../inputSteps';
-import { pickSources } from '../pickSources';
+import { pickSources, signInOffer } from '../pickSources';
 
 export async function addShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
-  const lists = pickSources();
+  const lists = () => pickSources();
   // The account's resource group comes with the picked account; it is asked only when the account is typed.
   let accountGroups = new Map<string, string>();
   const answers = await askSteps(vscode.l10n.t('Add Share Subscription'), [
@@ -21,34 +21,34 @@ export async function addShareSubscription(): Promise<ShareSubscriptionTarget | 
       prompt: vscode.l10n.t('Subscription ID'),
       placeHolder: '00000000-0000-0000-0000-000000000000',
       validate: checkSubscriptionId,
-      choices: lists && ((_answers, signal) => lists.subscriptions(signal)),
+      choices: (_answers, signal) => lists()?.subscriptions(signal),
     },
     {
       prompt: vscode.l10n.t('Data Share account name'),
       validate: checkDataShareAccountName,
-      choices:
-        lists &&
-        (async ([sub], signal) => {
-          const accounts = await lists.dataShareAccounts(sub, signal);
-          accountGroups = new Map(accounts.map((a) => [a.value, a.resourceGroup]));
-          return accounts;
-        }),
+      choices: ([sub], signal) =>
+        lists()
+          ?.dataShareAccounts(sub, signal)
+          .then((accounts) => {
+            accountGroups = new Map(accounts.map((a) => [a.value, a.resourceGroup]));
+            return accounts;
+          }),
     },
     {
       prompt: vscode.l10n.t('Resource group of the Data Share account'),
       validate: checkResourceGroupName,
-      choices: lists && (async ([sub, account], signal) => {
+      choices: ([sub, account], signal) => {
         const known = accountGroups.get(account);
-        return known ? [{ value: known, label: known, description: vscode.l10n.t('the account’s resource group') }] : lists.resourceGroups(sub, signal);
-      }),
+        return known ? Promise.resolve([{ value: known, label: known, description: vscode.l10n.t('the account’s resource group') }]) : lists()?.resourceGroups(sub, signal);
+      },
     },
     {
       prompt: vscode.l10n.t('Share subscription name'),
       validate: checkShareSubscriptionName,
-      choices: lists && (([sub, account, rg], signal) => lists.shareSubscriptions({ subscriptionId: sub, resourceGroup: rg, accountName: account }, signal)),
+      choices: ([sub, account, rg], signal) => lists()?.shareSubscriptions({ subscriptionId: sub, resourceGroup: rg, accountName: account }, signal),
     },
     { prompt: vscode.l10n.t('Label in the tree (optional)'), optional: true },
-  ]);
+  ], signInOffer(vscode.l10n.t('Sign in to pick from your subscriptions')));
   if (!answers) return undefined;
   const [subscriptionId, accountName, resourceGroup, shareSubscriptionName, label] = answers;
   const target: ShareSubscriptionTarget = {

@@ -3,29 +3,28 @@
  * and open a panel that compares their data sets; the serializer that restores open comparisons after a
  * reload. Returns the hooks the test-only API hands to tests.
  */
-import * as vscode from 'vscode';
-import type { AzureSession } from '../../azure/session';
-import { compareInitFrom } from '../../core/report/compareMessages';
-import { isShareSubscriptionTarget } from '../../core/report/messages';
-import { sanitizeSynchronization } from '../../core/report/synchronization';
-import { log } from '../../output/log';
+import type { CommandRegistrar } from '../shared/registerCommand';
+import { compareInitFrom } from '../../core/report/compare/compareMessages';
+import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
+import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
 import { COMPARE_VIEW_TYPE, ComparePanel, type ComparePanelDeps } from '../../webview/compare/comparePanel';
 import type { CompareRecord, CompareTestHooks } from '../../webview/compare/compareRecord';
-import { openedAndRestored, registerPanelRestore, reloadOnSignIn } from '../../webview/panelRestore';
-import { PanelTracker } from '../../webview/panelTracker';
+import { registerPanelKind } from '../../webview/panelKind';
 import { pickShareSubscription, pickTwoSynchronizations } from '../showReport/pickSynchronization';
 import { plainTarget, targetFrom } from '../showReport/registerReports';
 
 export const COMPARE_COMMAND = 'aciDataShare.compareSynchronizations';
 
-export function registerCompare(context: vscode.ExtensionContext, session: AzureSession): CompareTestHooks {
-  const tracker = new PanelTracker<ComparePanel, CompareRecord>('comparison');
-  const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): ComparePanelDeps => ({
-    extensionUri: context.extensionUri,
-    client,
-    log: log(),
-    onRecord: (panel) => tracker.changed(panel),
-  }));
+export function registerCompare(command: CommandRegistrar): CompareTestHooks {
+  const { tracker, deps, restore } = registerPanelKind<ComparePanel, CompareRecord, ComparePanelDeps>(command.services, {
+    viewType: COMPARE_VIEW_TYPE,
+    what: 'comparison',
+    deps: (base) => base,
+    restore: (restored, panel, state) => {
+      const init = compareInitFrom(state);
+      return init ? new ComparePanel(restored, panel, { ...init, target: plainTarget(init.target) }, true) : undefined;
+    },
+  });
 
   /** A tree node or target, or nothing (then the user picks); then the two synchronizations. */
   async function compare(arg?: unknown): Promise<void> {
@@ -39,19 +38,7 @@ export function registerCompare(context: vscode.ExtensionContext, session: Azure
     tracker.track(ComparePanel.create(deps, { target, a, b, query: {} }));
   }
 
-  const restore = registerPanelRestore(COMPARE_VIEW_TYPE, (panel, state) => {
-    const init = compareInitFrom(state);
-    if (!init) return false;
-    tracker.track(new ComparePanel(restoredDeps, panel, { ...init, target: plainTarget(init.target) }, true));
-    return true;
-  });
-
-  context.subscriptions.push(
-    vscode.commands.registerCommand(COMPARE_COMMAND, compare),
-    restore,
-    reloadOnSignIn(session.onDidConnect, () => tracker.panels),
-    tracker,
-  );
+  command.services.extension.subscriptions.push(command(COMPARE_COMMAND, (_context, arg?: unknown) => compare(arg)));
   return {
     lastCompare: () => tracker.last?.record,
     html: () => tracker.last?.panel.webview.html,

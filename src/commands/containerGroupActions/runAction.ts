@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
-import { ArmError } from '../../core/arm/errors';
+import { ArmError, errorMessage } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lro';
 import { describeDestination } from '../../core/deploy/confirmation';
 import type { ThrottleWait } from '../../core/arm/retryPolicy';
@@ -183,7 +183,7 @@ function ended(run: ActionRun, result: ActionResult): ActionCommandResult {
 
 function failed(run: ActionRun, err: unknown): ActionCommandResult {
   const name = run.target?.name ?? '';
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   const showOutput = { [vscode.l10n.t('Show Output')]: () => vscode.commands.executeCommand('aciDataShare.showOutput') };
   if (err instanceof ArmError && err.kind === 'canceled') {
     run.ctx.logger.warn(`${name}: stopped waiting for ${run.action}; it may continue in Azure.`);

@@ -4,7 +4,7 @@
  * cancel told as "may continue in Azure").
  */
 import * as vscode from 'vscode';
-import { ArmError } from '../../core/arm/errors';
+import { ArmError, errorMessage } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lro';
 import { describeInstanceView, readExistingGroup, summarizeDeployedGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
@@ -62,7 +62,7 @@ async function checkStatus(run: DeployRun): Promise<void> {
     run.publishState(state);
     run.notify('info', vscode.l10n.t('{0} is {1}.', name, outcome));
   } catch (err) {
-    const message = (err as Error)?.message ?? String(err);
+    const message = errorMessage(err);
     run.log('error', `${name}: its state could not be read: ${message}`);
     run.notify('error', vscode.l10n.t('The state of {0} could not be read: {1}', name, message));
   }
@@ -71,13 +71,15 @@ async function checkStatus(run: DeployRun): Promise<void> {
 export async function deployFailed(run: DeployRun, err: unknown): Promise<DeployCommandResult> {
   const name = run.target.name;
   if (!(err instanceof ArmError)) {
-    run.log('error', `${name}: deploy failed: ${(err as Error)?.message ?? String(err)}`);
-    run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, (err as Error)?.message ?? String(err)));
+    run.log('error', `${name}: deploy failed: ${errorMessage(err)}`);
+    run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, errorMessage(err)));
     return run.done('failed');
   }
   if (isStatusUnavailable(err)) return deployUnknown(run, err);
   if (err.kind === 'canceled') {
     run.log('warn', `${name}: stopped waiting for the deployment; it may continue in Azure.`);
+    // The previous outcome no longer describes the group, here or after a reload.
+    run.publishState('Unknown');
     run.notify('info', vscode.l10n.t('Stopped waiting for {0}. The deployment may continue in Azure; refresh later to see its state.', name));
     return run.done('canceled');
   }

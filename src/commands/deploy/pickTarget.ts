@@ -37,6 +37,14 @@ export async function pickConfigured(items: ContainerGroupTarget[], title: strin
   return picked?.target;
 }
 
+/** The file a deploy would ask a new target for (not configured in the view), before it asks anything. */
+export function unconfiguredDefinition(arg: unknown): vscode.Uri | undefined {
+  if (targetOfNode(arg)) return undefined;
+  const uri = arg instanceof vscode.Uri ? arg : activeDefinitionUri();
+  if (!uri) return undefined;
+  return containerGroups().items.some((t) => definitionUri(t)?.toString() === uri.toString()) ? undefined : uri;
+}
+
 export async function pickTarget(arg: unknown): Promise<ResolvedTarget | undefined> {
   const fromNode = targetOfNode(arg);
   if (fromNode) {

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { log } from '../../output/log';
-import { ui } from '../../ui/userInput';
+import type { CommandRegistrar } from '../shared/registerCommand';
 import { deleteSecret, setSecret } from '../secrets/secretCommands';
 import { DeployDiagnostics } from './deployDiagnostics';
 import type { DeployCommandResult, DeployContext } from './deployRun';
@@ -22,21 +22,14 @@ export interface DeployDeps extends Pick<DeployContext, 'session' | 'secrets' | 
 }
 
 /** The commands; returns the problems a failed deploy placed in definitions. */
-export function registerDeployCommands(deps: DeployDeps): vscode.DiagnosticCollection {
+export function registerDeployCommands(command: CommandRegistrar, deps: DeployDeps): vscode.DiagnosticCollection {
   const diagnostics = new DeployDiagnostics();
   const ctx: DeployContext = { ...deps, diagnostics, logger: log() };
-  const deploy = (arg?: unknown): Promise<DeployCommandResult> =>
-    runDeploy(ctx, arg).catch((err: unknown) => {
-      // Unexpected failures still end as one message; the stack stays in the log.
-      ctx.logger.error(`Deploy failed unexpectedly: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      void ui().message('error', vscode.l10n.t('Deploy failed unexpectedly: {0}', err instanceof Error ? err.message : String(err)));
-      return { outcome: 'failed', notifications: [] };
-    });
   deps.subscriptions.push(
     diagnostics,
-    vscode.commands.registerCommand(DEPLOY_COMMAND, (arg?: unknown) => deploy(arg)),
-    vscode.commands.registerCommand(SET_SECRET_COMMAND, (name?: unknown) => setSecret(deps.secrets, name)),
-    vscode.commands.registerCommand(DELETE_SECRET_COMMAND, (name?: unknown) => deleteSecret(deps.secrets, name)),
+    command(DEPLOY_COMMAND, (_context, arg?: unknown): Promise<DeployCommandResult> => runDeploy(ctx, arg)),
+    command(SET_SECRET_COMMAND, (_context, name?: unknown, deployAfter?: unknown) => setSecret(deps.secrets, name, deployAfter)),
+    command(DELETE_SECRET_COMMAND, (_context, name?: unknown) => deleteSecret(deps.secrets, name)),
   );
   return diagnostics.collection;
 }

@@ -16,10 +16,11 @@ import { checkTarget } from '../../core/settings/targetCheck';
 import { ui } from '../../ui/userInput';
 import { deployFailed, deploySucceeded } from './deployOutcome';
 import { DeployRun, type DeployCommandResult, type DeployContext } from './deployRun';
-import { pickTarget } from './pickTarget';
+import { pickTarget, unconfiguredDefinition } from './pickTarget';
 import { revealTargetSetting } from './revealSetting';
 import { durationText, throttleLogLine, throttleText } from '../shared/waitText';
 import type { ThrottleWait } from '../../core/arm/retryPolicy';
+import { errorMessage } from '../../core/arm/errors';
 
 type Step = (run: DeployRun, arg: unknown) => Promise<DeployCommandResult | undefined>;
 
@@ -38,11 +39,18 @@ const chooseTarget: Step = async (run, arg) => {
     run.notify('error', vscode.l10n.t('Deploy is disabled in an untrusted workspace. Trust the workspace to deploy.'));
     return run.done('invalid');
   }
+  // A file not in the view would be asked four target questions: a secret it names that is not stored stops it first.
+  const unconfigured = unconfiguredDefinition(arg);
+  if (unconfigured) {
+    const doc = await vscode.workspace.openTextDocument(unconfigured);
+    const missing = missingSecrets(run, doc.getText());
+    if (missing.length) return refuseMissingSecrets(run, vscode.workspace.asRelativePath(unconfigured), missing, unconfigured);
+  }
   let resolved;
   try {
     resolved = await pickTarget(arg);
   } catch (err) {
-    run.notify('error', (err as Error).message);
+    run.notify('error', errorMessage(err));
     return run.done('invalid');
   }
   if (!resolved) return run.done('dismissed');
@@ -97,15 +105,8 @@ const checkDefinition: Step = async (run) => {
     });
     return run.done('invalid');
   }
-  const stored = new Set(run.ctx.secrets.names());
-  const missing = [...new Set(findSecretReferences(text).filter((r) => r.valid && !stored.has(r.name)).map((r) => r.name))];
-  if (missing.length) {
-    run.log('warn', `Not deployed: no stored secret named ${missing.join(', ')}`);
-    run.notify('error', vscode.l10n.t('{0} was not deployed: no secret named {1} is stored.', name, missing.join(', ')), {
-      [vscode.l10n.t('Set Secret…')]: () => vscode.commands.executeCommand('aciDataShare.setSecret', missing[0]),
-    });
-    return run.done('invalid');
-  }
+  const missing = missingSecrets(run, text);
+  if (missing.length) return refuseMissingSecrets(run, name, missing, doc.uri);
   if (!warnings.length) return undefined;
   const detail = warnings
     .slice(0, 8)
@@ -117,6 +118,21 @@ const checkDefinition: Step = async (run) => {
       : vscode.l10n.t('The definition of {0} has {1} warning.', name, warnings.length);
   return (await run.ask(question, detail, vscode.l10n.t('Deploy Anyway'))) ? undefined : run.done('dismissed');
 };
+
+/** Names of `{{secret:NAME}}` references in `text` whose secret is not stored, each once. */
+function missingSecrets(run: DeployRun, text: string): string[] {
+  const stored = new Set(run.ctx.secrets.names());
+  return [...new Set(findSecretReferences(text).filter((r) => r.valid && !stored.has(r.name)).map((r) => r.name))];
+}
+
+/** Refuses to deploy and offers Set Secret… for the first missing one, which then offers to deploy `uri` again. */
+function refuseMissingSecrets(run: DeployRun, what: string, missing: string[], uri: vscode.Uri): DeployCommandResult {
+  run.log('warn', `Not deployed: no stored secret named ${missing.join(', ')}`);
+  run.notify('error', vscode.l10n.t('{0} was not deployed: no secret named {1} is stored.', what, missing.join(', ')), {
+    [vscode.l10n.t('Set Secret…')]: () => vscode.commands.executeCommand('aciDataShare.setSecret', missing[0], uri),
+  });
+  return run.done('invalid');
+}
 
 const prepareRequest: Step = async (run) => {
   try {

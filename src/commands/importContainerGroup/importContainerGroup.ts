@@ -17,6 +17,7 @@ import { ui } from '../../ui/userInput';
 import { SET_SECRET_COMMAND } from '../deploy/registerDeploy';
 import { askSteps } from '../inputSteps';
 import { pickDefinitionFormat } from '../pickDefinitionFormat';
+import { errorMessage } from '../../core/arm/errors';
 
 export interface ImportSession {
   connection(): Promise<{ client: ArmClient }>;
@@ -98,8 +99,8 @@ export async function importContainerGroup(session: ImportSession): Promise<vsco
     report(picked, file, imported, definitionFile !== undefined);
     return file;
   } catch (err) {
-    log().warn(`Import failed: ${(err as Error).message}`);
-    void ui().message('error', vscode.l10n.t('Import failed: {0}', (err as Error).message));
+    log().warn(`Import failed: ${errorMessage(err)}`);
+    void ui().message('error', vscode.l10n.t('Import failed: {0}', errorMessage(err)));
     return undefined;
   }
 }

@@ -5,7 +5,8 @@ import { isValidSecretName } from '../../core/definition/secrets';
 import type { SecretStore } from '../../secrets/secretStore';
 
 /** `name` may come from a quick fix or a code lens that knows the placeholder's name. */
-export async function setSecret(store: SecretStore, name?: unknown): Promise<string | undefined> {
+/** With `deployAfter` (a definition that was refused for want of this secret), offers to deploy it now. */
+export async function setSecret(store: SecretStore, name?: unknown, deployAfter?: unknown): Promise<string | undefined> {
   const chosen =
     typeof name === 'string' && isValidSecretName(name)
       ? name
@@ -31,7 +32,13 @@ export async function setSecret(store: SecretStore, name?: unknown): Promise<str
   if (value === undefined) return undefined;
   await store.set(trimmed, value);
   // The placeholder is an argument: its braces would stop the {0} inside it from being filled in.
-  void ui().message('info', vscode.l10n.t("Secret '{0}' stored. Use it as {1} in a secret field.", trimmed, `{{secret:${trimmed}}}`));
+  const stored = vscode.l10n.t("Secret '{0}' stored. Use it as {1} in a secret field.", trimmed, `{{secret:${trimmed}}}`);
+  if (deployAfter instanceof vscode.Uri) {
+    const deployNow = vscode.l10n.t('Deploy Now');
+    void ui().message('info', stored, deployNow).then((picked) => (picked === deployNow ? vscode.commands.executeCommand('aciDataShare.deploy', deployAfter) : undefined));
+  } else {
+    void ui().message('info', stored);
+  }
   return trimmed;
 }
 

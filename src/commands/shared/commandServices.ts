@@ -11,4 +11,6 @@ export interface CommandServices {
   readonly secrets: SecretStore;
   readonly explorer: ExplorerProvider;
   readonly deployStates: DeployStates;
+  /** Under the test runner only: pages report what they drew and obey scripted commands. */
+  readonly testHooks: boolean;
 }

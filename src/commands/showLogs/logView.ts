@@ -4,13 +4,9 @@
  */
 import * as vscode from 'vscode';
 import { LogFollower, type FollowState } from '../../core/containerGroup/logsFollower';
+import { KeptLog, MAX_KEPT_BYTES, MAX_KEPT_LINES } from '../../core/containerGroup/logsKept';
 import type { LogLine, LogMerger, MergeResult } from '../../core/containerGroup/logsMerge';
 import type { LogSource } from './logUri';
-
-type Entry = { line: LogLine } | { note: string };
-
-/** Lines kept per document; older ones are dropped (and the document says so). */
-export const MAX_KEPT_LINES = 50_000;
 
 export interface LogViewDeps {
   read(source: LogSource, tail: number, signal: AbortSignal): Promise<string>;
@@ -22,8 +18,7 @@ export interface LogViewDeps {
 }
 
 export class LogView {
-  private entries: Entry[] = [];
-  private dropped = 0;
+  private readonly kept = new KeptLog();
   private follower: LogFollower | undefined;
   private merger: LogMerger | undefined;
   private lastState: FollowState = { kind: 'stopped', reason: 'user' };
@@ -76,29 +71,27 @@ export class LogView {
 
   text(): string {
     const out: string[] = [];
-    if (this.dropped > 0) out.push(note(vscode.l10n.t('{0} earlier lines are no longer kept here.', this.dropped)));
-    for (const e of this.entries) out.push('note' in e ? note(e.note) : this.showTimestamps ? e.line.text : e.line.message);
-    if (this.entries.length === 0) out.push(note(this.following ? vscode.l10n.t('No log lines yet. New lines appear here as the container writes them.') : vscode.l10n.t('No log lines.')));
+    if (this.kept.dropped > 0) {
+      const limit = vscode.l10n.t('a log view keeps the newest {0} lines, up to {1} MB', MAX_KEPT_LINES.toLocaleString('en-US'), MAX_KEPT_BYTES / 1024 / 1024);
+      out.push(note(vscode.l10n.t('{0} earlier lines are no longer kept here: {1}.', this.kept.dropped, limit)));
+    }
+    for (const e of this.kept.all) out.push('note' in e ? note(e.note) : this.showTimestamps ? e.line.text : e.line.message);
+    if (this.kept.all.length === 0) out.push(note(this.following ? vscode.l10n.t('No log lines yet. New lines appear here as the container writes them.') : vscode.l10n.t('No log lines.')));
     return out.join('\n') + '\n';
   }
 
   /** The log lines shown, oldest first (without notes). */
   lines(): LogLine[] {
-    return this.entries.flatMap((e) => ('line' in e ? [e.line] : []));
+    return this.kept.all.flatMap((e) => ('line' in e ? [e.line] : []));
   }
 
   private add(result: MergeResult): void {
-    if (result.restarted) this.entries.push({ note: vscode.l10n.t('The log started over (the container restarted).') });
+    if (result.restarted) this.kept.push({ note: vscode.l10n.t('The log started over (the container restarted).') });
     if (result.gap) {
-      this.entries.push({ note: vscode.l10n.t('Lines may be missing here: more than {0} arrived between two reads.', this.deps.tail) });
+      this.kept.push({ note: vscode.l10n.t('Lines may be missing here: more than {0} arrived between two reads.', this.deps.tail) });
       this.deps.logger.warn(`Logs of ${this.name}: more than ${this.deps.tail} lines arrived between two reads; some may be missing.`);
     }
-    for (const line of result.lines) this.entries.push({ line });
-    const over = this.entries.length - MAX_KEPT_LINES;
-    if (over > 0) {
-      this.entries.splice(0, over);
-      this.dropped += over;
-    }
+    this.kept.push(...result.lines.map((line) => ({ line })));
     this.deps.onChange(this);
   }
 
@@ -111,8 +104,8 @@ export class LogView {
     if (state.kind === 'retrying') this.deps.logger.warn(`Logs of ${this.name}: ${state.message} Retrying in ${Math.ceil(state.retryInMs / 1000)} s.`);
     if (state.kind === 'stopped') {
       this.deps.logger.info(`Stopped following the logs of ${this.name}${state.message ? `: ${state.message}` : '.'}`);
-      if (state.reason === 'gone') this.entries.push({ note: vscode.l10n.t('Stopped following: the container group or container no longer exists. {0}', state.message ?? '') });
-      if (state.reason === 'error') this.entries.push({ note: vscode.l10n.t('Stopped following: {0}', state.message ?? '') });
+      if (state.reason === 'gone') this.kept.push({ note: vscode.l10n.t('Stopped following: the container group or container no longer exists. {0}', state.message ?? '') });
+      if (state.reason === 'error') this.kept.push({ note: vscode.l10n.t('Stopped following: {0}', state.message ?? '') });
     }
     this.deps.onChange(this);
   }

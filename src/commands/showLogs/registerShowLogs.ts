@@ -9,6 +9,7 @@ import { getContainerLogs } from '../../core/containerGroup/logsRequest';
 import { log } from '../../output/log';
 import { containerRefOf } from '../../tree/containerRef';
 import { ui } from '../../ui/userInput';
+import type { CommandRegistrar } from '../shared/registerCommand';
 import { LogViews, FOLLOW_COMMAND, STOP_FOLLOWING_COMMAND } from './logViews';
 import type { LogView } from './logView';
 import { pickContainer } from './pickContainer';
@@ -33,7 +34,7 @@ function settings(): { tail: number; timestamps: boolean } {
 
 const resultOf = (view: LogView): LogViewResult => ({ uri: view.uri.toString(), following: view.following, timestamps: view.showTimestamps });
 
-export function registerShowLogs(subscriptions: vscode.Disposable[], client: () => Promise<ArmClient>): void {
+export function registerShowLogs(command: CommandRegistrar, subscriptions: vscode.Disposable[], client: () => Promise<ArmClient>): void {
   const views = new LogViews({
     // Always asked with times, so lines are placed by time; the document shows them or not.
     read: async (source, tail, signal) =>
@@ -45,16 +46,8 @@ export function registerShowLogs(subscriptions: vscode.Disposable[], client: () 
   });
 
   async function showLogs(arg?: unknown): Promise<LogViewResult | undefined> {
-    let ref = containerRefOf(arg);
-    if (!ref) {
-      try {
-        ref = await pickContainer();
-      } catch (err) {
-        void ui().message('error', (err as Error).message);
-        return undefined;
-      }
-      if (!ref) return undefined;
-    }
+    const ref = containerRefOf(arg) ?? (await pickContainer());
+    if (!ref) return undefined;
     const { subscriptionId, resourceGroup, name } = ref.target;
     const view = views.open({ group: { subscriptionId, resourceGroup, name }, containerName: ref.containerName, init: ref.init });
     view.follow();
@@ -77,9 +70,9 @@ export function registerShowLogs(subscriptions: vscode.Disposable[], client: () 
 
   subscriptions.push(
     views,
-    vscode.commands.registerCommand(SHOW_LOGS_COMMAND, showLogs),
-    vscode.commands.registerCommand(FOLLOW_COMMAND, onView((v) => v.follow())),
-    vscode.commands.registerCommand(STOP_FOLLOWING_COMMAND, onView((v) => v.stop())),
-    vscode.commands.registerCommand(TOGGLE_TIMESTAMPS_COMMAND, onView((v) => v.toggleTimestamps())),
+    command(SHOW_LOGS_COMMAND, (_context, arg?: unknown) => showLogs(arg)),
+    command(FOLLOW_COMMAND, (_context, arg?: unknown) => onView((v) => v.follow())(arg)),
+    command(STOP_FOLLOWING_COMMAND, (_context, arg?: unknown) => onView((v) => v.stop())(arg)),
+    command(TOGGLE_TIMESTAMPS_COMMAND, (_context, arg?: unknown) => onView((v) => v.toggleTimestamps())(arg)),
   );
 }

@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import { ui, type PickOptions } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
-import { formatDuration, formatUtcDateTime } from '../../core/report/format';
-import type { SynchronizationSummary } from '../../core/report/messages';
-import { sanitizeSynchronizations } from '../../core/report/synchronization';
+import { isArmError, errorMessage } from '../../core/arm/errors';
+import { formatDuration, formatUtcDateTime } from '../../core/report/shared/format';
+import type { SynchronizationSummary } from '../../core/report/shared/panelTypes';
+import { sanitizeSynchronizations } from '../../core/report/shared/synchronization';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { collectAll, listSynchronizations } from '../../core/services/dataShare';
 import { log } from '../../output/log';
@@ -81,7 +81,7 @@ async function pickFrom(items: Promise<SyncItem[]>, abort: AbortController, opti
     return picked?.sync;
   } catch (err) {
     if (!abort.signal.aborted) {
-      void ui().message('error', vscode.l10n.t('Could not list synchronizations: {0}', err instanceof Error ? err.message : String(err)));
+      void ui().message('error', vscode.l10n.t('Could not list synchronizations: {0}', errorMessage(err)));
     }
     return undefined;
   }

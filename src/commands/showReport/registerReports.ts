@@ -2,17 +2,15 @@
  * "Show Synchronization Report" and "Show Synchronization Schedule": commands, the panel serializer that
  * restores open reports after a reload, and the report hooks the test-only API hands to tests and benchmarks.
  */
-import * as vscode from 'vscode';
-import type { AzureSession } from '../../azure/session';
-import { isReportPanelState, isShareSubscriptionTarget } from '../../core/report/messages';
+import type { CommandRegistrar } from '../shared/registerCommand';
+import { isReportPanelState } from '../../core/report/report/messages';
+import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import { log } from '../../output/log';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
 import { pickShareSubscription, pickSynchronization } from './pickSynchronization';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
-import { openedAndRestored, registerPanelRestore, reloadOnSignIn } from '../../webview/panelRestore';
-import { PanelTracker } from '../../webview/panelTracker';
+import { registerPanelKind } from '../../webview/panelKind';
 
 export const SHOW_REPORT_COMMAND = 'aciDataShare.showSynchronizationReport';
 export const SHOW_SCHEDULE_COMMAND = 'aciDataShare.showSynchronizationSchedule';
@@ -27,15 +25,17 @@ export function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget
   return { subscriptionId: t.subscriptionId, resourceGroup: t.resourceGroup, accountName: t.accountName, shareSubscriptionName: t.shareSubscriptionName, label: t.label };
 }
 
-export function registerReports(context: vscode.ExtensionContext, session: AzureSession): ReportTestHooks {
-  const tracker = new PanelTracker<ReportPanel, ReportRecord>('report');
-
-  const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): ReportPanelDeps => ({
-    extensionUri: context.extensionUri,
-    client,
-    log: log(),
-    onRecord: (panel) => tracker.changed(panel),
-  }));
+export function registerReports(command: CommandRegistrar): ReportTestHooks {
+  const { tracker, deps, restore } = registerPanelKind<ReportPanel, ReportRecord, ReportPanelDeps>(command.services, {
+    viewType: REPORT_VIEW_TYPE,
+    what: 'report',
+    deps: (base) => base,
+    // Nothing usable saved (e.g. the page never started): the panel is closed rather than shown empty.
+    restore: (restored, panel, state) =>
+      isReportPanelState(state)
+        ? new ReportPanel(restored, panel, { target: plainTarget(state.target), synchronizationId: state.synchronizationId, query: state.query, tab: state.tab })
+        : undefined,
+  });
 
   async function showReport(arg?: unknown, synchronizationId?: unknown): Promise<void> {
     const target = targetFrom(arg) ?? (await pickShareSubscription());
@@ -55,13 +55,6 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
     if (target) tracker.track(ReportPanel.create(deps, { target: plainTarget(target), query: {}, tab: 'schedule' }));
   }
 
-  // Nothing usable saved (e.g. the page never started): the panel is closed rather than shown empty.
-  const restore = registerPanelRestore(REPORT_VIEW_TYPE, (panel, state) => {
-    if (!isReportPanelState(state)) return false;
-    tracker.track(new ReportPanel(restoredDeps, panel, { target: plainTarget(state.target), synchronizationId: state.synchronizationId, query: state.query, tab: state.tab }));
-    return true;
-  });
-
   const hooks: ReportTestHooks = {
     lastReport: () => tracker.last?.record,
     html: () => tracker.last?.panel.webview.html,
@@ -70,12 +63,9 @@ export function registerReports(context: vscode.ExtensionContext, session: Azure
     restore: (state) => restore.reopen(state),
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand(SHOW_REPORT_COMMAND, showReport),
-    vscode.commands.registerCommand(SHOW_SCHEDULE_COMMAND, showSchedule),
-    restore,
-    reloadOnSignIn(session.onDidConnect, () => tracker.panels),
-    tracker,
+  command.services.extension.subscriptions.push(
+    command(SHOW_REPORT_COMMAND, (_context, arg?: unknown, id?: unknown) => showReport(arg, id)),
+    command(SHOW_SCHEDULE_COMMAND, (_context, arg?: unknown) => showSchedule(arg)),
   );
   return hooks;
 }

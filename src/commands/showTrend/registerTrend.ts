@@ -4,13 +4,11 @@
  * to tests.
  */
 import * as vscode from 'vscode';
-import type { AzureSession } from '../../azure/session';
-import { trendCount } from '../../core/report/trend';
-import { isTrendPanelState } from '../../core/report/trendMessages';
-import { log } from '../../output/log';
+import type { CommandRegistrar } from '../shared/registerCommand';
+import { trendCount } from '../../core/report/trend/trend';
+import { isTrendPanelState } from '../../core/report/trend/trendMessages';
 import { SECTION } from '../../settings/configuration';
-import { openedAndRestored, registerPanelRestore, reloadOnSignIn } from '../../webview/panelRestore';
-import { PanelTracker } from '../../webview/panelTracker';
+import { registerPanelKind } from '../../webview/panelKind';
 import { TREND_VIEW_TYPE, TrendPanel, type TrendPanelDeps } from '../../webview/trend/trendPanel';
 import type { TrendRecord, TrendTestHooks } from '../../webview/trend/trendRecord';
 import { loadSynchronizations, pickShareSubscription } from '../showReport/pickSynchronization';
@@ -18,17 +16,18 @@ import { plainTarget, SHOW_REPORT_COMMAND, targetFrom } from '../showReport/regi
 
 export const SHOW_TREND_COMMAND = 'aciDataShare.showSynchronizationTrend';
 
-export function registerTrend(context: vscode.ExtensionContext, session: AzureSession): TrendTestHooks {
-  const tracker = new PanelTracker<TrendPanel, TrendRecord>('trend');
-
-  const { opened: deps, restored: restoredDeps } = openedAndRestored(session, (client): TrendPanelDeps => ({
-    extensionUri: context.extensionUri,
-    client,
-    listSynchronizations: async (target, signal) => loadSynchronizations(await client(), target, signal),
-    openReport: (target, synchronizationId) => vscode.commands.executeCommand(SHOW_REPORT_COMMAND, target, synchronizationId),
-    log: log(),
-    onRecord: (panel) => tracker.changed(panel),
-  }));
+export function registerTrend(command: CommandRegistrar): TrendTestHooks {
+  const { tracker, deps, restore } = registerPanelKind<TrendPanel, TrendRecord, TrendPanelDeps>(command.services, {
+    viewType: TREND_VIEW_TYPE,
+    what: 'trend',
+    deps: (base) => ({
+      ...base,
+      listSynchronizations: async (target, signal) => loadSynchronizations(await base.client(), target, signal),
+      openReport: (target, synchronizationId) => vscode.commands.executeCommand(SHOW_REPORT_COMMAND, target, synchronizationId),
+    }),
+    restore: (restored, panel, state) =>
+      isTrendPanelState(state) ? new TrendPanel(restored, panel, { target: plainTarget(state.target), count: state.count }) : undefined,
+  });
 
   /** A tree node or target (else the user picks), and optionally how many synchronizations (else the setting). */
   async function showTrend(arg?: unknown, count?: unknown): Promise<void> {
@@ -38,25 +37,12 @@ export function registerTrend(context: vscode.ExtensionContext, session: AzureSe
     tracker.track(TrendPanel.create(deps, { target: plainTarget(target), count: n }));
   }
 
-  const restore = registerPanelRestore(TREND_VIEW_TYPE, (panel, state) => {
-    if (!isTrendPanelState(state)) return false;
-    tracker.track(new TrendPanel(restoredDeps, panel, { target: plainTarget(state.target), count: state.count }));
-    return true;
-  });
-
-  const hooks: TrendTestHooks = {
+  command.services.extension.subscriptions.push(command(SHOW_TREND_COMMAND, (_context, arg?: unknown, count?: unknown) => showTrend(arg, count)));
+  return {
     lastTrend: () => tracker.last?.record,
     click: async (index) => (tracker.last ? tracker.last.post({ type: 'command', command: 'click', index }) : false),
     html: () => tracker.last?.panel.webview.html,
     waitFor: (check, timeoutMs) => tracker.waitFor(check, timeoutMs),
     restore: (state) => restore.reopen(state),
   };
-
-  context.subscriptions.push(
-    vscode.commands.registerCommand(SHOW_TREND_COMMAND, showTrend),
-    restore,
-    reloadOnSignIn(session.onDidConnect, () => tracker.panels),
-    tracker,
-  );
-  return hooks;
 }

@@ -5,9 +5,10 @@ import type { AzureSession } from '../../azure/session';
 import { SECTION } from '../../settings/configuration';
 import { log } from '../../output/log';
 import { describeEndpoints } from '../../core/settings/endpoints';
+import { errorMessage } from '../../core/arm/errors';
 
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }
 
 /** Resolves to the message shown after a successful sign-in (it names the account), undefined otherwise. */

@@ -5,7 +5,7 @@
  * logged by the client as they happen, and the summary names the page a listing stopped at.
  */
 import type { ArmClient, ArmRequest } from './client';
-import { ArmError } from './errors';
+import { ArmError, errorMessage } from './errors';
 import { redactUrl } from './redact';
 
 export interface ListingProgress {
@@ -37,7 +37,7 @@ export function logListing(client: ArmClient, firstRequest: ArmRequest, progress
   const read = `${countOf(progress.items, 'item', 'items')} from ${countOf(progress.pages, 'page', 'pages')} in ${Date.now() - progress.started} ms${how}`;
   if (typeof outcome === 'object') {
     const err = outcome.error;
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     if (err instanceof ArmError && err.kind === 'canceled') {
       client.logger.info(`Listing ${target} canceled at page ${progress.pages + 1} after ${read}.`);
     } else {

@@ -44,3 +44,14 @@ export function remainingRequests(headers: Record<string, string>, kind: QuotaKi
   }
   return undefined;
 }
+
+/**
+ * Below this many remaining requests of a kind, what the user does next (a deploy, a refresh) may be throttled
+ * soon: ARM's bucket holds a few hundred and refills over seconds to minutes, and a long listing can empty it.
+ */
+export const LOW_REMAINING = 50;
+
+/** True when the counter says the budget is nearly spent (and so worth one warning). */
+export function isLowQuota(quota: RemainingQuota | undefined): boolean {
+  return quota !== undefined && quota.count < LOW_REMAINING;
+}

@@ -81,14 +81,17 @@ export class ClientSecretTokenProvider implements TokenProvider {
       client_secret: this.options.clientSecret,
       scope: scopes.join(' '),
     });
+    const reply = await this.post(form, signal);
+    return this.readToken(reply);
+  }
+
+  /** Sends the token request within its timeout; a failure to get any answer becomes a canceled, timeout or network error. */
+  private async post(form: URLSearchParams, signal: AbortSignal | undefined): Promise<TokenReply> {
     const controller = new AbortController();
     const onAbort = (): void => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const timeoutMs = this.options.timeoutMs ?? 30_000;
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let status: number;
-    let text: string;
-    let contentType: string;
     try {
       if (signal?.aborted) controller.abort();
       const res = await fetch(this.tokenUrl, {
@@ -102,9 +105,7 @@ export class ClientSecretTokenProvider implements TokenProvider {
         signal: controller.signal,
         redirect: 'manual',
       });
-      status = res.status;
-      contentType = res.headers.get('content-type') ?? '';
-      text = await res.text();
+      return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
     } catch (err) {
       if (signal?.aborted) {
         throw new ArmError('Sign-in was canceled.', { kind: 'canceled' });
@@ -123,7 +124,10 @@ export class ClientSecretTokenProvider implements TokenProvider {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
+  }
 
+  /** The token and its expiry from the answer, or an error in words that never quotes the client secret. */
+  private readToken({ status, contentType, text }: TokenReply): AccessTokenResult {
     const secrets = [this.options.clientSecret];
     if (status < 200 || status >= 300) {
       const err = errorFromResponse({ status, contentType, text });
@@ -152,6 +156,12 @@ export class ClientSecretTokenProvider implements TokenProvider {
         : Date.now() + 60 * 60 * 1000;
     return { token: body.access_token, expiresOnTimestamp };
   }
+}
+
+interface TokenReply {
+  status: number;
+  contentType: string;
+  text: string;
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

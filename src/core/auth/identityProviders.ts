@@ -2,7 +2,7 @@
  * Sign-in methods backed by @azure/identity. The package is loaded only when one of these is used,
  * so activation and the CLI stay fast for users who never sign in this way.
  */
-import { ArmError } from '../arm/errors';
+import { ArmError, errorMessage } from '../arm/errors';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../arm/tokenProvider';
 
 /** The subset of @azure/identity's TokenCredential used here. */
@@ -71,7 +71,7 @@ class IdentityTokenProvider implements TokenProvider {
     if (signal?.aborted || name === 'AbortError') {
       return new ArmError('Sign-in was canceled.', { kind: 'canceled' });
     }
-    const raw = err instanceof Error ? err.message : String(err);
+    const raw = errorMessage(err);
     // Identity errors can be long troubleshooting texts; the first line says what went wrong.
     const first = raw.split(/\r?\n/).find((line) => line.trim().length > 0)?.trim() ?? 'unknown error';
     const short = first.length > 400 ? `${first.slice(0, 400)}…` : first;

@@ -3,7 +3,7 @@
  * off on throttling and transient failures (saying why and for how long), and stops when told to, when the
  * group or container is gone (404), or on an error that a retry cannot fix.
  */
-import { isArmError, type ArmError } from '../arm/errors';
+import { isArmError, type ArmError, errorMessage } from '../arm/errors';
 import { backoffDelayMs, MAX_THROTTLE_WAIT_MS, realSleep, type SleepFn } from '../arm/retryPolicy';
 import { LogMerger, type MergeResult } from './logsMerge';
 
@@ -107,7 +107,7 @@ export class LogFollower {
         }
         failures++;
         wait = this.retryDelay(err as ArmError, failures);
-        this.setState({ kind: 'retrying', message: (err as Error).message, retryInMs: wait });
+        this.setState({ kind: 'retrying', message: errorMessage(err), retryInMs: wait });
       }
       try {
         await this.sleep(wait, signal);
@@ -120,7 +120,7 @@ export class LogFollower {
 
   /** The final state for an error that ends following, or undefined when a later read may succeed. */
   private stopFor(err: unknown): FollowState | undefined {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     if (!isArmError(err)) return { kind: 'stopped', reason: 'error', message };
     if (err.status === 404) return err.code === LOG_NOT_YET ? undefined : { kind: 'stopped', reason: 'gone', message };
     if (err.kind === 'canceled') return { kind: 'stopped', reason: 'user' };

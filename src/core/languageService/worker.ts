@@ -5,6 +5,7 @@
 import { parentPort } from 'worker_threads';
 import { LanguageService } from './service';
 import type { FromWorker, Notification, RequestBody, ToWorker } from './protocol';
+import { errorMessage } from '../arm/errors';
 
 const service = new LanguageService();
 
@@ -51,7 +52,7 @@ parentPort?.on('message', (message: ToWorker) => {
     try {
       reply({ id, ok: true, value: answer(body) });
     } catch (err) {
-      reply({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
+      reply({ id, ok: false, error: errorMessage(err) });
     }
   };
   // Diagnostics wait one turn so edits already queued behind them land first; the answer is then marked

@@ -5,52 +5,40 @@
 import * as vscode from 'vscode';
 import { SignInNeeded } from '../../azure/quietConnection';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
-import { compareDetails, type CompareRow } from '../../core/report/compare';
-import { compareToCsv, compareToJson } from '../../core/report/compareExport';
-import { loadComparison } from '../../core/report/compareLoad';
-import { COMPARE_VIEW_ROWS, compareInitFrom, isComparePageMessage, type CompareHostMessage, type CompareInit } from '../../core/report/compareMessages';
-import { applyCompareQuery, type CompareQuery } from '../../core/report/compareQuery';
-import { summarizeComparison, type CompareSummary } from '../../core/report/compareSummary';
-import { LatestRun, type RunTicket } from '../../core/report/latestRun';
-import type { ExportFormat, SynchronizationSummary } from '../../core/report/messages';
-import { sanitizeSynchronization } from '../../core/report/synchronization';
+import { isArmError, errorMessage } from '../../core/arm/errors';
+import { compareDetails, type CompareRow } from '../../core/report/compare/compare';
+import { compareToCsv, compareToJson } from '../../core/report/compare/compareExport';
+import { loadComparison } from '../../core/report/compare/compareLoad';
+import { COMPARE_VIEW_ROWS, compareInitFrom, isComparePageMessage, type CompareHostMessage, type CompareInit, type ComparePageMessage } from '../../core/report/compare/compareMessages';
+import { applyCompareQuery, type CompareQuery } from '../../core/report/compare/compareQuery';
+import { summarizeComparison, type CompareSummary } from '../../core/report/compare/compareSummary';
+import { LatestRun, type RunTicket } from '../../core/report/shared/latestRun';
+import type { ExportFormat, SynchronizationSummary } from '../../core/report/shared/panelTypes';
+import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
 import { listSynchronizations } from '../../core/services/dataShare';
-import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
 import { saveExport } from '../saveExport';
-import { PanelHost } from '../panelHost';
+import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import type { CompareRecord } from './compareRecord';
 
 export const COMPARE_VIEW_TYPE = 'aciDataShare.synchronizationComparison';
 
-export interface ComparePanelDeps {
-  extensionUri: vscode.Uri;
+export interface ComparePanelDeps extends PanelDeps<ComparePanel> {
   client(): Promise<ArmClient>;
-  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
-  /** Called whenever a panel's record changes (the test hooks listen). */
-  onRecord(panel: ComparePanel): void;
 }
 
 function title(init: CompareInit): string {
   return vscode.l10n.t('Synchronization comparison: {0}', init.target.label ?? init.target.shareSubscriptionName);
 }
 
-function errorText(err: unknown): string {
-  return isArmError(err) || err instanceof Error ? err.message : String(err);
-}
-
-export class ComparePanel implements vscode.Disposable {
+export class ComparePanel extends PanelBase<ComparePanel, CompareHostMessage, ComparePageMessage> {
   readonly record: CompareRecord;
-  private readonly host: PanelHost<CompareHostMessage>;
   private readonly run = new LatestRun();
   private query: CompareQuery;
   private rows: CompareRow[] = [];
   private result: { summary: CompareSummary; complete: boolean } | undefined;
-  private pageReady = false;
 
   static create(deps: ComparePanelDeps, init: CompareInit): ComparePanel {
-    const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, title(init), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
-    return new ComparePanel(deps, panel, init);
+    return new ComparePanel(deps, createPanel(COMPARE_VIEW_TYPE, title(init), deps.extensionUri), init);
   }
 
   /**
@@ -58,30 +46,19 @@ export class ComparePanel implements vscode.Disposable {
    * `saved`, the synchronizations' records are read again too (one may have ended since they were saved).
    */
   constructor(
-    private readonly deps: ComparePanelDeps,
+    protected override readonly deps: ComparePanelDeps,
     panel: vscode.WebviewPanel,
     private init: CompareInit,
     private saved = false,
   ) {
+    super(panel, deps, { page: 'compare', title: title(init), what: 'Synchronization comparison', isPageMessage: isComparePageMessage });
     this.query = init.query;
     this.record = { target: init.target, a: init.a, b: init.b, state: 'loading', rowsA: 0, rowsB: 0, exports: [] };
-    this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.run.close());
-    panel.title = title(init);
-    panel.webview.options = reportWebviewOptions(deps.extensionUri);
-    panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title(init), 'compare');
     void this.load();
   }
 
-  get panel(): vscode.WebviewPanel {
-    return this.host.panel;
-  }
-
-  post(message: CompareHostMessage): Thenable<boolean> {
-    return this.host.post(message);
-  }
-
-  private changed(): void {
-    this.deps.onRecord(this);
+  protected onClose(): void {
+    this.run.close();
   }
 
   private progressMessage(): CompareHostMessage {
@@ -89,14 +66,9 @@ export class ComparePanel implements vscode.Disposable {
     return { type: 'progress', state, rowsA, rowsB, message: error, signInNeeded };
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    if (!isComparePageMessage(raw)) {
-      this.deps.log.warn('Synchronization comparison: ignored a malformed message from the page.');
-      return;
-    }
+  protected async onPageMessage(raw: ComparePageMessage): Promise<void> {
     switch (raw.type) {
       case 'ready':
-        this.pageReady = true;
         await this.post({ type: 'init', ...this.init, query: this.query });
         if (this.result) await this.post({ type: 'result', ...this.result });
         await this.sendView();
@@ -152,13 +124,13 @@ export class ComparePanel implements vscode.Disposable {
         compared: this.rows.length,
         complete: this.result.complete,
         state: loaded.error === undefined ? 'done' : canceled ? 'stopped' : 'error',
-        error: loaded.error === undefined || canceled ? undefined : errorText(loaded.error),
+        error: loaded.error === undefined || canceled ? undefined : errorMessage(loaded.error),
       });
       if (this.record.error) this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
     } catch (err) {
       // No client (not signed in): nothing was loaded.
       if (!run.isCurrent()) return;
-      Object.assign(this.record, { state: 'error', error: errorText(err), signInNeeded: err instanceof SignInNeeded || undefined });
+      Object.assign(this.record, { state: 'error', error: errorMessage(err), signInNeeded: err instanceof SignInNeeded || undefined });
       this.deps.log.error(`Synchronization comparison for ${target.shareSubscriptionName}: ${this.record.error}`);
     }
     if (this.pageReady) {
@@ -181,7 +153,7 @@ export class ComparePanel implements vscode.Disposable {
         if (found.size === wanted.size) break;
       }
     } catch (err) {
-      if (run.isCurrent()) this.deps.log.warn(`Synchronization comparison: could not read the synchronization records: ${errorText(err)}`);
+      if (run.isCurrent()) this.deps.log.warn(`Synchronization comparison: could not read the synchronization records: ${errorMessage(err)}`);
     }
     if (!run.isCurrent() || found.size === 0) return;
     this.saved = false;
@@ -223,9 +195,5 @@ export class ComparePanel implements vscode.Disposable {
   /** A sign-in happened: a comparison that was waiting for one loads now. */
   reloadAfterSignIn(): void {
     if (this.record.signInNeeded) void this.load();
-  }
-
-  dispose(): void {
-    this.host.dispose();
   }
 }

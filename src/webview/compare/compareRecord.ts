@@ -2,8 +2,8 @@
  * A test-readable record of the most recently opened comparison: what the host loaded and compared, and
  * what the page says it shows. Tests read it through the hooks returned by registerCompare.
  */
-import type { CompareHostMessage, CompareView } from '../../core/report/compareMessages';
-import type { LoadState, SynchronizationSummary } from '../../core/report/messages';
+import type { CompareHostMessage, CompareView } from '../../core/report/compare/compareMessages';
+import type { LoadState, SynchronizationSummary } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import type { ReportExportRecord } from '../report/reportRecord';
 

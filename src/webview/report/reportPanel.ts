@@ -6,31 +6,28 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
+import { isArmError, errorMessage } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations } from '../../core/services/dataShare';
-import { toCsv, toJson } from '../../core/report/exportFormats';
-import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState, type SynchronizationSummary } from '../../core/report/messages';
-import type { ReportQuery } from '../../core/report/model';
-import { LatestRun } from '../../core/report/latestRun';
-import { sanitizeSynchronization } from '../../core/report/synchronization';
-import { ViewFeed } from '../../core/report/viewFeed';
-import { applyQuery } from '../../core/report/query';
-import { sourceSettingRow } from '../../core/report/sourceSettings';
-import { streamSynchronizationReport } from '../../core/report/stream';
-import { reportHtml, reportWebviewOptions } from './reportHtml';
+import { toCsv, toJson } from '../../core/report/shared/exportFormats';
+import { isPageMessage, type HostMessage, type PageMessage, type ReportPanelState } from '../../core/report/report/messages';
+import { type SynchronizationSummary } from '../../core/report/shared/panelTypes';
+import type { ReportQuery } from '../../core/report/shared/model';
+import { LatestRun } from '../../core/report/shared/latestRun';
+import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
+import { ViewFeed } from '../../core/report/report/viewFeed';
+import { applyQuery } from '../../core/report/shared/query';
+import { sourceSettingRow } from '../../core/report/report/sourceSettings';
+import { streamSynchronizationReport } from '../../core/report/shared/stream';
 import { SignInNeeded } from '../../azure/quietConnection';
-import { PanelHost } from '../panelHost';
+import { isLowQuota, type RemainingQuota } from '../../core/arm/rateLimit';
+import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
 
 export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
 
-export interface ReportPanelDeps {
-  extensionUri: vscode.Uri;
+export interface ReportPanelDeps extends PanelDeps<ReportPanel> {
   client(): Promise<ArmClient>;
-  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
-  /** Called whenever a panel's record changes (the test hooks listen). */
-  onRecord(panel: ReportPanel): void;
 }
 
 function title(state: ReportPanelState): string {
@@ -38,11 +35,7 @@ function title(state: ReportPanelState): string {
   return state.synchronizationId ? vscode.l10n.t('Synchronization report: {0}', name) : vscode.l10n.t('Synchronization schedule: {0}', name);
 }
 
-function errorText(err: unknown): string {
-  return isArmError(err) || err instanceof Error ? err.message : String(err);
-}
-
-export class ReportPanel implements vscode.Disposable {
+export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage> {
   readonly record: ReportRecord;
   /** The rows of the current load and the view of them the page shows, fed to the page as they arrive. */
   private readonly feed: ViewFeed;
@@ -50,50 +43,36 @@ export class ReportPanel implements vscode.Disposable {
   private readonly details = new LatestRun();
   private readonly settings = new LatestRun();
   private readonly header = new LatestRun();
-  private pageReady = false;
   private synchronization: SynchronizationSummary | undefined;
   private settingsMessage: HostMessage | undefined;
   private loadStarted = 0;
-  private readonly host: PanelHost<HostMessage>;
-  private disposed = false;
+  private quotaWarned = false;
 
   /** A new panel for a share subscription (and synchronization, unless it is a schedule-only view). */
   static create(deps: ReportPanelDeps, state: ReportPanelState, synchronization?: SynchronizationSummary): ReportPanel {
-    const panel = vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, title(state), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
-    return new ReportPanel(deps, panel, state, synchronization);
+    return new ReportPanel(deps, createPanel(REPORT_VIEW_TYPE, title(state), deps.extensionUri), state, synchronization);
   }
 
   constructor(
-    private readonly deps: ReportPanelDeps,
+    protected override readonly deps: ReportPanelDeps,
     panel: vscode.WebviewPanel,
     private state: ReportPanelState,
     synchronization?: SynchronizationSummary,
   ) {
+    super(panel, deps, { page: 'report', title: title(state), what: 'Synchronization report', isPageMessage });
     this.synchronization = sanitizeSynchronization(synchronization);
     this.feed = new ViewFeed(
       { post: (m) => this.post(m), ready: () => this.pageReady && !this.disposed, onUpdate: () => (this.record.updates += 1) },
       state.query,
     );
     this.record = { target: state.target, synchronizationId: state.synchronizationId, loads: 0, state: 'loading', rowsSent: 0, updates: 0, rowsReceived: 0, pagesRendered: 0, exports: [] };
-    panel.title = title(state);
-    panel.webview.options = reportWebviewOptions(deps.extensionUri);
-    this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.close());
-    panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title(state));
     if (state.synchronizationId) void this.load();
     void this.loadSettings();
     if (state.synchronizationId && !synchronization) void this.findSynchronization();
   }
 
-  get panel(): vscode.WebviewPanel {
-    return this.host.panel;
-  }
-
   get currentState(): ReportPanelState {
     return this.state;
-  }
-
-  post(message: HostMessage): Thenable<boolean> {
-    return this.host.post(message);
   }
 
   /** A load that waited for a sign-in (a restored panel never prompts) runs again once there is one. */
@@ -103,16 +82,7 @@ export class ReportPanel implements vscode.Disposable {
     void this.loadSettings();
   }
 
-  private changed(): void {
-    this.deps.onRecord(this);
-  }
-
-  private async onMessage(raw: unknown): Promise<void> {
-    if (!isPageMessage(raw)) {
-      this.deps.log.warn('Synchronization report: ignored a malformed message from the page.');
-      return;
-    }
-    const m: PageMessage = raw;
+  protected async onPageMessage(m: PageMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
         return this.onReady();
@@ -205,6 +175,7 @@ export class ReportPanel implements vscode.Disposable {
         this.feed.add(page);
         this.record.rowsSent += page.rows.length;
         this.record.totals = page.totals;
+        this.warnIfQuotaLow(page.totals.remaining);
         this.changed();
       }
       if (!run.isCurrent()) return;
@@ -216,7 +187,7 @@ export class ReportPanel implements vscode.Disposable {
       if (!run.isCurrent()) return;
       const canceled = run.signal.aborted || (isArmError(err) && err.kind === 'canceled');
       this.record.state = canceled ? 'stopped' : 'error';
-      this.record.error = canceled ? undefined : errorText(err);
+      this.record.error = canceled ? undefined : errorMessage(err);
       if (err instanceof SignInNeeded) this.record.signInNeeded = true;
       if (!canceled) this.deps.log.error(`Synchronization report for ${this.state.target.shareSubscriptionName}: ${this.record.error}`);
       // What arrived before the stop or failure stays in the table.
@@ -225,6 +196,16 @@ export class ReportPanel implements vscode.Disposable {
     } finally {
       if (run.isCurrent()) this.changed();
     }
+  }
+
+  /** Once per panel: the listing has nearly spent what ARM allows the subscription, which deploys need too. */
+  private warnIfQuotaLow(remaining: RemainingQuota | undefined): void {
+    if (this.quotaWarned || !remaining || !isLowQuota(remaining)) return;
+    this.quotaWarned = true;
+    this.record.quotaWarned = true;
+    this.deps.log.warn(
+      `Synchronization report for ${this.state.target.shareSubscriptionName}: Azure Resource Manager allows this subscription only ${remaining.count} more ${remaining.kind} for now. Deploys and other changes draw on the same budget and may be throttled until it refills.`,
+    );
   }
 
   /** (Re)reads the schedule settings; a previous read still paging is aborted and its result never shown. */
@@ -239,7 +220,7 @@ export class ReportPanel implements vscode.Disposable {
       message = { type: 'settings', rows };
       rowCount = rows.length;
     } catch (err) {
-      message = { type: 'settings', rows: [], error: errorText(err) };
+      message = { type: 'settings', rows: [], error: errorMessage(err) };
     }
     if (!run.isCurrent()) return;
     this.settingsMessage = message;
@@ -264,7 +245,7 @@ export class ReportPanel implements vscode.Disposable {
         }
       }
     } catch (err) {
-      if (run.isCurrent()) this.deps.log.warn(`Synchronization report: could not read the synchronization record: ${errorText(err)}`);
+      if (run.isCurrent()) this.deps.log.warn(`Synchronization report: could not read the synchronization record: ${errorMessage(err)}`);
     }
   }
 
@@ -288,13 +269,8 @@ export class ReportPanel implements vscode.Disposable {
     this.changed();
   }
 
-  dispose(): void {
-    this.host.dispose();
-  }
-
   /** The panel is going (closed by the user or the extension): end what is still paging. */
-  private close(): void {
-    this.disposed = true;
+  protected onClose(): void {
     this.details.close();
     this.settings.close();
     this.header.close();

@@ -2,9 +2,10 @@
  * A test-readable record of the most recently opened report: what the host sent and what the page
  * acknowledged. Tests and benchmarks read it through the hooks returned by registerReports.
  */
-import type { HostMessage, LoadState, PageView } from '../../core/report/messages';
+import type { HostMessage, PageView } from '../../core/report/report/messages';
+import type { LoadState } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import type { ReportTotals } from '../../core/report/totals';
+import type { ReportTotals } from '../../core/report/shared/totals';
 
 export interface ReportExportRecord {
   path: string;
@@ -33,6 +34,8 @@ export interface ReportRecord {
   /** Last `viewUpdated` of the page. */
   view?: PageView;
   settingsRows?: number;
+  /** The listing brought ARM's remaining requests low, and the log said so (once). */
+  quotaWarned?: boolean;
   exports: ReportExportRecord[];
   /** When the first and the last page of the current load were acknowledged (ms since load start). */
   firstPageRenderedMs?: number;

@@ -6,79 +6,55 @@
 import * as vscode from 'vscode';
 import { SignInNeeded } from '../../azure/quietConnection';
 import type { ArmClient } from '../../core/arm/client';
-import { isArmError } from '../../core/arm/errors';
-import { LatestRun } from '../../core/report/latestRun';
-import { buildTrend, countingOrder } from '../../core/report/trend';
-import { countFailedDataSets, countFailures, type FailureResult } from '../../core/report/trendFailures';
-import { isTrendPageMessage, type TrendHostMessage, type TrendPanelState } from '../../core/report/trendMessages';
+import { errorMessage } from '../../core/arm/errors';
+import { LatestRun } from '../../core/report/shared/latestRun';
+import { buildTrend, countingOrder } from '../../core/report/trend/trend';
+import { countFailedDataSets, countFailures, type FailureResult } from '../../core/report/trend/trendFailures';
+import { isTrendPageMessage, type TrendHostMessage, type TrendPageMessage, type TrendPanelState } from '../../core/report/trend/trendMessages';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import { reportHtml, reportWebviewOptions } from '../report/reportHtml';
-import { PanelHost } from '../panelHost';
+import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import type { TrendRecord } from './trendRecord';
 import { pageText, pointViews, trendTitle } from './trendText';
 
 export const TREND_VIEW_TYPE = 'aciDataShare.synchronizationTrend';
 
-export interface TrendPanelDeps {
-  extensionUri: vscode.Uri;
+export interface TrendPanelDeps extends PanelDeps<TrendPanel> {
   client(): Promise<ArmClient>;
   /** The share subscription's synchronization records (every page). */
   listSynchronizations(target: ShareSubscriptionTarget, signal: AbortSignal): Promise<unknown[]>;
   openReport(target: ShareSubscriptionTarget, synchronizationId: string): Thenable<unknown>;
-  log: { warn(m: string): void; error(m: string): void };
-  /** Called whenever a panel's record changes (the test hooks listen). */
-  onRecord(panel: TrendPanel): void;
 }
 
 function nameOf(target: ShareSubscriptionTarget): string {
   return target.label ?? target.shareSubscriptionName;
 }
 
-function errorText(err: unknown): string {
-  return isArmError(err) || err instanceof Error ? err.message : String(err);
-}
-
-export class TrendPanel implements vscode.Disposable {
+export class TrendPanel extends PanelBase<TrendPanel, TrendHostMessage, TrendPageMessage> {
   readonly record: TrendRecord;
-  private readonly host: PanelHost<TrendHostMessage>;
   private readonly run = new LatestRun();
-  private pageReady = false;
 
   /** A new panel showing the last `count` synchronizations of `target`. */
   static create(deps: TrendPanelDeps, state: TrendPanelState): TrendPanel {
-    const panel = vscode.window.createWebviewPanel(TREND_VIEW_TYPE, trendTitle(nameOf(state.target)), vscode.ViewColumn.Active, reportWebviewOptions(deps.extensionUri));
-    return new TrendPanel(deps, panel, state);
+    return new TrendPanel(deps, createPanel(TREND_VIEW_TYPE, trendTitle(nameOf(state.target)), deps.extensionUri), state);
   }
 
   /** Also for a panel VS Code restores after a reload: it gets a new page and reads the trend again. */
   constructor(
-    private readonly deps: TrendPanelDeps,
+    protected override readonly deps: TrendPanelDeps,
     panel: vscode.WebviewPanel,
     private readonly state: TrendPanelState,
   ) {
-    const title = trendTitle(nameOf(state.target));
+    super(panel, deps, { page: 'trend', title: trendTitle(nameOf(state.target)), what: 'Synchronization trend', isPageMessage: isTrendPageMessage });
     this.record = { target: state.target, count: state.count, state: 'loading', points: [], listed: 0, failuresCounted: 0, failureErrors: 0, pageLoads: 0, opened: [] };
-    this.host = new PanelHost(panel, (m) => void this.onMessage(m), () => this.run.close());
-    panel.title = title;
-    panel.webview.options = reportWebviewOptions(deps.extensionUri);
-    panel.webview.html = reportHtml(panel.webview, deps.extensionUri, title, 'trend');
     void this.load();
-  }
-
-  get panel(): vscode.WebviewPanel {
-    return this.host.panel;
   }
 
   private get target(): ShareSubscriptionTarget {
     return this.state.target;
   }
 
-  post(message: TrendHostMessage): Thenable<boolean> {
-    return this.host.post(message);
-  }
-
-  private changed(): void {
-    this.deps.onRecord(this);
+  protected onClose(): void {
+    this.run.close();
   }
 
   /** The whole state, each time: a trend is small, and a page that (re)starts needs nothing else. */
@@ -89,14 +65,9 @@ export class TrendPanel implements vscode.Disposable {
     void this.post({ type: 'trend', panelState: this.state, state: r.state, error: r.error, text: pageText(nameOf(this.target), r), points: pointViews(r.points) });
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    if (!isTrendPageMessage(raw)) {
-      this.deps.log.warn('Synchronization trend: ignored a malformed message from the page.');
-      return;
-    }
+  protected async onPageMessage(raw: TrendPageMessage): Promise<void> {
     switch (raw.type) {
       case 'ready':
-        this.pageReady = true;
         this.record.pageLoads++;
         this.record.view = undefined;
         return this.show();
@@ -143,7 +114,7 @@ export class TrendPanel implements vscode.Disposable {
           this.record.failuresCounted++;
         } else {
           this.record.failureErrors++;
-          this.deps.log.warn(`Synchronization trend of ${this.target.shareSubscriptionName}: could not count the failed data sets of ${result.synchronizationId}: ${errorText(result.error)}`);
+          this.deps.log.warn(`Synchronization trend of ${this.target.shareSubscriptionName}: could not count the failed data sets of ${result.synchronizationId}: ${errorMessage(result.error)}`);
         }
         this.show();
       };
@@ -154,7 +125,7 @@ export class TrendPanel implements vscode.Disposable {
       this.show();
     } catch (err) {
       if (!ticket.isCurrent()) return;
-      Object.assign(this.record, { state: 'error', error: errorText(err), signInNeeded: err instanceof SignInNeeded || undefined });
+      Object.assign(this.record, { state: 'error', error: errorMessage(err), signInNeeded: err instanceof SignInNeeded || undefined });
       this.deps.log.error(`Synchronization trend of ${this.target.shareSubscriptionName}: ${this.record.error}`);
       this.show();
     }
@@ -163,9 +134,5 @@ export class TrendPanel implements vscode.Disposable {
   /** A sign-in happened: a trend that was waiting for one loads now. */
   reloadAfterSignIn(): void {
     if (this.record.signInNeeded) void this.load();
-  }
-
-  dispose(): void {
-    this.host.dispose();
   }
 }

@@ -3,8 +3,8 @@
  * reported showing and which reports it opened. Tests read it through the hooks returned by registerTrend.
  */
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import type { TrendPoint } from '../../core/report/trend';
-import type { TrendLoadState, TrendView } from '../../core/report/trendMessages';
+import type { TrendPoint } from '../../core/report/trend/trend';
+import type { TrendLoadState, TrendView } from '../../core/report/trend/trendMessages';
 
 export interface TrendRecord {
   target: ShareSubscriptionTarget;

@@ -1,9 +1,9 @@
 /** The trend page's words and a point's texts, localized on the host (the page only places them). */
 import * as vscode from 'vscode';
-import { formatDuration, formatUtcDateTime } from '../../core/report/format';
-import type { TrendPoint } from '../../core/report/trend';
+import { formatDuration, formatUtcDateTime } from '../../core/report/shared/format';
+import type { TrendPoint } from '../../core/report/trend/trend';
 import type { TrendRecord } from './trendRecord';
-import { pointView, type TrendPageText, type TrendPointView, type TrendWords } from '../../core/report/trendMessages';
+import { pointView, type TrendPageText, type TrendPointView, type TrendWords } from '../../core/report/trend/trendMessages';
 
 export function trendTitle(name: string): string {
   return vscode.l10n.t('Synchronization trend: {0}', name);

@@ -13,6 +13,7 @@ import type { TestApi } from '../../../src/extension';
 import { armRequest, getToken } from '../../emulator/test-client';
 import { activateExtension, child, type ShownItem } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000ac';
 const RG = 'rg-actions-it';
@@ -46,13 +47,7 @@ suite('Container group actions', function () {
   const changesSince = (from: number) => lines.slice(from).filter((l) => /^(POST|PUT|DELETE) .*\/subscriptions\//.test(l));
   /** The node's description once the tree has taken the published state (the store writes it asynchronously). */
   const described = async (pattern: RegExp): Promise<void> => {
-    let last = '';
-    for (let i = 0; i < 100; i++) {
-      last = (await groupNode()).description;
-      if (pattern.test(last)) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.fail(`the node says "${last}", not ${String(pattern)}`);
+    await until(async () => pattern.test((await groupNode()).description), `the node's description to match ${String(pattern)}`, 10_000, 50);
   };
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 

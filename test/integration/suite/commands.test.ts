@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000c0';
 
@@ -86,6 +87,31 @@ suite('Commands with scripted answers', function () {
     }
   });
 
+  test('A command that fails shows one error message in words and logs its stack; it does not reject', async () => {
+    // A save path under an existing file cannot be written: the file system's own error is the failure.
+    const blocker = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'web-frontend.aci.yaml');
+    const file = vscode.Uri.joinPath(blocker, 'cmd-fails.aci.yaml');
+    const lines: Array<{ level: string; message: string }> = [];
+    const listening = api.onLogLine((level, message) => lines.push({ level, message }));
+    try {
+      const { result, script } = await run<vscode.Uri>('aciDataShare.newDefinition', [], [
+        { pick: /^New Container Group Definition/, choose: /^YAML$/ },
+        { input: /Container group name/, value: 'cmd-fails' },
+        { save: /cmd-fails\.aci\.yaml$/, uri: file },
+      ]);
+      assert.strictEqual(result, undefined);
+      const errors = script.messages('error');
+      assert.strictEqual(errors.length, 1, JSON.stringify(errors));
+      assert.ok(errors[0] && errors[0].length > 0 && !/failed\.?$/.test(errors[0]), errors[0]);
+      const logged = lines.filter((l) => l.level === 'error' && l.message.startsWith('aciDataShare.newDefinition failed: '));
+      assert.strictEqual(logged.length, 1, JSON.stringify(lines));
+      assert.match(logged[0].message, /\n\s+at /, 'the stack is logged');
+    } finally {
+      listening.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('New Container Group Definition offers the new file for the view, and Add to View adds it', async () => {
     const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'cmd-new-view.aci.json');
     const before = config().inspect<unknown[]>('containerGroups')?.workspaceValue;
@@ -112,6 +138,37 @@ suite('Commands with scripted answers', function () {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       fs.rmSync(file.fsPath, { force: true });
     }
+  });
+
+  test('Add Container Group signed out offers Sign In first; signing in turns the steps into lists from Azure', async () => {
+    const before = config().inspect<unknown[]>('containerGroups')?.workspaceValue;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'batch-job.aci.json');
+    await vscode.commands.executeCommand('aciDataShare.signOut');
+    try {
+      const { result, script } = await run<Record<string, string>>('aciDataShare.addContainerGroup', [uri], [
+        { pick: /^Add Container Group \(1\/4\)/, choose: /Sign in to pick from your subscriptions/ },
+        { pick: /^Add Container Group \(1\/4\)/, choose: /^Contoso Emulator$/ },
+        { pick: /^Add Container Group \(2\/4\)/, choose: /^rg-api$/ },
+        { input: /^Add Container Group \(3\/4\)/, value: 'cmd-signin-add' },
+        { pick: /^Add Container Group \(4\/4\)/, choose: /./ },
+      ]);
+      const offered = script.shown[0];
+      assert.deepStrictEqual(offered.items, ['$(sign-in) Sign in to pick from your subscriptions', '$(edit) Enter a value…']);
+      assert.deepStrictEqual(script.shown[1].items, ['Contoso Emulator', '$(edit) Enter a value…'], 'the subscriptions read from Azure');
+      assert.strictEqual(result?.resourceGroup, 'rg-api');
+    } finally {
+      await config().update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('Add Share Subscription signed out: typing instead says that signing in would give a list', async () => {
+    await vscode.commands.executeCommand('aciDataShare.signOut');
+    const { result, script } = await run('aciDataShare.addShareSubscription', [], [
+      { pick: /^Add Share Subscription \(1\/5\)/, choose: /Enter a value/ },
+      { input: /^Add Share Subscription \(1\/5\)/, value: undefined },
+    ]);
+    assert.strictEqual(result, undefined);
+    assert.match(script.shown[1].text, /sign in to pick from a list$/);
   });
 
   test('Delete Secret asks which and confirms; the name is gone from the store', async () => {
@@ -153,7 +210,6 @@ suite('Commands with scripted answers', function () {
   test('Show Output opens the extension\'s log', async () => {
     await vscode.commands.executeCommand('aciDataShare.showOutput');
     const shown = () => vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'output' && /aci/i.test(e.document.uri.toString()));
-    for (let i = 0; i < 50 && !shown(); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(shown(), vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', '));
+    await until(shown, `the output channel shown among: ${vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).join(', ')}`, 5_000);
   });
 });

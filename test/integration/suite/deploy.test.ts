@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension, shownChildren } from './extensionApi';
+import { activateExtension, child, shownChildren } from './extensionApi';
 import { everythingShown, ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
@@ -167,6 +167,31 @@ suite('Deploy', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  test('a file not in the view that names a secret not stored is refused before any target question; Set Secret then offers Deploy Now', async () => {
+    const file = 'it-unlisted-secret.aci.yaml';
+    const text = fs.readFileSync(uriOf('it-placeholder.aci.yaml').fsPath, 'utf8').replace(/^(\s*)image: .*$/m, "$1image: nginx\n$1environmentVariables:\n$1  - name: TOKEN\n$1    secureValue: '{{secret:it-unlisted-token}}'");
+    fs.writeFileSync(uriOf(file).fsPath, text.replace(/it-placeholder/g, 'it-unlisted'));
+    try {
+      const from = lines.length;
+      const { result } = await deploy(file, [
+        { message: /^definitions\/it-unlisted-secret\.aci\.yaml was not deployed: no secret named it-unlisted-token is stored\.$/, choose: 'Set Secret…' },
+      ]);
+      assert.strictEqual(result.outcome, 'invalid');
+      assert.deepStrictEqual(lines.slice(from).filter((l) => /^(GET|PUT) /.test(l)), [], 'nothing is sent');
+      // Set Secret… from the refusal asks the value only, then offers to deploy the file.
+      const script = new ScriptedInput([
+        { input: /^Set Secret \(2\/2\): it-unlisted-token/, value: 'it-Unlisted-Token-58a1' },
+        { message: /^Secret 'it-unlisted-token' stored\./, choose: undefined },
+      ]);
+      await withAnswers(api, script, async () => vscode.commands.executeCommand('aciDataShare.setSecret', 'it-unlisted-token', uriOf(file)));
+      const stored = script.shown.find((m) => m.kind === 'info');
+      assert.deepStrictEqual(stored?.actions, ['Deploy Now']);
+    } finally {
+      await withAnswers(api, new ScriptedInput([{ message: /^Delete the secret/, choose: 'Delete' }]), async () => vscode.commands.executeCommand('aciDataShare.deleteSecret', 'it-unlisted-token'));
+      fs.rmSync(uriOf(file).fsPath, { force: true });
+    }
+  });
+
   test('a dismissed confirmation sends nothing', async () => {
     const from = lines.length;
     const { result } = await deploy('it-dismiss.aci.yaml', [{ message: /^Create the container group it-dismiss/, choose: undefined }]);
@@ -218,6 +243,8 @@ suite('Deploy', function () {
     const requests = lines.slice(from).filter((l) => /^(GET|PUT) /.test(l));
     assert.ok(requests.some((l) => l.startsWith('PUT ')), requests.join('\n'));
     assert.ok(!requests.some((l) => l.includes('/operations/')), requests.join('\n'));
+    // Abandoned, its state is not known: the row says so (not a previous outcome) until the live state is read.
+    await until(async () => /· Unknown$/.test((await child(api, await child(api, undefined, 'Container groups'), 'it-cancel')).description), "the it-cancel row says its state is Unknown", 10_000);
   });
 
   test('a deploy whose status cannot be read says the group may still be provisioning, and Check Status shows its state', async () => {

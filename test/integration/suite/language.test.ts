@@ -222,6 +222,19 @@ suite('Definition editing', () => {
     await diagnosticsOf(doc, (d) => !d.some((x) => x.code === 'ACI111'));
   });
 
+  test('a secret that is not stored (ACI900) has Set Secret… as its quick fix, which then offers to deploy the file', async () => {
+    const text = YAML.replace('        image: nginx\n', "        image: nginx\n        environmentVariables:\n          - name: DB\n            secureValue: '{{secret:lang-not-stored}}'\n");
+    const doc = await write('lang-missing-secret.aci.yaml', text);
+    const diags = await diagnosticsOf(doc, (d) => d.some((x) => x.code === 'ACI900'));
+    const missing = diags.find((d) => d.code === 'ACI900')!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, missing.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === "Set Secret 'lang-not-stored'…");
+    assert.ok(fix, `a fix among: ${actions.map((a) => a.title).join(', ')}`);
+    assert.strictEqual(fix.command?.command, 'aciDataShare.setSecret');
+    assert.deepStrictEqual(fix.command.arguments?.map(String), ['lang-not-stored', doc.uri.toString()]);
+    assert.strictEqual(fix.edit, undefined, 'the value is asked for, never written into the file');
+  });
+
   test('text for a number, a missing required property and a missing volume have quick fixes; with the others, no error is left', async () => {
     const text = YAML.replace('  osType: Linux', '  osType: Windoze')
       .replace('cpu: 1', 'cpu: one')
@@ -264,7 +277,8 @@ suite('Definition editing', () => {
 
   test('other YAML and JSON files are left alone', async () => {
     const doc = await write('pipeline.yaml', 'trigger:\n  - main\nsteps:\n  - script: echo hi\n    mountPath: C:\\nope\n');
-    await new Promise((r) => setTimeout(r, 800));
+    // A definition opened after it is checked: by then the pipeline file's turn has come and gone.
+    await diagnosticsOf(await write('lang-after-pipeline.aci.yaml', YAML));
     assert.deepStrictEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'aci-validate'), []);
     assert.strictEqual(api.language.tracker.isTracked(doc), false);
   });

@@ -11,6 +11,7 @@ import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
 import { activateExtension, child, shownChildren, type ShownItem } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
+import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000001fe';
 const RG = 'rg-live-it';
@@ -162,11 +163,10 @@ suite('Live state in the tree', function () {
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 'mcr.microsoft.com/azuredocs/nginx:latest'.length)), 'nginx:1.27');
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.ok(await doc.save());
-    let items: ShownItem[] = [];
-    for (let i = 0; i < 100 && !items.some((x) => x.label === 'Differs from the definition'); i++) {
-      items = await shownChildren(api, (await group(DEPLOYED)).node);
-      if (!items.some((x) => x.label === 'Differs from the definition')) await new Promise((r) => setTimeout(r, 50));
-    }
+    const items = await until(async () => {
+      const shown = await shownChildren(api, (await group(DEPLOYED)).node);
+      return shown.some((x) => x.label === 'Differs from the definition') && shown;
+    }, 'the group shows Differs from the definition', 10_000, 50);
     const differs = label(items, 'Differs from the definition');
     assert.strictEqual(differs.description, '1 change');
     const lines = await shownChildren(api, differs.node);

@@ -101,8 +101,14 @@ suite('Show Logs', function () {
     assert.ok(logged.some((l) => l === 'Stopped following the logs of it-logs/nginx.'), 'the output log says following stopped');
     const frozen = docText(opened.uri);
     const readsAtStop = logged.filter((l) => /containers\/nginx\/logs/.test(l)).length;
-    // Stop returned after the loop ended: however long we wait, no further read is made.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Stop returned after the loop ended: while another log that follows reads twice (a whole interval passes), this
+    // one reads nothing.
+    const control = await vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs', ref('fetch-site', true));
+    assert.ok(control?.following, 'the control log follows');
+    const controlReads = () => logged.filter((l) => /containers\/fetch-site\/logs/.test(l)).length;
+    const controlAtStart = controlReads();
+    await until(() => controlReads() >= controlAtStart + 2, 'the control log reading twice');
+    await vscode.commands.executeCommand('aciDataShare.stopFollowingLogs', vscode.Uri.parse(control.uri));
     assert.strictEqual(logged.filter((l) => /containers\/nginx\/logs/.test(l)).length, readsAtStop);
     assert.strictEqual(docText(opened.uri), frozen);
 

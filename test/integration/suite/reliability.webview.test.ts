@@ -114,7 +114,11 @@ suite('Reliability: hostile content and user data', function () {
       await vscode.commands.executeCommand('aciDataShare.signOut');
       const added = { ...base, shareSubscriptionName: 'kept-check' };
       const values = [added.subscriptionId, added.accountName, added.resourceGroup, added.shareSubscriptionName, ''];
-      const script = new ScriptedInput(values.map((value, i) => ({ input: new RegExp(`^Add Share Subscription \\(${i + 1}/5\\)`), value })));
+      // Signed out, the first list step offers to sign in; typing is the other choice.
+      const script = new ScriptedInput([
+        { pick: /^Add Share Subscription \(1\/5\)/, choose: /Enter a value/ },
+        ...values.map((value, i) => ({ input: new RegExp(`^Add Share Subscription \\(${i + 1}/5\\)`), value })),
+      ]);
       await withAnswers(await activateExtension(), script, async () => vscode.commands.executeCommand('aciDataShare.addShareSubscription'));
       script.assertDone();
       const after = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;

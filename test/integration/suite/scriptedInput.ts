@@ -155,22 +155,32 @@ export class ScriptedInput implements UserInput {
   }
 }
 
-/** Installs `script` for the duration of `run`, then the recorder every suite shares again; checks the script. */
-export async function withAnswers<T>(api: { useUserInput(input: UserInput | undefined): void }, script: ScriptedInput, run: () => Promise<T>): Promise<T> {
+/**
+ * Installs `script` for the duration of `run`, then the recorder every suite shares again. Then checks that every
+ * answer was used and no other question was asked, unless `leaveOpen` says the test expects answers to be left (a
+ * flow it cancels midway) and checks what it needs itself.
+ */
+export async function withAnswers<T>(
+  api: { useUserInput(input: UserInput | undefined): void },
+  script: ScriptedInput,
+  run: () => Promise<T>,
+  options: { leaveOpen?: boolean } = {},
+): Promise<T> {
   api.useUserInput(script);
+  let result: T;
   try {
-    return await run();
+    result = await run();
   } finally {
     api.useUserInput(recorder);
   }
+  if (!options.leaveOpen) script.assertDone();
+  return result;
 }
 
 /** Runs a shipped command with `answers` for its questions; checks each was asked and nothing else. */
 export async function runWithAnswers<T>(api: { useUserInput(input: UserInput | undefined): void }, command: string, arg: unknown, answers: Answer[]): Promise<T> {
   const script = new ScriptedInput(answers);
-  const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, arg));
-  script.assertDone();
-  return result;
+  return withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, arg));
 }
 
 /** Between scripts: records what is shown and answers every question like Escape. */

@@ -1,7 +1,8 @@
 // Where the view's entries point and what it does with them, in the real VS Code: a path written for a definition
-// reads back in a single-folder workspace, paths outside the workspace and files above 5 MB are refused, a slow node
-// never holds the others, Add and Remove write where the list lives, and the item menus stay off the two root nodes.
+// reads back in a single-folder workspace, paths outside the workspace (links resolved) and files above 5 MB are
+// refused, a slow node never holds the others, Add and Remove write where the list lives, and the item menus stay off the two root nodes.
 import * as assert from 'assert';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -10,6 +11,7 @@ import { CaseCounter } from '../../summary/record';
 import { EXTENSION_ID, activateExtension, child, nextTreeChange, shownChildren, shownNow } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 import { menuShows } from '../../menuWhen';
+import { until } from './until';
 
 const sizeCaps = new CaseCounter('sizeCaps', 'vscode-targets-definition-reads');
 suiteTeardown(() => {
@@ -61,16 +63,24 @@ suite('View entries: paths, loading and menus', () => {
     fs.copyFileSync(path.join(folder().fsPath, 'definitions', 'web-frontend.aci.yaml'), outside);
     const link = path.join(folder().fsPath, 'definitions', 'zero.aci.yaml');
     fs.symlinkSync('/dev/zero', link);
+    // A link in the workspace to a file outside it: the path as written is inside, the file is not.
+    const linkOut = path.join(folder().fsPath, 'definitions', 'linked-out.aci.yaml');
+    fs.symlinkSync(outside, linkOut);
+    const fifo = path.join(folder().fsPath, 'definitions', 'pipe.aci.yaml');
+    assert.strictEqual(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
     const entries = [
       { name: 'climbs-out', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: '../outside.aci.yaml' },
       { name: 'absolute-out', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: outside },
       { name: 'dev-zero', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: '/dev/zero' },
       { name: 'zero-link', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: 'definitions/zero.aci.yaml' },
+      { name: 'linked-out', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: 'definitions/linked-out.aci.yaml' },
+      { name: 'fifo', subscriptionId: SUB, resourceGroup: 'rg-x', definitionFile: 'definitions/pipe.aci.yaml' },
     ];
     try {
       await withSetting('containerGroups', entries, async () => {
         const root = await child(api, undefined, 'Container groups');
-        for (const name of ['climbs-out', 'absolute-out', 'dev-zero']) {
+        // A link to /dev/zero leads out of the workspace too: it is refused before anything is read.
+        for (const name of ['climbs-out', 'absolute-out', 'dev-zero', 'linked-out', 'zero-link']) {
           await sizeCaps.run(name, async () => {
             // The node says so before it is expanded.
             const node = await child(api, root, name);
@@ -84,9 +94,9 @@ suite('View entries: paths, loading and menus', () => {
             assert.match(items[0].description, /outside the workspace folders/, name);
           });
         }
-        await sizeCaps.run('zero-link', async () => {
-          const items = await within(shownChildren(api, (await child(api, root, 'zero-link')).node), 10_000);
-          assert.notStrictEqual(items, 'held', 'a link to /dev/zero is still being read');
+        await sizeCaps.run('fifo', async () => {
+          const items = await within(shownChildren(api, (await child(api, root, 'fifo')).node), 10_000);
+          assert.notStrictEqual(items, 'held', 'a FIFO is still being read');
           if (items === 'held') return;
           assert.deepStrictEqual(items.map((i) => i.label), ['Definition not read']);
           assert.match(items[0].description, /not a regular file/);
@@ -95,6 +105,8 @@ suite('View entries: paths, loading and menus', () => {
     } finally {
       fs.rmSync(outside, { force: true });
       fs.rmSync(link, { force: true });
+      fs.rmSync(linkOut, { force: true });
+      fs.rmSync(fifo, { force: true });
     }
   });
 
@@ -142,20 +154,15 @@ suite('View entries: paths, loading and menus', () => {
     const settings = { ...(JSON.parse(original) as object), 'aciDataShare.customCloud': evil, 'aciDataShare.auth.method': 'deviceCode', 'editor.tabSize': 7 };
     fs.writeFileSync(file, JSON.stringify(settings, null, 2));
     try {
-      const until = Date.now() + 10_000;
       // A plain editor setting in the same file tells when VS Code has read it.
       const marker = () => vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue;
-      while (marker() !== 7 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-      assert.strictEqual(marker(), 7, 'VS Code read the changed file');
+      await until(() => marker() === 7, 'VS Code read the changed file', 10_000);
       assert.deepStrictEqual(config().get('customCloud'), user);
       assert.strictEqual(config().get('auth.method'), 'environment');
     } finally {
       fs.writeFileSync(file, original);
       // Wait until VS Code has read the file back, so its change event does not land in a later test.
-      const until = Date.now() + 10_000;
-      while (vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue !== undefined && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(() => vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue === undefined, 'VS Code read the file back', 10_000);
     }
   });
 

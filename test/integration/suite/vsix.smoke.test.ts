@@ -27,6 +27,7 @@ const REQUIRED_FILES = [
   'dist/languageWorker.js',
   'dist/report.js',
   'dist/cli.js',
+  'media/shared/page.css',
   'media/report/report.css',
   'media/icon.png',
   'schemas/container-group.schema.json',

@@ -12,6 +12,7 @@ import type { TestApi } from '../../../src/extension';
 import { writeSummary } from '../../summary/record';
 import { activateExtension, shownChildren } from './extensionApi';
 import { everythingShown, recorder } from './scriptedInput';
+import { until } from './until';
 
 /** Values the other integration files put in definitions and the secret store (deploy.test.ts). */
 const SUITE_SECRETS = ['it-Db-Secret-8f3a91', 'it-Registry-Secret-55c0'];
@@ -168,10 +169,16 @@ suite('Secret scan of everything the suite wrote (runs last)', function () {
       const wanted = ['log', 'prompts and notifications', 'tree', 'report record', 'diagnostics', 'file'];
       let found: string[] = [];
       // The log file is written a moment after the line.
-      for (let i = 0; i < 50 && found.length < wanted.length; i++, await new Promise((r) => setTimeout(r, 200))) {
-        const { texts } = await gather(api);
-        found = [...new Set(findLeaks(texts, [canary]).leaks.map((l) => sourceOf(l.where)))].filter((w) => wanted.includes(w));
-      }
+      await until(
+        async () => {
+          const { texts } = await gather(api);
+          found = [...new Set(findLeaks(texts, [canary]).leaks.map((l) => sourceOf(l.where)))].filter((w) => wanted.includes(w));
+          return found.length >= wanted.length;
+        },
+        `the canary in every place: ${wanted.join(', ')}`,
+        10_000,
+        200,
+      );
       assert.deepStrictEqual(found.sort(), wanted.slice().sort());
     } finally {
       await config.update('shareSubscriptions', before, vscode.ConfigurationTarget.Workspace);
