@@ -18,6 +18,8 @@ export interface Fixture {
   /** Where the exchanges come from (REST spec example, SDK recording, docs page or issue thread). */
   source: string;
   notes?: string;
+  /** Made up where no recording exists: a test replaying it checks the client's strategy, not the service's behaviour. */
+  synthetic?: boolean;
   exchanges: Exchange[];
 }
 

@@ -4,7 +4,7 @@
 // examples/ContainerGroupsListByResourceGroup.json (items like a GET: read-only fields present, secrets absent) and
 // containerInstance.json's ListResultContainerGroupProperties, which has no group-level `instanceView`.
 import { RequestContext } from './context';
-import { groupView } from './container-group-view';
+import { findGroup, groupView, type StoredGroup } from './container-group-view';
 import { ACI_API_VERSION } from './container-groups';
 import { Reply, cloudError, jsonReply } from './reply';
 
@@ -19,10 +19,12 @@ export function listContainerGroupsByResourceGroup(ctx: RequestContext): Reply {
     return cloudError(400, { code: 'InvalidSkipToken', message: 'The continuation token is not valid.' });
   }
   const prefix = `${subscriptionId}|${resourceGroup}|`.toLowerCase();
-  const groups = [...ctx.state.groups.entries()]
-    .filter(([key]) => key.startsWith(prefix))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, stored]) => {
+  const groups = [...ctx.state.groups.keys()]
+    .filter((key) => key.startsWith(prefix))
+    .sort((a, b) => a.localeCompare(b))
+    .map((key) => findGroup(ctx.state, key))
+    .filter((stored): stored is StoredGroup => stored !== undefined)
+    .map((stored) => {
       const view = groupView(stored);
       const { instanceView: _listsHaveNone, ...properties } = view.properties as Record<string, unknown>;
       return { ...view, properties };

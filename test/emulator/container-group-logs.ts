@@ -12,15 +12,22 @@
 // - With timestamps=true each line starts with its RFC 3339 time and a space (the `docker logs --timestamps` form).
 //
 // The log grows with the clock: a running container writes a few start-up lines when the group's operation ends,
-// then one line every LOG_LINE_MS; an init container wrote its lines and exited before the others started.
+// then one line every LOG_LINE_MS; an init container wrote its lines and exited before the others started. A restart
+// starts a new instance and with it a new log (container-group-actions.ts). A stopped group's containers keep the log
+// they wrote until the stop, of which the service keeps 16 KB or 1,000 lines ("Resource availability & quota limits
+// for ACI": log size of a stopped instance; the docker ACI integration still showed a stopped container's logs,
+// docker-archive/cloud-integration-beta#28).
 // Every line and time is derived from the group, the container and the line's number, so runs are repeatable.
 import { RequestContext } from './context';
-import { StoredGroup, groupKey } from './container-group-view';
+import { StoredGroup, findGroup, groupKey, runStartOf } from './container-group-view';
 import { Reply, cloudError, jsonReply } from './reply';
 
 export const LOG_LINE_MS = 1000;
 /** The running-instance limit of the log the service keeps. */
 export const MAX_LOG_BYTES = 4 * 1024 * 1024;
+/** The limits of the log kept of a stopped instance. */
+export const MAX_STOPPED_LOG_BYTES = 16 * 1024;
+export const MAX_STOPPED_LOG_LINES = 1000;
 
 const STARTUP = ['Starting {c} ({image})', 'Configuration loaded from /etc/{c}/config', 'Listening on 0.0.0.0:{port}'];
 const RUNNING = ['GET / 200 {n}ms', 'GET /healthz 200 1ms', 'Cache refreshed: {n} entries', 'POST /api/orders 201 {n}ms', 'Worker {n} idle'];
@@ -63,9 +70,10 @@ function message(c: ContainerFacts, i: number): string {
 
 /** How many lines the container has written by `now`, and when line i was written. */
 export function logShape(g: StoredGroup, c: Pick<ContainerFacts, 'init'>, now: number): { count: number; timeOf(i: number): number } {
-  const started = Date.parse(g.operation.endTime ?? g.operation.startTime);
+  const started = Date.parse(runStartOf(g));
   if (c.init) return { count: INIT.length, timeOf: (i) => Date.parse(g.operation.startTime) + i * 10 };
-  const running = Math.max(0, Math.floor((now - started) / LOG_LINE_MS));
+  const until = g.stoppedAt ? Math.min(now, Date.parse(g.stoppedAt)) : now;
+  const running = Math.max(0, Math.floor((until - started) / LOG_LINE_MS));
   return { count: STARTUP.length + running, timeOf: (i) => (i < STARTUP.length ? started + i : started + (i - STARTUP.length + 1) * LOG_LINE_MS) };
 }
 
@@ -85,11 +93,13 @@ export function logContent(g: StoredGroup, containerName: string, now: number, t
   const { count, timeOf } = logShape(g, c, now);
   const lines: string[] = [];
   let bytes = 0;
+  const maxBytes = g.stoppedAt ? MAX_STOPPED_LOG_BYTES : MAX_LOG_BYTES;
+  const maxLines = Math.min(tail ?? Infinity, g.stoppedAt ? MAX_STOPPED_LOG_LINES : Infinity);
   // Built from the end so only the lines sent are made.
-  for (let i = count - 1; i >= 0 && (tail === undefined || lines.length < tail); i--) {
+  for (let i = count - 1; i >= 0 && lines.length < maxLines; i--) {
     const line = `${timestamps ? `${rfc3339(timeOf(i))} ` : ''}${message(c, i)}\n`;
     bytes += Buffer.byteLength(line);
-    if (bytes > MAX_LOG_BYTES) break;
+    if (bytes > maxBytes) break;
     lines.push(line);
   }
   return lines.reverse().join('');
@@ -98,7 +108,7 @@ export function logContent(g: StoredGroup, containerName: string, now: number, t
 
 export function listContainerLogs(ctx: RequestContext): Reply {
   const { resourceGroup, name, containerName } = ctx.params;
-  const stored = ctx.state.groups.get(groupKey(ctx.params));
+  const stored = findGroup(ctx.state, groupKey(ctx.params));
   if (!stored) {
     return cloudError(404, { code: 'ResourceNotFound', message: `The Resource 'Microsoft.ContainerInstance/containerGroups/${name}' under resource group '${resourceGroup}' was not found.` });
   }
@@ -109,7 +119,7 @@ export function listContainerLogs(ctx: RequestContext): Reply {
   }
   const timestamps = (ctx.url.searchParams.get('timestamps') ?? '').toLowerCase() === 'true';
   const running = stored.operation.status === 'Succeeded';
-  const content = running ? logContent(stored, containerName, Date.now(), tail, timestamps) : undefined;
+  const content = running ? logContent(stored, containerName, ctx.state.now(), tail, timestamps) : undefined;
   if (content !== undefined) return jsonReply(200, { content });
   const known = findContainer(stored, containerName) !== undefined;
   if (known) {

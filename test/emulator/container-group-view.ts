@@ -2,6 +2,7 @@
 import { guidFrom, hashBytes } from './deterministic';
 import { Operation } from './lro-store';
 import { exitingContainerView, settledGroupState } from './container-group-live';
+import type { EmulatorState } from './context';
 
 type Obj = Record<string, unknown>;
 
@@ -12,8 +13,16 @@ export interface StoredGroup {
   /** The accepted request body (never returned as-is: secrets are stripped by groupView). */
   body: Obj;
   operation: Operation;
-  /** Set by a stop (container-group-actions.ts) until the next start or restart: the instance view says Stopped. */
+  /** Set by a stop (container-group-actions.ts) until the next start: the instance view says Stopped. */
   stoppedAt?: string;
+  /** Restarts asked for since the group last started (container-group-actions.ts): each one is a new instance. */
+  restarts?: number;
+  /** When the running instance started, after a restart; before one, the operation's end. */
+  runStart?: string;
+  /** When the instance before it started (the previousState of a restarted container). */
+  previousRunStart?: string;
+  /** The delete that Azure answered 202 for: the group is gone once it ends. */
+  deleting?: Operation;
   /** GETs of the group since this PUT: a container that keeps exiting restarts once per read. */
   reads?: number;
 }
@@ -28,6 +37,24 @@ export function normalizeLocation(location: string): string {
 /** The store's key of a group (route parameters or a stored group): ARM names are case-insensitive. */
 export function groupKey(p: { subscriptionId?: string; resourceGroup?: string; name?: string }): string {
   return `${p.subscriptionId}|${p.resourceGroup}|${p.name}`.toLowerCase();
+}
+
+/**
+ * The group under `key` as Azure has it now: its operation moved on with the clock, and gone once a delete that was
+ * answered 202 has ended. Every route reads groups through this.
+ */
+export function findGroup(state: EmulatorState, key: string): StoredGroup | undefined {
+  const stored = state.groups.get(key);
+  if (!stored) return undefined;
+  state.lro.advance(stored.operation);
+  if (stored.deleting) {
+    state.lro.advance(stored.deleting);
+    if (stored.deleting.status !== 'InProgress') {
+      state.groups.delete(key);
+      return undefined;
+    }
+  }
+  return stored;
 }
 
 export function groupId(g: Pick<StoredGroup, 'subscriptionId' | 'resourceGroup' | 'name'>): string {
@@ -57,20 +84,38 @@ function event(name: string, message: string, at: string, type = 'Normal'): Obj 
   return { count: 1, firstTimestamp: at, lastTimestamp: at, name, message, type };
 }
 
+/** When the group's running instance started: the last restart, else the end of the operation that started it. */
+export function runStartOf(g: StoredGroup): string {
+  return g.runStart ?? g.operation.endTime ?? g.operation.startTime;
+}
+
 function containerInstanceView(c: Obj, op: Operation, init: boolean, g: StoredGroup): Obj {
   const at = op.endTime ?? op.startTime;
   const image = String((c.properties as Obj | undefined)?.image ?? '');
   const exiting = op.status === 'Succeeded' && !init ? exitingContainerView(c, (g.body.properties as Obj | undefined)?.restartPolicy, at, g.reads ?? 0) : undefined;
   if (exiting) return exiting;
   if (op.status === 'Succeeded') {
+    // A restart runs the containers again in place: a new instance (new start time, its own log), the image pulled
+    // again when it changed, restartCount one more (Restart-AzContainerGroup: "Restarts all containers in a container
+    // group in place"). A stop ends them: the state they end in is Terminated (microsoft/vscode-docker#2602, #2605).
+    const restarts = init ? 0 : (g.restarts ?? 0);
+    const run = runStartOf(g);
     const currentState = init
       ? { state: 'Terminated', startTime: op.startTime, finishTime: at, exitCode: 0, detailStatus: 'Completed' }
-      : { state: 'Running', startTime: at, detailStatus: '' };
-    return {
-      restartCount: 0,
+      : g.stoppedAt
+        ? { state: 'Terminated', startTime: run, finishTime: g.stoppedAt, detailStatus: '' }
+        : { state: 'Running', startTime: run, detailStatus: '' };
+    const view: Obj = {
+      restartCount: restarts,
       currentState,
-      events: [event('Pulling', `pulling image "${image}"`, op.startTime), event('Pulled', `Successfully pulled image "${image}"`, at), event('Started', 'Started container', at)],
+      events: [
+        { ...event('Pulling', `pulling image "${image}"`, op.startTime), count: restarts + 1, lastTimestamp: init ? op.startTime : run },
+        { ...event('Pulled', `Successfully pulled image "${image}"`, at), count: restarts + 1, lastTimestamp: init ? at : run },
+        { ...event('Started', 'Started container', at), count: restarts + 1, lastTimestamp: init ? at : run },
+      ],
     };
+    if (restarts > 0 && g.previousRunStart) view.previousState = { state: 'Terminated', startTime: g.previousRunStart, finishTime: run, detailStatus: '' };
+    return view;
   }
   return {
     restartCount: 0,
@@ -115,7 +160,8 @@ export function groupView(g: StoredGroup): Obj {
   props.osType = canonical(src.osType, ['Linux', 'Windows']);
   props.sku = canonical(src.sku ?? 'Standard', ['Standard', 'Dedicated', 'Confidential']);
   if (src.restartPolicy !== undefined) props.restartPolicy = canonical(src.restartPolicy, ['Always', 'OnFailure', 'Never']);
-  props.provisioningState = provisioningState(op);
+  // A group being deleted reads as the list result's enum names it until it is gone.
+  props.provisioningState = g.deleting ? 'Deleting' : provisioningState(op);
   props.containers = records(src.containers).map((c) => stripContainer(c, op, false, g));
   if (src.initContainers !== undefined) props.initContainers = records(src.initContainers).map((c) => stripContainer(c, op, true, g));
   if (src.imageRegistryCredentials !== undefined) {

@@ -7,7 +7,7 @@
 // whatever version the PUT used, no Retry-After anywhere, request ids `{region}:{guid}`.
 import { regionalRequestId } from './arm-headers';
 import { RequestContext } from './context';
-import { StoredGroup, groupId, groupKey, groupView, normalizeLocation } from './container-group-view';
+import { StoredGroup, findGroup, groupId, groupKey, groupView, normalizeLocation } from './container-group-view';
 import { toCloudError, validateContainerGroup } from './container-group-validation';
 import { LroOutcome, Operation } from './lro-store';
 import { Reply, cloudError, jsonReply } from './reply';
@@ -46,7 +46,7 @@ export function putContainerGroup(ctx: RequestContext): Reply {
 
   const body = parsed.value as Record<string, unknown>;
   const key = groupKey(ctx.params);
-  const existed = ctx.state.groups.has(key);
+  const existed = findGroup(ctx.state, key) !== undefined;
   const outcome: LroOutcome = ctx.fault === 'lro-failed' ? 'Failed' : ctx.fault === 'lro-canceled' ? 'Canceled' : 'Succeeded';
   const location = normalizeLocation(String(body.location));
   const id = groupId({ subscriptionId, resourceGroup, name });
@@ -59,7 +59,7 @@ export function putContainerGroup(ctx: RequestContext): Reply {
 }
 
 export function getContainerGroup(ctx: RequestContext): Reply {
-  const stored = ctx.state.groups.get(groupKey(ctx.params));
+  const stored = findGroup(ctx.state, groupKey(ctx.params));
   if (!stored) {
     // ARM's own words for a resource it does not have, link included (as CLI and SDK users quote them, e.g.
     // "(ResourceNotFound) The Resource 'Microsoft.Compute/virtualMachines/…' under resource group '…' was not found.

@@ -9,6 +9,8 @@ import { TokenStore } from './tokens';
 
 export interface Settings {
   lroPolls: number;
+  /** Time after which an operation ends even if nobody polls it. */
+  lroSeconds: number;
   retryAfterSeconds: number;
   tokenLifetimeSeconds: number;
   hangMs: number;
@@ -28,6 +30,8 @@ export interface EmulatorState {
   groups: Map<string, StoredGroup>;
   /** Exec and attach sessions handed out and not yet connected to or expired, by id. */
   execGrants: Map<string, ExecGrant>;
+  /** The emulator's clock (epoch ms): the real one, or a test's. */
+  now(): number;
 }
 
 export interface RequestContext {
@@ -44,13 +48,14 @@ export interface RequestContext {
   fault: FaultName | undefined;
 }
 
-export function createState(settings: Settings, initialFault: string | undefined): EmulatorState {
+export function createState(settings: Settings, initialFault: string | undefined, now: () => number = Date.now): EmulatorState {
   return {
+    now,
     settings,
     baseUrl: '',
     tokens: new TokenStore(settings.tokenLifetimeSeconds),
     faults: new FaultState(initialFault),
-    lro: new LroStore(settings.lroPolls),
+    lro: new LroStore(settings.lroPolls, settings.lroSeconds * 1000, now),
     armHeaders: new ArmHeaders(),
     groups: new Map(),
     execGrants: new Map(),

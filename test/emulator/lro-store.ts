@@ -4,6 +4,11 @@
 // (sdk/containerinstance/arm-containerinstance/recordings/node/containerinstance_test/
 // recording_containergroups_create_test.json): `{id: <the group's id>, status: "Pending" … "Succeeded",
 // startTime, properties: {events: []}}`, with no Retry-After.
+//
+// An operation goes on in Azure whether or not anyone asks about it: it ends after `pollsBeforeTerminal` polls or
+// once `durationMs` has passed on the emulator's clock, whichever comes first, so a client that stops polling (a
+// cancelled deploy) does not leave the group Pending for ever. Real creates took from about a minute to 19 minutes in
+// the recordings; the emulator's default is shorter so tests and the sandbox do not wait.
 import { randomUUID } from 'node:crypto';
 
 export type LroOutcome = 'Succeeded' | 'Failed' | 'Canceled';
@@ -31,26 +36,42 @@ export class LroStore {
   private readonly operations = new Map<string, Operation>();
 
   /** @param pollsBeforeTerminal polls answered as still running before the next one reports the outcome. */
-  constructor(private readonly pollsBeforeTerminal: number) {}
+  constructor(
+    private readonly pollsBeforeTerminal: number,
+    private readonly durationMs: number,
+    private readonly now: () => number,
+  ) {}
 
   start(init: Pick<Operation, 'subscriptionId' | 'location' | 'groupKey' | 'groupName' | 'groupId' | 'outcome' | 'fault'>): Operation {
-    const op: Operation = { ...init, id: randomUUID(), polls: 0, status: 'InProgress', startTime: new Date().toISOString() };
+    const op: Operation = { ...init, id: randomUUID(), polls: 0, status: 'InProgress', startTime: new Date(this.now()).toISOString() };
     this.operations.set(op.id, op);
     return op;
   }
 
   get(id: string): Operation | undefined {
-    return this.operations.get(id.toLowerCase());
+    const op = this.operations.get(id.toLowerCase());
+    if (op) this.advance(op);
+    return op;
+  }
+
+  /** Moves the operation to its outcome once its time has come, polled or not. */
+  advance(op: Operation): void {
+    if (op.status !== 'InProgress') return;
+    const due = Date.parse(op.startTime) + this.durationMs;
+    if (this.now() >= due) this.end(op, due);
   }
 
   /** Counts one poll (of the status URL or of the resource itself) and moves to the outcome when due. */
   poll(op: Operation): void {
+    this.advance(op);
     if (op.status !== 'InProgress') return;
     op.polls += 1;
-    if (op.polls > this.pollsBeforeTerminal) {
-      op.status = op.outcome;
-      op.endTime = new Date().toISOString();
-    }
+    if (op.polls > this.pollsBeforeTerminal) this.end(op, this.now());
+  }
+
+  private end(op: Operation, at: number): void {
+    op.status = op.outcome;
+    op.endTime = new Date(at).toISOString();
   }
 
   /**

@@ -1,8 +1,8 @@
-// CLI: node out/test/emulator/main.js [--port N] [--fault NAME] [--retry-after S] [--lro-polls N] [--quiet]
+// CLI: node out/test/emulator/main.js [--port N] [--fault NAME] [--retry-after S] [--lro-polls N] [--lro-seconds S] [--quiet]
 import { startEmulator } from './server';
 
-function parseArgs(argv: string[]): { port?: number; fault?: string; retryAfter?: number; lroPolls?: number; quiet: boolean } {
-  const out: { port?: number; fault?: string; retryAfter?: number; lroPolls?: number; quiet: boolean } = { quiet: false };
+function parseArgs(argv: string[]): { port?: number; fault?: string; retryAfter?: number; lroPolls?: number; lroSeconds?: number; quiet: boolean } {
+  const out: { port?: number; fault?: string; retryAfter?: number; lroPolls?: number; lroSeconds?: number; quiet: boolean } = { quiet: false };
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
     if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a non-negative integer`);
@@ -14,6 +14,7 @@ function parseArgs(argv: string[]): { port?: number; fault?: string; retryAfter?
     else if (arg === '--fault') out.fault = argv[++i];
     else if (arg === '--retry-after') out.retryAfter = number(arg, argv[++i]);
     else if (arg === '--lro-polls') out.lroPolls = number(arg, argv[++i]);
+    else if (arg === '--lro-seconds') out.lroSeconds = number(arg, argv[++i]);
     else if (arg === '--quiet') out.quiet = true;
     else throw new Error(`Unknown argument '${arg}'`);
   }
@@ -22,7 +23,7 @@ function parseArgs(argv: string[]): { port?: number; fault?: string; retryAfter?
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const emulator = await startEmulator({ port: args.port, fault: args.fault, retryAfterSeconds: args.retryAfter, lroPolls: args.lroPolls, quiet: args.quiet });
+  const emulator = await startEmulator({ port: args.port, fault: args.fault, retryAfterSeconds: args.retryAfter, lroPolls: args.lroPolls, lroSeconds: args.lroSeconds, quiet: args.quiet });
   process.stdout.write(`ARM emulator listening on ${emulator.url}\n`);
   const stop = (): void => {
     emulator.close().then(

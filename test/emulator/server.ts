@@ -15,6 +15,8 @@ export interface EmulatorOptions {
   port?: number; // 0 = ephemeral (default)
   fault?: string; // a run-wide fault scenario name, default none
   lroPolls?: number; // status polls answered "InProgress" before an LRO becomes terminal (default 2)
+  lroSeconds?: number; // an LRO also ends this long after it started, polled or not (default 20)
+  now?: () => number; // the clock operations, instance views and logs follow (default Date.now; tests move their own)
   retryAfterSeconds?: number; // Retry-After sent on LRO/429/503 (default 1)
   tokenLifetimeSeconds?: number; // lifetime of issued tokens (default 3600)
   hangMs?: number; // how long the 'hang' fault holds a request open before destroying it (default 60000)
@@ -40,12 +42,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const state = createState(
     {
       lroPolls: options.lroPolls ?? 2,
+      lroSeconds: options.lroSeconds ?? 20,
       retryAfterSeconds: options.retryAfterSeconds ?? 1,
       tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
       hangMs: options.hangMs ?? 60_000,
       execIdleMs: options.execIdleMs ?? 20 * 60_000,
     },
     options.fault,
+    options.now,
   );
   const quiet = options.quiet ?? true;
   const requests: Emulator['requests'] = [];

@@ -66,15 +66,26 @@ test('429 with Retry-After is retried, and the retry is logged with its reason',
   }
 });
 
-test('503 is retried; Retry-After above the cap waits only the cap', async () => {
-  const h = await startHarness({ retryAfterSeconds: 3600 }, { maxRetryDelayMs: 20 });
+test('503 is retried after its whole Retry-After, never a capped part of it; past the bound it fails at once', async () => {
+  // The emulator's 503 answers twice: two waits of half an hour fill the one-hour bound exactly.
+  const h = await startHarness({ retryAfterSeconds: 1800 }, { maxRetryDelayMs: 20, sleep: async () => undefined });
   try {
     h.emu.setFault('503');
     const res = await h.client.request({ method: 'POST', path: SETTINGS('s1'), apiVersion: DS });
     assert.equal(res.status, 200);
-    assert.match(h.logger.lines.find((l) => l.startsWith('warn Retrying')) ?? '', /in 20 ms \(Retry-After/);
+    assert.match(h.logger.lines.find((l) => l.startsWith('warn Retrying')) ?? '', /in 1800000 ms \(Retry-After/);
   } finally {
     await h.close();
+  }
+  const late = await startHarness({ retryAfterSeconds: 3601 }, { sleep: async () => assert.fail('no wait past the bound') });
+  try {
+    late.emu.setFault('503');
+    const err = await rejectsWith(late.client.request({ method: 'POST', path: SETTINGS('s1'), apiVersion: DS }));
+    assert.equal(err.status, 503);
+    assert.match(err.message, /Azure asks to wait 1 h 0 min 1 s \(until \S+\), longer than the 1 h 0 min waited here/);
+    assert.equal(armRequests(late).length, 1);
+  } finally {
+    await late.close();
   }
 });
 

@@ -19,7 +19,7 @@ test('a listing logs its first page and one summary at info; the other pages onl
     const info = listing.filter((l) => l.startsWith('info '));
     assert.equal(info.length, 2, listing.join('\n'));
     assert.match(info[0], /^info POST \S+\/listSynchronizationDetails\?api-version=2021-08-01 → 200 in \d+ ms/);
-    assert.match(info[1], /^info Listing POST \S+\/listSynchronizationDetails: 7 items from 3 pages in \d+ ms\.$/);
+    assert.match(info[1], /^info Listing POST \S+\/listSynchronizationDetails: 7 items from 3 pages in \d+ ms \(next pages by POST\)\.$/);
     assert.equal(listing.filter((l) => /^debug POST \S+ → 200 /.test(l)).length, 2, 'pages 2 and 3 at debug');
   } finally {
     await h.close();
@@ -46,7 +46,7 @@ test('a listing that fails names the failed page at info and in a warning summar
     assert.ok(logger.lines.some((l) => /^info POST \S+\/list\?page=3&api-version=v → 500 /.test(l)), logger.lines.join('\n'));
     const summary = logger.lines.filter((l) => l.includes('Listing '));
     assert.equal(summary.length, 1, logger.lines.join('\n'));
-    assert.match(summary[0], /^warn Listing POST \S+\/list failed at page 3 after 2 items from 2 pages in \d+ ms: .*Page three broke\./);
+    assert.match(summary[0], /^warn Listing POST \S+\/list failed at page 3 after 2 items from 2 pages in \d+ ms \(next pages by POST\): .*Page three broke\./);
   } finally {
     await arm.close();
   }
@@ -58,7 +58,7 @@ test('a caller that stops reading early still gets a summary that says so', asyn
     for await (const page of listSynchronizationDetails(h.client, ref, SYNC_ID)) if (page.pageNumber === 2) break;
     const summary = h.logger.lines.filter((l) => l.includes('Listing '));
     assert.equal(summary.length, 1, h.logger.lines.join('\n'));
-    assert.match(summary[0], /^info Listing POST \S+: 6 items from 2 pages in \d+ ms; the caller stopped reading before the last page\.$/);
+    assert.match(summary[0], /^info Listing POST \S+: 6 items from 2 pages in \d+ ms \(next pages by POST\); the caller stopped reading before the last page\.$/);
   } finally {
     await h.close();
   }

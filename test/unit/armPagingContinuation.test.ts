@@ -8,7 +8,7 @@ import { ArmClient } from '../../src/core/arm/client';
 import { LISTING_LIMITS, listPages, type Page } from '../../src/core/arm/paging';
 import { collectAll, listSynchronizations } from '../../src/core/services/dataShare';
 import { listResourceGroups } from '../../src/core/services/pickLists';
-import { SUBSCRIPTION, StaticTokenProvider, json, rejectsWith, startFixture, startHarness, type FixtureServer } from './armHarness';
+import { MemoryLogger, SUBSCRIPTION, StaticTokenProvider, json, rejectsWith, startFixture, startHarness, type FixtureServer } from './armHarness';
 
 const fixtureClient = (server: FixtureServer) =>
   new ArmClient({ endpoint: server.url, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', timeoutMs: 2000, maxRetries: 0 });
@@ -64,10 +64,14 @@ test('a service that refuses GET on its links with 400 still gives every page', 
 test('when POST on a nextLink is refused, GET is tried once and kept for the rest of the listing', async () => {
   const arm = await threePages((method, url) => (method === 'POST' && url.searchParams.has('$skipToken') ? { status: 405, code: 'MethodNotAllowed' } : undefined));
   try {
-    const items = await drain(listPages<string>(fixtureClient(arm), { method: 'POST', path: '/list', apiVersion: 'v', body: { synchronizationId: 'abc' } }));
+    const logger = new MemoryLogger();
+    const client = new ArmClient({ endpoint: arm.url, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', timeoutMs: 2000, maxRetries: 0, logger });
+    const items = await drain(listPages<string>(client, { method: 'POST', path: '/list', apiVersion: 'v', body: { synchronizationId: 'abc' } }));
     assert.deepEqual(items, ['item-1', 'item-2', 'item-3']);
     assert.deepEqual(arm.hits.map((x) => x.method), ['POST', 'POST', 'GET', 'GET']);
     assert.equal(arm.hits[2].body, '', 'GET carries no body');
+    // Which method the service took is logged: no recording says how Data Share continues these listings.
+    assert.match(logger.lines.find((l) => l.startsWith('info Listing POST')) ?? '', /3 items from 3 pages in \d+ ms \(next pages by GET after POST was refused: Method Not Allowed \(405\): refused POST \[MethodNotAllowed\]\)\.$/);
   } finally {
     await arm.close();
   }

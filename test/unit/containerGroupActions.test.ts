@@ -65,12 +65,18 @@ test('start of a stopped group follows the 202 status URL to Succeeded; the grou
   assert.deepEqual([again.outcome, again.status, again.polls], ['succeeded', 204, 0]);
 });
 
-test('restart answers 204 and a stopped group runs again', async () => {
+test('restart answers 204 and the group runs on; a stopped group is not restarted, in the service words', async () => {
   await deployed('act-restart');
-  await runContainerGroupAction(h.client, ref('act-restart'), 'stop', noWait);
   const result = await runContainerGroupAction(h.client, ref('act-restart'), 'restart', noWait);
   assert.deepEqual([result.outcome, result.status], ['succeeded', 204]);
   assert.equal(await instanceState('act-restart'), 'Running');
+  await runContainerGroupAction(h.client, ref('act-restart'), 'stop', noWait);
+  await assert.rejects(runContainerGroupAction(h.client, ref('act-restart'), 'restart', noWait), (e: unknown) => {
+    assert.ok(e instanceof ArmError);
+    assert.deepEqual([e.status, e.code], [409, 'ContainerGroupStopped']);
+    assert.match(e.message, /Container Group 'act-restart' in resource group 'rg-actions' is stopped\./);
+    return true;
+  });
 });
 
 test('delete answers 200 with the group; a later GET is 404 and a second delete says it is not deployed', async () => {

@@ -70,6 +70,14 @@ describe('LogFollower', () => {
     assert.deepEqual(lines(r.batches), ['a', 'b']);
   });
 
+  it('a throttle of minutes is waited whole, not cut to the backoff cap, so the next read is not sent early', async () => {
+    const throttled = new ArmError('Too Many Requests (429) [ResourceRequestsThrottled]', { kind: 'http', status: 429, code: 'ResourceRequestsThrottled', retryAfterMs: 372_000 });
+    const r = run([t(1, 'a'), throttled, t(1, 'a') + t(2, 'b')]);
+    await r.follower.start();
+    assert.deepEqual(r.waits.slice(0, 3), [2000, 372_000, 2000]);
+    assert.deepEqual(r.states[1], { kind: 'retrying', message: throttled.message, retryInMs: 372_000 });
+  });
+
   it('backs off exponentially on failures without Retry-After, capped, then resets after a success', async () => {
     const down = (): ArmError => new ArmError('Service Unavailable (503)', { kind: 'http', status: 503 });
     const net = new ArmError('connect ECONNREFUSED', { kind: 'network', code: 'ECONNREFUSED' });

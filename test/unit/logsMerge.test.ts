@@ -62,6 +62,16 @@ describe('LogMerger', () => {
     assert.deepEqual(texts(r.lines), ['fresh']);
   });
 
+  it('says the log started over when, with timestamps, a short reply is all newer than what was shown (a restart)', () => {
+    const m = new LogMerger(10);
+    m.merge(`${at(1)} Starting app\n${at(2)} GET / 200\n`);
+    const r = m.merge(`${at(9)} Starting app\n`);
+    assert.equal(r.restarted, true);
+    assert.deepEqual(texts(r.lines), [`${at(9)} Starting app`]);
+    // A log that only grew reaches back to what was shown: no restart.
+    assert.equal(m.merge(`${at(9)} Starting app\n${at(10)} GET / 200\n`).restarted, false);
+  });
+
   // A log written in batches, read after each batch through a window of the last `tail` lines.
   const scenario = (timed: boolean) =>
     fc.record({

@@ -9,7 +9,9 @@ import type { ArmClient } from '../../core/arm/client';
 import { ArmError, errorMessage } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lro';
 import { describeDestination } from '../../core/deploy/confirmation';
-import { isLongRunning, runContainerGroupAction, stateAfter, type ActionResult, type ContainerGroupAction } from '../../core/containerGroup/actions';
+import type { ThrottleWait } from '../../core/arm/retryPolicy';
+import { throttleLogLine, throttleText } from '../shared/waitText';
+import { runContainerGroupAction, stateAfter, type ActionResult, type ContainerGroupAction } from '../../core/containerGroup/actions';
 import type { CloudEndpoints } from '../../core/settings/endpoints';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import { checkTarget } from '../../core/settings/targetCheck';
@@ -122,19 +124,35 @@ export async function runAction(ctx: ActionContext, action: ContainerGroupAction
 function send(run: ActionRun, client: ArmClient, target: ContainerGroupTarget): Promise<ActionResult> {
   const ref = { subscriptionId: target.subscriptionId, resourceGroup: target.resourceGroup, name: target.name };
   const abort = new AbortController();
+  // Every action can be cancelled: even a stop, one request, may be held by Azure's throttling for minutes.
   return ui().progress(
-    { location: vscode.ProgressLocation.Notification, title: run.texts.progress, cancellable: isLongRunning(run.action) },
+    { location: vscode.ProgressLocation.Notification, title: run.texts.progress, cancellable: true },
     async (progress, token) => {
       const cancel = token.onCancellationRequested(() => abort.abort());
+      let status: string | undefined;
+      let throttled: ThrottleWait | undefined;
+      const show = (): void => {
+        const message = throttleText(throttled) ?? status;
+        if (message !== undefined) progress.report({ message });
+      };
+      // Counts down to the time Azure named while a throttled request waits.
+      const ticker = setInterval(() => throttled && show(), 1000);
       try {
         return await runContainerGroupAction(client, ref, run.action, {
           signal: abort.signal,
           onProgress: (p) => {
-            progress.report({ message: p.status });
+            status = p.status;
+            show();
             run.ctx.logger.info(`${target.name}: ${run.action} ${p.status} (${p.polls} polls)`);
+          },
+          onThrottle: (wait) => {
+            throttled = wait;
+            run.ctx.logger.warn(throttleLogLine(target.name, wait));
+            show();
           },
         });
       } finally {
+        clearInterval(ticker);
         cancel.dispose();
       }
     },

@@ -18,6 +18,8 @@ import { deployFailed, deploySucceeded } from './deployOutcome';
 import { DeployRun, type DeployCommandResult, type DeployContext } from './deployRun';
 import { pickTarget, unconfiguredDefinition } from './pickTarget';
 import { revealTargetSetting } from './revealSetting';
+import { durationText, throttleLogLine, throttleText } from '../shared/waitText';
+import type { ThrottleWait } from '../../core/arm/retryPolicy';
 import { errorMessage } from '../../core/arm/errors';
 
 type Step = (run: DeployRun, arg: unknown) => Promise<DeployCommandResult | undefined>;
@@ -200,13 +202,6 @@ function seconds(ms: number): string {
   return ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-/** Elapsed time for the progress notification (localized). */
-function elapsedText(ms: number): string {
-  return ms < 60_000
-    ? vscode.l10n.t('{0} s', Math.round(ms / 1000))
-    : vscode.l10n.t('{0} min {1} s', Math.floor(ms / 60_000), Math.round((ms % 60_000) / 1000));
-}
-
 /** The PUT and its long-running operation, under a progress notification whose Cancel stops the waiting. */
 const send: Step = async (run) => {
   const name = run.target.name;
@@ -218,7 +213,9 @@ const send: Step = async (run) => {
         const cancel = token.onCancellationRequested(() => abort.abort());
         const started = Date.now();
         let status = vscode.l10n.t('Sending');
-        const show = () => progress.report({ message: `${status} · ${elapsedText(Date.now() - started)}` });
+        let throttled: ThrottleWait | undefined;
+        // While Azure makes the deploy wait, the countdown to the time it named replaces the status; Cancel stops it.
+        const show = () => progress.report({ message: throttleText(throttled) ?? `${status} · ${durationText(Date.now() - started)}` });
         const ticker = setInterval(show, 1000);
         show();
         try {
@@ -227,6 +224,11 @@ const send: Step = async (run) => {
             onProgress: (p) => {
               if (p.status !== status) run.log('info', `${name}: ${p.status} after ${seconds(p.elapsedMs)} (${p.polls} polls)`);
               status = p.status;
+              show();
+            },
+            onThrottle: (wait) => {
+              run.log('warn', throttleLogLine(name, wait));
+              throttled = wait;
               show();
             },
           });

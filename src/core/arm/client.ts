@@ -7,17 +7,21 @@ import * as http from 'http';
 import * as https from 'https';
 import fetch, { FetchError, type Response } from 'node-fetch';
 import type { TokenProvider } from './tokenProvider';
-import { ArmError, errorFromResponse, reasonPhrase } from './errors';
+import { ArmError, errorFromResponse, errorFromSuccessBody, errorInSuccessBody, reasonPhrase } from './errors';
 import { quotaKindOf, remainingQuota } from './rateLimit';
 import { redactText, redactUrl } from './redact';
 import {
   backoffDelayMs,
   canceledError,
+  formatWait,
   isRetryableNetworkCode,
   isRetryableStatus,
+  MAX_THROTTLE_WAIT_MS,
   parseRetryAfterMs,
   realSleep,
+  waitTooLongError,
   type SleepFn,
+  type ThrottleListener,
 } from './retryPolicy';
 import { resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
 
@@ -42,8 +46,10 @@ export interface ArmClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. Default 4. */
   maxRetries?: number;
-  /** Upper bound for any single wait between attempts, Retry-After included. Default 30000. */
+  /** Upper bound for a backoff wait between attempts when the service names none. Default 30000. */
   maxRetryDelayMs?: number;
+  /** Most time one request waits in all on `Retry-After`s; a longer wait fails at once. Default MAX_THROTTLE_WAIT_MS. */
+  maxThrottleWaitMs?: number;
   /** First backoff step when the service gives no Retry-After. Default 1000. */
   retryBaseDelayMs?: number;
   sleep?: SleepFn;
@@ -80,6 +86,8 @@ export interface ArmRequest {
    * Failures, retries and other statuses log at their own level whatever this says.
    */
   logLevel?: 'info' | 'debug';
+  /** Told of each wait a `Retry-After` imposes before the request is sent again (the adapters show it, with Cancel). */
+  onThrottle?: ThrottleListener;
 }
 
 export interface ArmResponse<T> {
@@ -121,6 +129,7 @@ export class ArmClient {
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRetryDelayMs: number;
+  private readonly maxThrottleWaitMs: number;
   private readonly retryBaseDelayMs: number;
   private readonly sleep: SleepFn;
   private readonly maxResponseBytes: number;
@@ -135,6 +144,7 @@ export class ArmClient {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxRetries = Math.max(0, options.maxRetries ?? 4);
     this.maxRetryDelayMs = Math.max(0, options.maxRetryDelayMs ?? 30_000);
+    this.maxThrottleWaitMs = Math.max(0, options.maxThrottleWaitMs ?? MAX_THROTTLE_WAIT_MS);
     this.retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
     this.sleep = options.sleep ?? realSleep;
     this.maxResponseBytes = Math.max(1, options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
@@ -158,6 +168,7 @@ export class ArmClient {
     const started = Date.now();
     let forceRefresh = false;
     let refreshedAfterExpiry = false;
+    let throttledMs = 0;
 
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) {
@@ -192,14 +203,15 @@ export class ArmClient {
       );
 
       if (ok) {
-        return {
-          status: raw.status,
-          headers: raw.headers,
-          body: parseSuccessBody<T>(raw, requestId, correlationId),
-          requestId,
-          correlationId,
-          durationMs: Date.now() - started,
-        };
+        const body = parseSuccessBody<T>(raw, requestId, correlationId);
+        // A success status does not make an error body a success: the caller sees the service's error.
+        const inBody = errorInSuccessBody(body);
+        if (inBody) {
+          const err = errorFromSuccessBody(raw.status, redactedError(raw.text) ?? { code: inBody.code }, { requestId, correlationId });
+          this.logger.warn(`${req.method} ${logUrl} answered ${raw.status} with an error body: ${err.message}`);
+          throw err;
+        }
+        return { status: raw.status, headers: raw.headers, body, requestId, correlationId, durationMs: Date.now() - started };
       }
 
       const error = errorFromResponse({
@@ -234,15 +246,23 @@ export class ArmClient {
       }
 
       if (isRetryableStatus(raw.status) && attempt < maxRetries) {
-        const retryAfter = parseRetryAfterMs(raw.headers['retry-after']);
-        const delay =
-          retryAfter !== undefined
-            ? Math.min(retryAfter, this.maxRetryDelayMs)
-            : backoffDelayMs(attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
+        const retryAfter = error.retryAfterMs;
+        if (retryAfter !== undefined && throttledMs + retryAfter > this.maxThrottleWaitMs) {
+          // Sending it sooner than Azure named is refused again and spends the quota: say when instead.
+          throw waitTooLongError(error, retryAfter, Date.now(), this.maxThrottleWaitMs);
+        }
+        // The service's wait is kept to the millisecond, never shortened; without one, our own capped backoff.
+        const delay = retryAfter ?? backoffDelayMs(attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
         const source = retryAfter !== undefined ? 'Retry-After' : 'backoff';
+        const retryAt = Date.now() + delay;
         this.logger.warn(
-          `Retrying ${req.method} ${logUrl} in ${delay} ms (${source}; attempt ${attempt + 2} of ${maxRetries + 1}): ${raw.status} ${error.code ?? reasonPhrase(raw.status)}`,
+          `Retrying ${req.method} ${logUrl} in ${delay} ms (${source}; attempt ${attempt + 2} of ${maxRetries + 1}): ${raw.status} ${error.code ?? reasonPhrase(raw.status)}` +
+            (retryAfter !== undefined && delay >= 1000 ? `; ${raw.status === 429 ? 'throttled by Azure' : 'Azure asked to wait'}, not before ${new Date(retryAt).toISOString()} (${formatWait(delay)})` : ''),
         );
+        if (retryAfter !== undefined) {
+          throttledMs += delay;
+          req.onThrottle?.({ status: raw.status, code: error.code, waitMs: delay, retryAt });
+        }
         await this.sleep(delay, signal);
         continue;
       }
@@ -336,6 +356,15 @@ export class ArmClient {
       kind: 'network',
       code: typeof code === 'string' ? code : undefined,
     });
+  }
+}
+
+/** The error of a 2xx body read again after the same secret redaction as an error reply's (a service may echo the request). */
+function redactedError(text: string): ReturnType<typeof errorInSuccessBody> {
+  try {
+    return errorInSuccessBody(JSON.parse(redactText(text, [])));
+  } catch {
+    return undefined;
   }
 }
 

@@ -196,7 +196,46 @@ export function parseServiceError(body: unknown): ParsedServiceError | undefined
   if (asString(rec.code) || asString(rec.message)) {
     return toErrorBody(rec, 0);
   }
+  // ARM's front door answers some refusals (a 405 for a method a route does not take) in ASP.NET's form,
+  // `{"Message": "The requested resource does not support http method 'GET'."}` (hashicorp/terraform-provider-azapi#936).
+  if (asString(rec.Message)) {
+    return { code: asString(rec.Code), message: asString(rec.Message) };
+  }
   return undefined;
+}
+
+/**
+ * The error a success status carries: a CloudError body (`{"error": {code, message}}`) with nothing beside it that
+ * a result has (an ARM resource's `id`/`properties`, a status resource's `status`, a listing's `value`). A status
+ * resource reports a failed operation as `{status: "Failed", error}`: that is a status, read by the poller.
+ */
+export function errorInSuccessBody(body: unknown): ParsedServiceError | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const rec = body as Record<string, unknown>;
+  if (!rec.error || typeof rec.error !== 'object' || Array.isArray(rec.error)) return undefined;
+  if (['id', 'properties', 'status', 'value'].some((key) => rec[key] !== undefined)) return undefined;
+  const parsed = toErrorBody(rec.error as Record<string, unknown>, 0);
+  return parsed.code || parsed.message ? parsed : undefined;
+}
+
+/** "Azure answered 200 with an error: message [code]": a 2xx whose body is an error is a failure, never a success. */
+export function errorFromSuccessBody(status: number, parsed: ParsedServiceError, ids: { requestId?: string; correlationId?: string } = {}): ArmError {
+  const message = parsed.message?.trim() || 'no message was given';
+  return new ArmError(`Azure answered ${status} with an error: ${message}${parsed.code ? ` [${parsed.code}]` : ''}`, {
+    kind: 'http',
+    status,
+    code: parsed.code,
+    target: parsed.target,
+    details: parsed.details,
+    additionalInfo: parsed.additionalInfo,
+    serviceMessage: parsed.message?.trim() || undefined,
+    ...ids,
+  });
+}
+
+/** True for the error thrown on a 2xx whose body is an error (see errorFromSuccessBody). */
+export function isErrorInSuccess(err: unknown): boolean {
+  return err instanceof ArmError && err.kind === 'http' && err.status !== undefined && err.status >= 200 && err.status < 300;
 }
 
 /** "Conflict (409): message [code]" with a fallback when the service sent no message. */

@@ -15,6 +15,11 @@ export interface ListingProgress {
   /** Whether the last received page offered a next one. */
   more: boolean;
   started: number;
+  /**
+   * How a POST listing's next pages were fetched, once one was: no multi-page answer of these listings is recorded
+   * anywhere public, so the log says which method the service accepted (and, for GET, what refused the POST).
+   */
+  continuation?: { method: string; refused?: string };
 }
 
 /** `ended`: the pager stopped by itself; `stopped`: the caller stopped reading; else the error it ended with. */
@@ -27,7 +32,9 @@ export function countOf(n: number, one: string, many: string): string {
 
 export function logListing(client: ArmClient, firstRequest: ArmRequest, progress: ListingProgress, outcome: ListingOutcome): void {
   const target = `${firstRequest.method} ${redactUrl(firstRequest.url ?? `${client.endpoint}${firstRequest.path ?? ''}`)}`;
-  const read = `${countOf(progress.items, 'item', 'items')} from ${countOf(progress.pages, 'page', 'pages')} in ${Date.now() - progress.started} ms`;
+  const c = progress.continuation;
+  const how = c && firstRequest.method !== 'GET' ? ` (next pages by ${c.method}${c.refused ? ` after POST was refused: ${c.refused}` : ''})` : '';
+  const read = `${countOf(progress.items, 'item', 'items')} from ${countOf(progress.pages, 'page', 'pages')} in ${Date.now() - progress.started} ms${how}`;
   if (typeof outcome === 'object') {
     const err = outcome.error;
     const message = errorMessage(err);

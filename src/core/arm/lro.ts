@@ -10,8 +10,8 @@
  * Retry-After asks for it.
  */
 import type { ArmClient, ArmResponse } from './client';
-import { ArmError, parseServiceError } from './errors';
-import { parseRetryAfterMs, pollDelayMs, realSleep, type SleepFn } from './retryPolicy';
+import { ArmError, isErrorInSuccess, parseServiceError, type ParsedServiceError } from './errors';
+import { isRetryableStatus, MAX_THROTTLE_WAIT_MS, parseRetryAfterMs, pollDelayMs, realSleep, waitTooLongError, type SleepFn, type ThrottleListener } from './retryPolicy';
 
 /** Code of the error thrown when the request went out but its outcome could not be read. */
 export const STATUS_UNAVAILABLE = 'OperationStatusUnavailable';
@@ -37,6 +37,8 @@ export interface PutAndWaitOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   onProgress?: (progress: LroProgress) => void;
+  /** Told of each wait a throttled request or status read must keep before it is sent again. */
+  onThrottle?: ThrottleListener;
   /** Wait between polls when the service sends no usable Retry-After (missing, zero, negative, past). Default 2000. */
   defaultPollMs?: number;
   /** Cap for a Retry-After between polls. Default 60000. */
@@ -96,6 +98,7 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
       body: options.body,
       headers: options.headers,
       signal,
+      onThrottle: options.onThrottle,
     });
   } catch (err) {
     // Without an answer the PUT may or may not have been accepted.
@@ -125,10 +128,14 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
 
   // The wait before the next poll: the last answer's Retry-After (a status, or a throttled read), else the default.
   let retryAfter = parseRetryAfterMs(put.headers['retry-after']);
+  // A throttled status read waits all Azure asked for, not the capped poll interval; throttledMs sums those waits.
+  let throttleWait: number | undefined;
+  let throttledMs = 0;
   let readFailures = 0;
   try {
     for (;;) {
-      await sleep(pollDelayMs(retryAfter, defaultPollMs, maxPollMs), signal);
+      await sleep(throttleWait ?? pollDelayMs(retryAfter, defaultPollMs, maxPollMs), signal);
+      throttleWait = undefined;
       polls++;
       let poll: ArmResponse<unknown>;
       try {
@@ -143,6 +150,22 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
       } catch (err) {
         if (!(err instanceof ArmError) || err.kind === 'canceled' || err.kind === 'security') {
           throw err;
+        }
+        if (isErrorInSuccess(err)) {
+          // Read from a status URL, an error body says nothing about the operation; from a Location URL or the
+          // resource it is the operation's answer, and it failed.
+          if (mode !== 'async') throw lroFailure('Failed', errorParts(err), err);
+          if (++readFailures > statusReadRetries) throw unreadableStatus(err.status ?? 200, errorParts(err), err, polls);
+          continue;
+        }
+        if (err.retryAfterMs !== undefined && err.status !== undefined && isRetryableStatus(err.status)) {
+          if (throttledMs + err.retryAfterMs > MAX_THROTTLE_WAIT_MS || Date.now() + err.retryAfterMs - started > maxWaitMs) {
+            throw statusUnknown(`The status of the operation could not be read: ${waitTooLongError(err, err.retryAfterMs, Date.now()).message.replace(/\.$/, '')}`, err);
+          }
+          throttleWait = err.retryAfterMs;
+          throttledMs += throttleWait;
+          options.onThrottle?.({ status: err.status, code: err.code, waitMs: throttleWait, retryAt: Date.now() + throttleWait });
+          continue;
         }
         if (mode === 'location' && isFinalLocationFailure(err)) {
           throw new ArmError(`The operation failed: ${err.message}`, {
@@ -166,9 +189,9 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
 
       const status = pollStatus(mode, poll);
       if (status === undefined) {
-        // A 200 that is not a status (an error body, or no `status`) says nothing about the operation.
+        // A 200 without a `status` says nothing about the operation.
         readFailures++;
-        if (readFailures > statusReadRetries) throw unreadableStatus(poll, polls);
+        if (readFailures > statusReadRetries) throw unreadableStatus(poll.status, undefined, poll, polls);
         continue;
       }
       readFailures = 0;
@@ -198,9 +221,10 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
 
   let final: ArmResponse<T>;
   try {
-    final = await client.request<T>({ method: 'GET', path: options.path, apiVersion: options.apiVersion, headers: options.headers, signal });
+    final = await client.request<T>({ method: 'GET', path: options.path, apiVersion: options.apiVersion, headers: options.headers, signal, onThrottle: options.onThrottle });
   } catch (err) {
     if (!(err instanceof ArmError) || err.kind === 'canceled' || err.kind === 'security') throw err;
+    if (isErrorInSuccess(err)) throw lroFailure('Failed', errorParts(err), err);
     throw statusUnknown(`The operation finished but the resource could not be read (${err.message})`, err);
   }
   const finalState = provisioningStateOf(final.body);
@@ -241,10 +265,15 @@ function failIfUnsuccessful(status: string, statusBody: unknown, response: ArmRe
   throw lroFailure(lower === 'failed' ? 'Failed' : 'Canceled', parsed, response);
 }
 
+/** The service's error as an ArmError carries it. */
+function errorParts(err: ArmError): ParsedServiceError {
+  return { code: err.code, message: err.serviceMessage, target: err.target, details: err.details };
+}
+
 function lroFailure(
   state: 'Failed' | 'Canceled',
-  parsed: { code?: string; message?: string; target?: string; details?: ArmError['details'] } | undefined,
-  response?: ArmResponse<unknown>,
+  parsed: ParsedServiceError | undefined,
+  response?: { requestId?: string; correlationId?: string },
 ): ArmError {
   const code = parsed?.code ?? (state === 'Failed' ? 'OperationFailed' : 'OperationCanceled');
   const what = state === 'Failed' ? 'The operation failed' : 'The operation was canceled in Azure';
@@ -271,15 +300,14 @@ function statusUnknown(what: string, last: ArmError): ArmError {
 }
 
 /** A 200 from the status URL whose body is an error or has no status. */
-function unreadableStatus(poll: ArmResponse<unknown>, polls: number): ArmError {
-  const parsed = parseServiceError(poll.body);
+function unreadableStatus(status: number, parsed: ParsedServiceError | undefined, poll: { requestId?: string; correlationId?: string }, polls: number): ArmError {
   const why = parsed?.message
-    ? `Azure answered ${poll.status} with an error instead of a status: ${parsed.message.trim()}${parsed.code ? ` [${parsed.code}]` : ''}`
-    : `Azure answered ${poll.status} without a status`;
+    ? `Azure answered ${status} with an error instead of a status: ${parsed.message.trim()}${parsed.code ? ` [${parsed.code}]` : ''}`
+    : `Azure answered ${status} without a status`;
   return new ArmError(`The status of the operation could not be read after ${polls} polls (${why}); the operation may still be running in Azure.`, {
     kind: 'lro',
     code: STATUS_UNAVAILABLE,
-    status: poll.status,
+    status,
     details: parsed?.code || parsed?.message ? [{ code: parsed.code, message: parsed.message, target: parsed.target }] : undefined,
     requestId: poll.requestId,
     correlationId: poll.correlationId,

@@ -164,6 +164,7 @@ async function* followPages<T>(
     });
     try {
       response = await client.request<ListBody<T> | undefined>(next(method));
+      progress.continuation ??= { method };
     } catch (err) {
       if (triedGet || !refusedRequest(err)) throw err;
       // Once per listing: a service that wants GET on its links gets it from here on.
@@ -174,6 +175,8 @@ async function* followPages<T>(
         throw err; // the operation's own method's answer says more than the fallback's
       }
       method = 'GET';
+      progress.continuation = { method, refused: err.message };
+      client.logger.warn(`The service refused POST on a next-page link (${err.message}); it accepted GET, used for the rest of this listing.`);
     }
   }
 }

@@ -69,6 +69,46 @@ export function backoffDelayMs(attempt: number, baseMs: number, capMs: number, r
   return Math.round(Math.min(capMs, jittered));
 }
 
+/**
+ * The longest wait a `Retry-After` is honoured for: one hour. Container Instances counts creates and deletes in
+ * windows of 5 minutes and of an hour (100 and 300 a subscription and region, "Resource availability & quota limits
+ * for ACI"), so a throttled request may be told to wait until the hourly window has room again; provider throttles
+ * are answered in minutes (`ResourceRequestsThrottled … after '372' seconds`, Azure/azqr#34). No documented window
+ * is longer than an hour. A wait beyond it fails at once, naming the time Azure gave, instead of retrying early: a
+ * request sent before that time is refused again and spends the exhausted quota (ARM "Understand how Azure Resource
+ * Manager throttles requests"). The bound is on the sum of the waits of one request.
+ */
+export const MAX_THROTTLE_WAIT_MS = 60 * 60_000;
+
+/** A wait the service asked for before the request is sent again: the adapters show it with a way to cancel. */
+export interface ThrottleWait {
+  /** The answer that asked for it: 429 when Azure throttles, 503 and the other retryable statuses when it is busy. */
+  status: number;
+  code?: string;
+  waitMs: number;
+  /** Epoch milliseconds; the request is not sent again before this. */
+  retryAt: number;
+}
+
+export type ThrottleListener = (wait: ThrottleWait) => void;
+
+/** "45 s", "5 min 12 s", "1 h 0 min": a wait as the log writes it (the adapters localize their own). */
+export function formatWait(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+}
+
+/** The error for a wait longer than the bound: nothing is sent again, and the user learns when Azure will take it. */
+export function waitTooLongError(error: ArmError, waitMs: number, now: number, boundMs: number = MAX_THROTTLE_WAIT_MS): ArmError {
+  const at = new Date(now + waitMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return new ArmError(
+    `${error.message.replace(/\.$/, '')}. Azure asks to wait ${formatWait(waitMs)} (until ${at}), longer than the ${formatWait(boundMs)} waited here; try again after that time.`,
+    { kind: error.kind, status: error.status, code: error.code, details: error.details, serviceMessage: error.serviceMessage, requestId: error.requestId, correlationId: error.correlationId, retryAfterMs: waitMs },
+  );
+}
+
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export function canceledError(what: string): ArmError {

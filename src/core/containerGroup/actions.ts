@@ -13,17 +13,12 @@
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import { putAndWait, type LroProgress } from '../arm/lro';
-import type { SleepFn } from '../arm/retryPolicy';
+import type { SleepFn, ThrottleListener } from '../arm/retryPolicy';
 import { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from '../services/resourcePaths';
 
 export type ContainerGroupAction = 'start' | 'stop' | 'restart' | 'delete';
 
 export const CONTAINER_GROUP_ACTIONS: readonly ContainerGroupAction[] = ['start', 'stop', 'restart', 'delete'];
-
-/** Whether Azure may keep working after the first answer (the user sees progress and may stop waiting). */
-export function isLongRunning(action: ContainerGroupAction): boolean {
-  return action !== 'stop';
-}
 
 /** The group's state once the action has ended, as the tree shows it. */
 export function stateAfter(action: ContainerGroupAction): string {
@@ -33,6 +28,8 @@ export function stateAfter(action: ContainerGroupAction): string {
 export interface ActionOptions {
   signal?: AbortSignal;
   onProgress?: (progress: LroProgress) => void;
+  /** Told of each wait Azure imposes (throttling) before a request is sent again. */
+  onThrottle?: ThrottleListener;
   /** Wait between status polls when Azure names none. Default 2000. */
   defaultPollMs?: number;
   sleep?: SleepFn;
@@ -64,7 +61,7 @@ export async function runContainerGroupAction(
   const path = containerGroupPath(ref);
   try {
     if (action === 'stop') {
-      const res = await client.request({ method: 'POST', path: `${path}/stop`, apiVersion: ACI_API_VERSION, signal: options.signal });
+      const res = await client.request({ method: 'POST', path: `${path}/stop`, apiVersion: ACI_API_VERSION, signal: options.signal, onThrottle: options.onThrottle });
       // The swagger gives stop a 204 only; a 202 took the request without saying when it ends.
       const outcome = res.status === 202 ? 'accepted' : 'succeeded';
       return { action, outcome, status: res.status, polls: 0, elapsedMs: Date.now() - started, requestId: res.requestId };
@@ -75,6 +72,7 @@ export async function runContainerGroupAction(
       apiVersion: ACI_API_VERSION,
       signal: options.signal,
       onProgress: options.onProgress,
+      onThrottle: options.onThrottle,
       defaultPollMs: options.defaultPollMs,
       sleep: options.sleep,
     });

@@ -4,7 +4,7 @@
  * group or container is gone (404), or on an error that a retry cannot fix.
  */
 import { isArmError, type ArmError, errorMessage } from '../arm/errors';
-import { backoffDelayMs, realSleep, type SleepFn } from '../arm/retryPolicy';
+import { backoffDelayMs, MAX_THROTTLE_WAIT_MS, realSleep, type SleepFn } from '../arm/retryPolicy';
 import { LogMerger, type MergeResult } from './logsMerge';
 
 export type FollowState =
@@ -130,7 +130,8 @@ export class LogFollower {
   private retryDelay(err: ArmError, failures: number): number {
     if (err.status === 404) return this.intervalMs; // not started yet: ask again at the usual pace
     if (err.retryAfterMs !== undefined && err.retryAfterMs > 0) {
-      return Math.min(Math.max(err.retryAfterMs, MIN_RETRY_AFTER_MS), this.maxBackoffMs);
+      // All of the wait Azure named (a read sent sooner is refused again), up to the client's bound for one wait.
+      return Math.min(Math.max(err.retryAfterMs, MIN_RETRY_AFTER_MS), MAX_THROTTLE_WAIT_MS);
     }
     return Math.max(this.intervalMs, backoffDelayMs(failures, this.intervalMs, this.maxBackoffMs, this.options.random));
   }

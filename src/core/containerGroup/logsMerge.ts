@@ -87,7 +87,10 @@ export class LogMerger {
     const shared = overlap(before.slice(runStart), reply.slice(start, end));
     // Evidence that the reply reaches back to what was shown: an older line, or a shared line of the newest time.
     const reachesBack = start > 0 || shared > 0;
-    return { lines: reply.slice(start + shared), gap: full && !reachesBack, restarted: false };
+    // A reply shorter than the window is the whole log: when every line of it is newer than all that was shown,
+    // the log started over (a restart runs the containers again with a new log).
+    const restarted = !full && !reachesBack && (reply[0].time as bigint) > last;
+    return { lines: reply.slice(start + shared), gap: full && !reachesBack, restarted };
   }
 
   private byOverlap(before: LogLine[], reply: LogLine[], full: boolean): MergeResult {

@@ -157,7 +157,7 @@ export function describeInstanceView(group: DeployedGroup): string[] {
   return out;
 }
 
-export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'defaultPollMs' | 'sleep'>;
+export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'onThrottle' | 'defaultPollMs' | 'sleep'>;
 
 export interface DeployRun {
   resource: ContainerGroupResource;

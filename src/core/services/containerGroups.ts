@@ -3,7 +3,7 @@
  */
 import type { ArmClient, ArmResponse } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
-import type { SleepFn } from '../arm/retryPolicy';
+import type { SleepFn, ThrottleListener } from '../arm/retryPolicy';
 import { listPages } from '../arm/paging';
 import { ACI_API_VERSION, containerGroupPath, resourceGroupPath, type ContainerGroupRef, type ResourceGroupRef } from './resourcePaths';
 
@@ -39,6 +39,8 @@ export function getContainerGroup(
 
 export interface PutContainerGroupOptions extends RequestOptions {
   onProgress?: (progress: LroProgress) => void;
+  /** Told of each wait Azure imposes (throttling) before a request is sent again. */
+  onThrottle?: ThrottleListener;
   /** Wait between status polls when Azure sends no usable Retry-After. Default 2000. */
   defaultPollMs?: number;
   /** The wait between polls (tests inject one to see the requested intervals). */
@@ -58,6 +60,7 @@ export function putContainerGroup(
     body,
     signal: options.signal,
     onProgress: options.onProgress,
+    onThrottle: options.onThrottle,
     defaultPollMs: options.defaultPollMs,
     sleep: options.sleep,
   });

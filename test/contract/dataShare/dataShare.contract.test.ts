@@ -14,6 +14,7 @@ import {
 } from '../../../src/core/services/dataShare';
 import { listShareSubscriptions } from '../../../src/core/services/pickLists';
 import { startReplay, type Fixture, type ReplayServer } from '../replayServer';
+import { MemoryLogger, StaticTokenProvider } from '../../unit/armHarness';
 import details from './listSynchronizationDetails.json';
 import detailsTwoPages from './listSynchronizationDetails.twoPages.json';
 import settings from './listSourceShareSynchronizationSettings.json';
@@ -68,8 +69,11 @@ test("ShareSubscriptions_ListSynchronizationDetails: the example's filter and or
   });
 });
 
-test('ShareSubscriptions_ListSynchronizationDetails over two pages: the continuation is POSTed to the nextLink with the same body', async () => {
-  await replay(detailsTwoPages, async (client) => {
+test('ShareSubscriptions_ListSynchronizationDetails over two pages (SYNTHETIC fixture: no multi-page recording exists): the continuation is POSTed to the nextLink with the same body, and the log says the service accepted POST', async () => {
+  assert.equal((detailsTwoPages as Fixture).synthetic, true, 'the two-page fixture is marked as made up');
+  const logger = new MemoryLogger();
+  await replay(detailsTwoPages, async (plain) => {
+    const client = new ArmClient({ endpoint: plain.endpoint, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'contract', maxRetries: 0, logger });
     const pages: { rows: string[]; totalRows: number; last: boolean }[] = [];
     for await (const page of streamSynchronizationReport(client, EXAMPLE, SYNC_ID)) {
       pages.push({ rows: page.rows.map((r) => r.name ?? ''), totalRows: page.totals.rows, last: page.last });
@@ -79,6 +83,7 @@ test('ShareSubscriptions_ListSynchronizationDetails over two pages: the continua
       { rows: ['datasetmapping2'], totalRows: 2, last: true },
     ]);
   });
+  assert.match(logger.lines.find((l) => l.includes('Listing POST')) ?? '', /2 items from 2 pages in \d+ ms \(next pages by POST\)\.$/);
 });
 
 test("ShareSubscriptions_ListSourceShareSynchronizationSettings: the example's hourly schedule", async () => {

@@ -183,10 +183,16 @@ suite('Reliability: faults in VS Code', function () {
       }));
 
     // 503 takes the same path (the unit fault tests run both); each throttled status read costs a poll interval.
-    test('429 on the PUT and its status reads is retried to Succeeded', () =>
+    test('429 on the PUT and its status reads is retried to Succeeded, the wait shown in the progress', () =>
       counter.run('deploy 429', async () => {
-        const { result } = await deploy('rel-fault-429');
+        const shown: string[] = [];
+        const { result } = await deploy('rel-fault-429', [{ progress: /^Creating rel-fault-429/, cancelWhen: (m) => {
+          shown.push(m);
+          return false; // never cancels: it only records what the progress said
+        } }]);
         assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+        // The emulator asks for 1 s: the progress counts down to the time Azure named, then goes on.
+        assert.ok(shown.some((m) => m === 'Throttled by Azure; retrying in 1 s'), shown.join('\n'));
       }));
 
     test('a server that never answers: a timeout message, bounded by the request timeout setting', () =>
