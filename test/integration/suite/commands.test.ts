@@ -152,9 +152,9 @@ suite('Commands with scripted answers', function () {
         { input: /^Add Container Group \(3\/4\)/, value: 'cmd-signin-add' },
         { pick: /^Add Container Group \(4\/4\)/, choose: /./ },
       ]);
-      const offered = script.shown[0];
-      assert.deepStrictEqual(offered.items, ['$(sign-in) Sign in to pick from your subscriptions', '$(edit) Enter a value…']);
-      assert.deepStrictEqual(script.shown[1].items, ['Contoso Emulator', '$(edit) Enter a value…'], 'the subscriptions read from Azure');
+      const picks = script.shown.filter((s) => s.kind === 'pick');
+      assert.deepStrictEqual(picks[0].items, ['$(sign-in) Sign in to pick from your subscriptions', '$(edit) Enter a value…']);
+      assert.deepStrictEqual(picks[1].items, ['Contoso Emulator', '$(edit) Enter a value…'], 'the subscriptions read from Azure');
       assert.strictEqual(result?.resourceGroup, 'rg-api');
     } finally {
       await config().update('containerGroups', before, vscode.ConfigurationTarget.Workspace);

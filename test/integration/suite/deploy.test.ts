@@ -173,12 +173,14 @@ suite('Deploy', function () {
     fs.writeFileSync(uriOf(file).fsPath, text.replace(/it-placeholder/g, 'it-unlisted'));
     try {
       const from = lines.length;
-      const { result } = await deploy(file, [
-        { message: /^definitions\/it-unlisted-secret\.aci\.yaml was not deployed: no secret named it-unlisted-token is stored\.$/, choose: 'Set Secret…' },
+      const { result, script: refused } = await deploy(file, [
+        { message: /^definitions\/it-unlisted-secret\.aci\.yaml was not deployed: no secret named it-unlisted-token is stored\.$/, choose: undefined },
       ]);
       assert.strictEqual(result.outcome, 'invalid');
+      assert.deepStrictEqual(refused.shown.map((s) => s.kind), ['error'], 'no target question was asked');
+      assert.deepStrictEqual(refused.shown[0].actions, ['Set Secret…']);
       assert.deepStrictEqual(lines.slice(from).filter((l) => /^(GET|PUT) /.test(l)), [], 'nothing is sent');
-      // Set Secret… from the refusal asks the value only, then offers to deploy the file.
+      // Set Secret… (what the refusal's button runs) asks the value only, then offers to deploy the file.
       const script = new ScriptedInput([
         { input: /^Set Secret \(2\/2\): it-unlisted-token/, value: 'it-Unlisted-Token-58a1' },
         { message: /^Secret 'it-unlisted-token' stored\./, choose: undefined },
