@@ -5,6 +5,7 @@ import { DeployStates } from './tree/deployStates';
 import { createLiveStateLoader } from './tree/liveStateLoader';
 import { ContainerGroupNode } from './tree/containerGroupNodes';
 import { TreeNode } from './tree/treeNode';
+import type { ContainerGroupTarget } from './core/settings/model';
 import * as settings from './settings/configuration';
 import { AzureSession } from './azure/session';
 import { log, disposeLog, onLogLine } from './output/log';
@@ -29,7 +30,7 @@ import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerTrend } from './commands/showTrend/registerTrend';
 import { registerSessionCommands, type SessionTestHooks } from './commands/openShell/registerSessions';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
-import { commandRegistrar } from './commands/shared/registerCommand';
+import { commandRegistrar, type CommandRegistrar } from './commands/shared/registerCommand';
 
 /**
  * What the integration tests and benchmarks reach inside the running extension. activate() returns it only when VS Code
@@ -65,8 +66,16 @@ function underTestRunner(context: vscode.ExtensionContext): boolean {
   return context.extensionMode === vscode.ExtensionMode.Test;
 }
 
-export function activate(context: vscode.ExtensionContext): TestApi | undefined {
-  const started = performance.now();
+interface Services {
+  session: AzureSession;
+  deployStates: DeployStates;
+  explorer: ExplorerProvider;
+  secrets: SecretStore;
+  language: LanguageFeatures;
+}
+
+/** What the extension owns and shares: the Azure session, the deploy states, the tree, the secrets, the editor features. */
+function createServices(context: vscode.ExtensionContext): Services {
   const session = new AzureSession(context);
   usePickSession(session);
   const deployStates = new DeployStates(context.workspaceState);
@@ -74,33 +83,31 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates, loadLiveState);
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
-  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates, testHooks: underTestRunner(context) });
+  const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
+  context.subscriptions.push(session, deployStates, explorer, view, secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
+  return { session, deployStates, explorer, secrets, language };
+}
+
+/** Deploy, the group actions, logs, shells and the panels: each feature registers its own commands. */
+function registerFeatures(context: vscode.ExtensionContext, command: CommandRegistrar, { session, deployStates, secrets, language }: Services) {
+  const publish = (target: ContainerGroupTarget, state: string, at = Date.now()) => void deployStates.set(target, { state, at });
   const deployDiagnostics = registerDeployCommands(command, {
     subscriptions: context.subscriptions,
     session,
     secrets,
     validate: (doc) => language.diagnostics.validateNow(doc),
     // The tree follows deploys through the states it shows.
-    publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
+    publishState: ({ target, state, at }) => publish(target, state, at),
   });
-  registerActionCommands(
-    command,
-    { session, logger: log(), publishState: (target, state) => void deployStates.set(target, { state, at: Date.now() }) },
-    context.subscriptions,
-  );
-  const report = registerReports(command);
-  const compare = registerCompare(command);
+  registerActionCommands(command, { session, logger: log(), publishState: (target, state) => publish(target, state) }, context.subscriptions);
   registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
-  const trend = registerTrend(command);
-  context.subscriptions.push(secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
-  const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
-
   const sessions = registerSessionCommands(command, context.subscriptions);
-  context.subscriptions.push(
-    session,
-    deployStates,
-    explorer,
-    view,
+  return { deployDiagnostics, sessions, report: registerReports(command), compare: registerCompare(command), trend: registerTrend(command) };
+}
+
+/** The view's own commands: refresh, add and remove entries, definitions, sign-in, the log. */
+function registerViewCommands(command: CommandRegistrar, { session, explorer }: Services): vscode.Disposable[] {
+  return [
     command('aciDataShare.refresh', () => explorer.refresh()),
     command('aciDataShare.refreshNode', (_ctx, node?: TreeNode) => explorer.refresh(node)),
     command('aciDataShare.addContainerGroup', (_ctx, arg?: unknown) => addContainerGroup(arg)),
@@ -122,6 +129,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }),
     command('aciDataShare.signOut', () => signOut(session)),
     command('aciDataShare.selectTenant', () => selectTenant(session)),
+  ];
+}
+
+/** Settings, saved definitions and workspace trust: what changes outside the extension and what follows it. */
+function followChanges({ session, explorer, language }: Services): vscode.Disposable[] {
+  return [
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (settings.affectsConnection(e)) session.reset();
       if (e.affectsConfiguration(settings.SECTION)) explorer.refresh();
@@ -132,18 +145,23 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       session.reset();
       explorer.refresh();
     }),
-  );
+  ];
+}
+
+export function activate(context: vscode.ExtensionContext): TestApi | undefined {
+  const started = performance.now();
+  const services = createServices(context);
+  const { session, deployStates, explorer, secrets, language } = services;
+  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates, testHooks: underTestRunner(context) });
+  const features = registerFeatures(context, command, services);
+  context.subscriptions.push(...registerViewCommands(command, services), ...followChanges(services));
   const activateMs = performance.now() - started;
   if (!underTestRunner(context)) return undefined;
   return {
     explorer,
     language,
     secrets,
-    deployDiagnostics,
-    report,
-    compare,
-    trend,
-    sessions,
+    ...features,
     useUserInput,
     usePageBundle,
     onLogLine,
