@@ -124,5 +124,5 @@ const PARAMETER_REFERENCE = /^\[\s*parameters\(\s*'((?:[^']|'')*)'\s*\)\s*\]\s*$
 export function parameterReference(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const m = PARAMETER_REFERENCE.exec(value);
-  return m ? m[1].replace(/''/g, "'") : undefined;
+  return m?.[1]?.replace(/''/g, "'");
 }

@@ -108,10 +108,24 @@ class Reader {
   }
 
   read(): BlockYamlOutput {
-    if (this.starts.length === 0) out();
-    const root = this.node(this.starts[0], undefined, this.options.firstIndex ?? 0);
+    const first = this.starts[0];
+    if (first === undefined) return out();
+    const root = this.node(first, undefined, this.options.firstIndex ?? 0);
     if (this.line < this.starts.length) out();
     return { root, diagnostics: this.diagnostics };
+  }
+
+  // Content line i; past the last one, the end of the text at column -1, which closes every collection.
+  private startOf(i: number): number {
+    return this.starts[i] ?? this.text.length;
+  }
+
+  private colOf(i: number): number {
+    return this.cols[i] ?? -1;
+  }
+
+  private endOf(i: number): number {
+    return this.ends[i] ?? this.text.length;
   }
 
   /** A block collection starting at `at` on the current line (a scalar alone on a line is left to the full reader). */
@@ -148,6 +162,7 @@ class Reader {
     const properties: DefinitionNode[] = [];
     const seen = new Set<string>();
     let at = first;
+    let end: number; // the last property's end
     for (;;) {
       const line = this.line;
       const colon = this.keyEnd(at);
@@ -159,14 +174,14 @@ class Reader {
       const childPath: PathLink = { up: path, seg: key, depth: (path?.depth ?? 0) + 1 };
       const valueAt = this.skipSpaces(colon + 1);
       let child: DefinitionNode;
-      if (valueAt < this.ends[line] && this.text[valueAt] !== '#') {
+      if (valueAt < this.endOf(line) && this.text[valueAt] !== '#') {
         child = this.scalar(valueAt, line, col, childPath);
         this.line = line + 1;
       } else {
         this.line = line + 1;
         const next = this.line;
-        if (next < this.starts.length && this.cols[next] > col) child = this.node(this.starts[next], childPath);
-        else if (next < this.starts.length && this.cols[next] === col && this.isDash(this.starts[next])) child = this.sequence(this.starts[next], childPath, 0);
+        if (this.colOf(next) > col) child = this.node(this.startOf(next), childPath);
+        else if (this.colOf(next) === col && this.isDash(this.startOf(next))) child = this.sequence(this.startOf(next), childPath, 0);
         else child = { kind: 'null', value: null, range: { start: valueAt + this.shift, end: valueAt + this.shift }, plain: true };
       }
       child.key = key;
@@ -177,27 +192,29 @@ class Reader {
       if (seen.has(key)) this.diagnostics.push(duplicateKeyFinding(key, keyRange, this.pathOf(childPath)));
       seen.add(key);
       properties.push(child);
+      end = child.range.end;
       const next = this.line;
-      if (next >= this.starts.length || this.cols[next] < col) break;
-      if (this.cols[next] > col || this.isDash(this.starts[next])) out();
-      at = this.starts[next];
+      if (this.colOf(next) < col) break;
+      if (this.colOf(next) > col || this.isDash(this.startOf(next))) out();
+      at = this.startOf(next);
     }
-    return { kind: 'object', properties, range: { start: first + this.shift, end: properties[properties.length - 1].range.end } };
+    return { kind: 'object', properties, range: { start: first + this.shift, end } };
   }
 
   private sequence(first: number, path: PathLink | undefined, firstIndex: number): DefinitionNode {
     const col = this.column(first);
     const children: DefinitionNode[] = [];
     let at = first;
+    let end: number; // the last item's end
     for (;;) {
       const line = this.line;
       const itemPath: PathLink = { up: path, seg: firstIndex + children.length, depth: (path?.depth ?? 0) + 1 };
       const content = this.skipSpaces(at + 1);
       let item: DefinitionNode;
-      if (content >= this.ends[line] || this.text[content] === '#') {
+      if (content >= this.endOf(line) || this.text[content] === '#') {
         this.line = line + 1;
-        if (this.line >= this.starts.length || this.cols[this.line] <= col) out();
-        item = this.node(this.starts[this.line], itemPath);
+        if (this.colOf(this.line) <= col) out();
+        item = this.node(this.startOf(this.line), itemPath);
       } else if (this.isDash(content)) {
         item = out();
       } else if (this.keyEnd(content) >= 0) {
@@ -207,13 +224,14 @@ class Reader {
         this.line = line + 1;
       }
       children.push(item);
+      end = item.range.end;
       const next = this.line;
-      if (next >= this.starts.length || this.cols[next] < col) break;
-      if (this.cols[next] > col) out();
-      if (!this.isDash(this.starts[next])) break;
-      at = this.starts[next];
+      if (this.colOf(next) < col) break;
+      if (this.colOf(next) > col) out();
+      if (!this.isDash(this.startOf(next))) break;
+      at = this.startOf(next);
     }
-    return { kind: 'array', children, range: { start: first + this.shift, end: children[children.length - 1].range.end } };
+    return { kind: 'array', children, range: { start: first + this.shift, end } };
   }
 
   private skipSpaces(at: number): number {
@@ -224,7 +242,7 @@ class Reader {
   /** After a value: only spaces, then the line's end or a comment. */
   private endOfLine(at: number, line: number): void {
     const rest = this.skipSpaces(at);
-    if (rest < this.ends[line] && !(this.text[rest] === '#' && rest > at)) out();
+    if (rest < this.endOf(line) && !(this.text[rest] === '#' && rest > at)) out();
   }
 
   /**
@@ -232,10 +250,9 @@ class Reader {
    * its collection (`col`) may follow (that would continue a plain scalar).
    */
   private scalar(at: number, line: number, col: number, path: PathLink): DefinitionNode {
-    const next = line + 1;
-    if (next < this.starts.length && this.cols[next] > col) out();
+    if (this.colOf(line + 1) > col) out();
     const text = this.text;
-    const c = text[at];
+    const c = text.charAt(at);
     if (c === '{' || c === '[') {
       const { node, end } = this.flow(at, line, path);
       this.endOfLine(end, line);
@@ -246,9 +263,9 @@ class Reader {
       this.endOfLine(end, line);
       return node;
     }
-    if (NOT_PLAIN_START.has(c) || ((c === '-' || c === '?' || c === ':') && (text[at + 1] === ' ' || at + 1 >= this.ends[line]))) out();
+    if (NOT_PLAIN_START.has(c) || ((c === '-' || c === '?' || c === ':') && (text[at + 1] === ' ' || at + 1 >= this.endOf(line)))) out();
     // A plain scalar runs to the line's end or a comment (` #`); trailing spaces are not part of it.
-    const lineEnd = this.ends[line];
+    const lineEnd = this.endOf(line);
     const hash = indexOnLine(text, ' #', at, lineEnd);
     let end = hash >= 0 ? hash : lineEnd;
     while (end > at && text.charCodeAt(end - 1) === 32) end--;
@@ -260,10 +277,10 @@ class Reader {
   /** A quoted scalar on one line (double-quoted only without escapes); `end` is after its closing quote. */
   private quoted(at: number, line: number): { node: DefinitionNode; end: number } {
     const text = this.text;
-    const c = text[at];
+    const c = text.charAt(at);
     let close = at + 1;
     for (;;) {
-      close = indexOnLine(text, c, close, this.ends[line]);
+      close = indexOnLine(text, c, close, this.endOf(line));
       if (close < 0) out();
       if (c === "'" && text[close + 1] === "'") close += 2;
       else break;
@@ -285,7 +302,7 @@ class Reader {
     const text = this.text;
     const isMap = text[first] === '{';
     const close = isMap ? '}' : ']';
-    const lineEnd = this.ends[line];
+    const lineEnd = this.endOf(line);
     const members: DefinitionNode[] = [];
     const seen = new Set<string>();
     let at = this.skipSpaces(first + 1);
@@ -334,7 +351,7 @@ class Reader {
     FLOW_PLAIN.lastIndex = at;
     if (!FLOW_PLAIN.test(this.text)) out();
     const end = FLOW_PLAIN.lastIndex;
-    if (end > this.ends[line]) out();
+    if (end > this.endOf(line)) out();
     return { node: this.plain(this.text.slice(at, end), at, end, path), end };
   }
 

@@ -81,11 +81,14 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
 
   let entries: DefinitionNode[] = [];
   const found: Finding[] = [];
-  if (starts.length > 0) {
+  // Both undefined when the region is left with no entry (its lines were deleted).
+  const firstStart = starts[0];
+  const lastStart = starts.at(-1);
+  if (firstStart !== undefined && lastStart !== undefined) {
     const sub = parseYaml(slice, { shift: start, basePath: path, firstIndex: first });
     if (sub.documentCount !== 1 || sub.usesAliases || !sub.root) return undefined;
-    if (sub.root.kind !== collection.kind || sub.root.range.start !== start + starts[0]) return undefined;
-    const lastEntry = start + starts[starts.length - 1];
+    if (sub.root.kind !== collection.kind || sub.root.range.start !== start + firstStart) return undefined;
+    const lastEntry = start + lastStart;
     let grow = false;
     for (const d of sub.diagnostics) {
       if (WHOLE_DOCUMENT_CODES.has(d.code)) return undefined;
@@ -98,25 +101,33 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
     if (grow) return end < prev.text.length && last + 1 < blockMembers(collection).length ? 'grow' : undefined;
     entries = blockMembers(sub.root);
     if (entries.length !== starts.length) return undefined;
-    if (!isSeq && entries.some((e, i) => e.keyRange?.start !== start + starts[i])) return undefined;
+    if (!isSeq && starts.some((s, i) => entries[i]?.keyRange?.start !== start + s)) return undefined;
   }
   if (blockMembers(collection).length - removed + entries.length === 0) return undefined;
 
   // Last step, after every check that can give up. Later nodes are shifted in place (the previous document
   // is marked superseded); the collections on the path are copied, so a changed container is a new node.
   if (delta !== 0) shiftAfter(prev.root!, end, delta);
-  const copies = level.chain.map(({ node }) => copyOf(node));
-  for (let i = 0; i + 1 < copies.length; i++) blockMembers(copies[i]).splice(level.chain[i].index, 1, copies[i + 1]);
-  const copy = copies[copies.length - 1];
+  // The chain runs from the root down to `collection`; each copy replaces its original in its parent's copy.
+  const copies: DefinitionNode[] = [];
+  let parent: { copy: DefinitionNode; index: number } | undefined;
+  for (const { node, index } of level.chain) {
+    const copy = copyOf(node);
+    if (parent) blockMembers(parent.copy).splice(parent.index, 1, copy);
+    copies.push(copy);
+    parent = { copy, index };
+  }
+  const copy = copies.at(-1)!; // levelsAround ends every chain with the level's own collection, never empty
   const members = blockMembers(copy);
   members.splice(first, removed, ...entries);
   if (first === 0) {
-    const begin = isSeq ? (entries.length ? start + starts[0] : end + delta + col) : members[0].keyRange!.start;
-    copy.range = { start: begin, end: copy.range.end };
+    const begin = isSeq ? (firstStart !== undefined ? start + firstStart : end + delta + col) : members[0]?.keyRange?.start;
+    if (begin !== undefined) copy.range = { start: begin, end: copy.range.end };
   }
-  for (let i = copies.length - 1; i >= 0; i--) {
-    const m = blockMembers(copies[i]);
-    copies[i].range = { start: copies[i].range.start, end: Math.max(copies[i].range.start, m[m.length - 1].range.end) };
+  // Innermost first: each collection ends where its last member (possibly the copy below it) ends.
+  for (const c of [...copies].reverse()) {
+    const lastMember = blockMembers(c).at(-1);
+    if (lastMember) c.range = { start: c.range.start, end: Math.max(c.range.start, lastMember.range.end) };
   }
 
   let diagnostics = kept;

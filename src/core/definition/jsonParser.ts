@@ -67,11 +67,11 @@ export function parseJson(text: string): ParseResult {
 function trailingComma(text: string, offset: number): number {
   if (text[offset] !== '}' && text[offset] !== ']') return -1;
   let i = offset - 1;
-  while (i >= 0 && /\s/.test(text[i])) i--;
+  while (i >= 0 && /\s/.test(text.charAt(i))) i--;
   if (text[i] !== ',') return -1;
   let j = i - 1;
-  while (j >= 0 && /\s/.test(text[j])) j--;
-  return j >= 0 && !'{[,'.includes(text[j]) ? i : -1;
+  while (j >= 0 && /\s/.test(text.charAt(j))) j--;
+  return j >= 0 && !'{[,'.includes(text.charAt(j)) ? i : -1;
 }
 
 function emptyFinding(text: string): Finding {

@@ -17,19 +17,25 @@ export class LineIndex {
   toLineCol(offset: number): LineCol {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
     let lo = 0;
+    let loStart = 0; // lineStarts[0]
     let hi = this.lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= clamped) lo = mid;
-      else hi = mid - 1;
+      const start = this.lineStarts[mid];
+      if (start === undefined || start > clamped) hi = mid - 1;
+      else {
+        lo = mid;
+        loStart = start;
+      }
     }
-    return { line: lo, column: clamped - this.lineStarts[lo] };
+    return { line: lo, column: clamped - loStart };
   }
 
   toOffset(line: number, column: number): number {
     if (line < 0) return 0;
-    if (line >= this.lineStarts.length) return this.text.length;
-    return Math.min(this.lineStarts[line] + Math.max(0, column), this.text.length);
+    const start = this.lineStarts[line];
+    if (start === undefined) return this.text.length; // past the last line
+    return Math.min(start + Math.max(0, column), this.text.length);
   }
 }
 

@@ -8,6 +8,7 @@ export function findProperty(node: DefinitionNode | undefined, key: string): Def
   const lower = key.toLowerCase();
   for (let i = node.properties.length - 1; i >= 0; i--) {
     const p = node.properties[i];
+    if (p === undefined) continue;
     if (p.key === key) return p;
     if (!loose && p.key?.toLowerCase() === lower) loose = p;
   }
@@ -94,11 +95,13 @@ export function chainAt(root: DefinitionNode | undefined, offset: number): Chain
       let hi = children.length - 1;
       while (lo <= hi) {
         const mid = (lo + hi) >> 1;
-        const r = children[mid].range;
+        const child = children[mid];
+        if (child === undefined) break;
+        const r = child.range;
         if (offset < r.start) hi = mid - 1;
         else if (offset > r.end) lo = mid + 1;
         else {
-          next = children[mid];
+          next = child;
           seg = mid;
           break;
         }

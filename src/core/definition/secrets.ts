@@ -30,7 +30,7 @@ export function isValidSecretName(name: string): boolean {
 export function findSecretReferences(text: string): SecretReference[] {
   const out: SecretReference[] = [];
   for (const m of text.matchAll(PLACEHOLDER)) {
-    const name = m[1].trim();
+    const name = (m[1] ?? '').trim(); // the group always takes part in a match
     out.push({ name, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, valid: isValidSecretName(name) });
   }
   return out;
@@ -39,7 +39,8 @@ export function findSecretReferences(text: string): SecretReference[] {
 /** A value that is exactly one placeholder (surrounding blanks allowed). */
 export function isSecretPlaceholder(text: string): boolean {
   const refs = findSecretReferences(text);
-  return refs.length === 1 && text.slice(0, refs[0].start).trim() === '' && text.slice(refs[0].end).trim() === '';
+  const only = refs.length === 1 ? refs[0] : undefined;
+  return only !== undefined && text.slice(0, only.start).trim() === '' && text.slice(only.end).trim() === '';
 }
 
 const lower = (p: readonly (string | number)[]): string[] => p.map((s) => (typeof s === 'number' ? '#' : s.toLowerCase()));

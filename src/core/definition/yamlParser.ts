@@ -52,8 +52,8 @@ function flowDepthExceededAt(text: string): number {
       continue;
     }
     if (c === '"' || c === "'") {
-      if (depth > 0 || i === 0 || /[\s:[{,-]/.test(text[i - 1])) quote = c;
-    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      if (depth > 0 || i === 0 || /[\s:[{,-]/.test(text.charAt(i - 1))) quote = c;
+    } else if (c === '#' && (i === 0 || /\s/.test(text.charAt(i - 1)))) {
       const end = text.indexOf('\n', i);
       if (end < 0) break;
       i = end;
@@ -127,7 +127,8 @@ export function parseYamlFully(text: string, options: BlockYamlOptions = {}): Ya
 
 function yamlMessage(message: string): string {
   // The package appends a source excerpt after a blank line; the range already shows where.
-  const firstLine = message.split('\n')[0].trim();
+  const nl = message.indexOf('\n');
+  const firstLine = (nl < 0 ? message : message.slice(0, nl)).trim();
   return /[.!?]$/.test(firstLine) ? firstLine : firstLine + '.';
 }
 
@@ -216,7 +217,8 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
       if (seen.has(key)) {
         // A key that replaces merged (<<) values is normal YAML; only literal repeats are reported.
         const existing = properties.findIndex((p) => p.key === key);
-        if (existing >= 0 && properties[existing].keyRange && (properties[existing] as { merged?: boolean }).merged) {
+        const prior = properties[existing]; // undefined when not found (-1)
+        if (prior?.keyRange && (prior as { merged?: boolean }).merged) {
           properties.splice(existing, 1);
         } else if (!override) {
           ctx.diagnostics.push(duplicateKeyFinding(key, keyRange, [...path, key]));
@@ -250,8 +252,9 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
  * lines and comments, which an incremental re-parse cannot reproduce); flow collections end at the bracket.
  */
 function blockEnd(flow: boolean | undefined, override: Range | undefined, range: Range, members: DefinitionNode[]): Range {
-  if (flow || override || members.length === 0) return range;
-  return { start: range.start, end: Math.max(range.start, members[members.length - 1].range.end) };
+  const last = members.at(-1);
+  if (flow || override || !last) return range;
+  return { start: range.start, end: Math.max(range.start, last.range.end) };
 }
 
 /** Expands a YAML 1.1 merge key (`<<: *base` or `<<: [*a, *b]`); explicit keys of the map win. */

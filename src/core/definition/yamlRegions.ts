@@ -51,10 +51,11 @@ export function levelsAround(root: DefinitionNode, text: string, from: number, t
     if (begin === undefined) break;
     levels.push({ node, path: [...path], chain: [...chain, { node, index: -1 }], col: begin - lineStart(text, begin) });
     const index = members.findIndex((m) => (m.keyRange?.start ?? m.range.start) <= from && to <= m.range.end);
-    if (index < 0) break;
+    const inner = members[index];
+    if (inner === undefined) break; // no member holds the whole edit
     chain.push({ node, index });
-    path.push(node.kind === 'array' ? index : members[index].key ?? '');
-    node = members[index];
+    path.push(node.kind === 'array' ? index : inner.key ?? '');
+    node = inner;
   }
   return levels.reverse();
 }
@@ -72,8 +73,10 @@ function leadsLine(text: string, at: number): boolean {
 export function entryRegion(level: Level, text: string, from: number, to: number, extra = 0): Region | undefined {
   const { node, col } = level;
   const members = blockMembers(node);
+  /** Start of entry i's line; undefined when the entry does not start a line (or there is no entry i). */
   const lineOf = (i: number): number | undefined => {
-    const begin = entryBegin(text, node, members[i]);
+    const member = members[i];
+    const begin = member && entryBegin(text, node, member);
     return begin !== undefined && leadsLine(text, begin) ? lineStart(text, begin) : undefined;
   };
   // The last entry whose line starts at or before the edit (binary search: entries are in text order).
@@ -82,7 +85,8 @@ export function entryRegion(level: Level, text: string, from: number, to: number
   let first = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const begin = entryBegin(text, node, members[mid]);
+    const member = members[mid];
+    const begin = member && entryBegin(text, node, member);
     if (begin === undefined) return undefined;
     if (lineStart(text, begin) <= from) {
       first = mid;
@@ -95,17 +99,18 @@ export function entryRegion(level: Level, text: string, from: number, to: number
   let last = first;
   while (last + 1 < members.length && (lineOf(last + 1) ?? Infinity) < to) last++;
   last = Math.min(members.length - 1, last + extra);
+  const lastMember = members[last];
   const start = lineOf(first);
-  if (start === undefined) return undefined;
+  if (start === undefined || lastMember === undefined) return undefined;
   for (let i = first + 1; i <= last; i++) if (lineOf(i) === undefined) return undefined;
   let end: number | undefined;
   if (last + 1 < members.length) {
     end = lineOf(last + 1);
     if (end === undefined) return undefined;
   } else {
-    end = collectionEnd(text, node, members[last], col);
+    end = collectionEnd(text, node, lastMember, col);
   }
-  if (to > end || members[last].range.end > end) return undefined;
+  if (to > end || lastMember.range.end > end) return undefined;
   return { first, last, start, end };
 }
 
