@@ -105,9 +105,10 @@ const AUTHORITY = /^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/;
 /** Where the user and password of a URL are ([start, end) before the last `@` of its authority); undefined if none. */
 export function urlUserinfo(url: string): { start: number; end: number } | undefined {
   const m = AUTHORITY.exec(url);
-  const at = m ? m[1].lastIndexOf('@') : -1;
-  if (!m || at <= 0) return undefined;
-  const start = m[0].length - m[1].length;
+  const authority = m?.[1];
+  const at = authority?.lastIndexOf('@') ?? -1;
+  if (!m || authority === undefined || at <= 0) return undefined;
+  const start = m[0].length - authority.length;
   return { start, end: start + at };
 }
 
