@@ -24,18 +24,27 @@ interface Counts {
 
 const PLAIN_RESULT = /^(\d+) passed, (\d+) failed$/;
 
+/** node --test's closing counts (`ℹ pass N`, `ℹ fail N`). */
+function nodeTestCounts(line: string, t: Counts): void {
+  const m = /^ℹ (pass|fail) (\d+)$/.exec(line.trim());
+  if (!m) return;
+  t.seen = true;
+  if (m[1] === 'pass') t.passed = Number(m[2]);
+  else t.failed = Number(m[2]);
+}
+
 const STAGES: Stage[] = [
   {
     name: 'unit',
     // Unit tests, and the contract tests that replay published and recorded service traffic (test/contract/).
     args: ['--test', '--test-reporter=spec', ...['unit', 'contract'].map((dir) => path.join(OUT, 'test', dir)).filter((dir) => fs.existsSync(dir))],
-    count(line, t) {
-      const m = /^ℹ (pass|fail) (\d+)$/.exec(line.trim());
-      if (!m) return;
-      t.seen = true;
-      if (m[1] === 'pass') t.passed = Number(m[2]);
-      else t.failed = Number(m[2]);
-    },
+    count: nodeTestCounts,
+  },
+  {
+    name: 'emulator',
+    // The emulator's own tests: that it answers as the recorded and published services do (its faults, its clock).
+    args: ['--test', '--test-reporter=spec', path.join(OUT, 'test', 'emulator', 'tests')],
+    count: nodeTestCounts,
   },
   ...(['integration/run.js', 'integration/vsix.js'] as const).map((file) => ({
     name: file.startsWith('integration/run') ? 'integration' : 'package',

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
-import { DATA_SET_TYPES, HOSTILE_PAYLOADS } from '../emulator/data-share-generator';
-import { Emulator, startEmulator } from '../emulator/server';
-import { SHARE_PATH, armRequest, getToken } from '../emulator/test-client';
+import { DATA_SET_TYPES, HOSTILE_PAYLOADS } from '../data-share-generator';
+import { Emulator, startEmulator } from '../server';
+import { SHARE_PATH, armRequest, getToken } from '../test-client';
 
 type Page = { value: Record<string, unknown>[]; nextLink?: string };
 

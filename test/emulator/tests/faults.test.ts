@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { request } from 'node:http';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../emulator/server';
-import { ACI_PATH, SHARE_PATH, armRequest, getToken, minimalGroup } from '../emulator/test-client';
+import { Emulator, startEmulator } from '../server';
+import { ACI_PATH, SHARE_PATH, armRequest, getToken, minimalGroup } from '../test-client';
 
 describe('emulator: fault scenarios', () => {
   let emu: Emulator;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../emulator/server';
-import { ACI_PATH, ArmResponse, armRequest, getToken, minimalGroup } from '../emulator/test-client';
+import { Emulator, startEmulator } from '../server';
+import { ACI_PATH, ArmResponse, armRequest, getToken, minimalGroup } from '../test-client';
 
 describe('emulator: container groups', () => {
   let emu: Emulator;

@@ -3,12 +3,12 @@
 // with a status URL), and operations end with time, polled or not.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { runContainerGroupAction } from '../../src/core/containerGroup/actions';
-import { getContainerLogs } from '../../src/core/containerGroup/logsRequest';
-import { getContainerGroup } from '../../src/core/services/containerGroups';
-import { ArmError } from '../../src/core/arm/errors';
-import { startHarness, type Harness } from './armHarness';
-import { ACI_PATH, armRequest, getToken, minimalGroup } from '../emulator/test-client';
+import { runContainerGroupAction } from '../../../src/core/containerGroup/actions';
+import { getContainerLogs } from '../../../src/core/containerGroup/logsRequest';
+import { getContainerGroup } from '../../../src/core/services/containerGroups';
+import { ArmError } from '../../../src/core/arm/errors';
+import { startHarness, type Harness } from '../../unit/armHarness';
+import { ACI_PATH, armRequest, getToken, minimalGroup } from '../test-client';
 
 const SUB = '00000000-0000-0000-0000-0000000000f1';
 const RG = 'rg-fidelity';
