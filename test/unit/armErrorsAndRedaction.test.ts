@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { withQuery } from '../../src/core/arm/client';
+import { withQuery } from '../../src/core/arm/query';
 import { resolveCloud } from '../../src/core/arm/clouds';
 import { ArmError, errorFromResponse, parseServiceError } from '../../src/core/arm/errors';
 import { redactText, redactUrl } from '../../src/core/arm/redact';

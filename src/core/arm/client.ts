@@ -24,6 +24,7 @@ import {
   type ThrottleListener,
 } from './retryPolicy';
 import { resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
+import { hasQueryName, withQuery, type QueryValue } from './query';
 
 /** Fits a VS Code LogOutputChannel. */
 export interface ArmLogger {
@@ -65,7 +66,6 @@ export interface ArmClientOptions {
  */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-export type QueryValue = string | number | boolean | undefined;
 
 export interface ArmRequest {
   method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -177,43 +177,11 @@ export class ArmClient {
       const token = await this.tokenProvider.getToken([this.scope], { signal, forceRefresh });
       forceRefresh = false;
       const attemptStart = Date.now();
-      let raw: RawResponse;
-      try {
-        raw = await this.send(req, href, token.token, signal);
-      } catch (err) {
-        const armErr = this.mapSendError(err, req.method, logUrl, signal);
-        this.logger.warn(`${req.method} ${logUrl} failed after ${Date.now() - attemptStart} ms: ${armErr.message}`);
-        if (armErr.kind === 'network' && isRetryableNetworkCode(armErr.code) && attempt < maxRetries) {
-          const delay = backoffDelayMs(attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
-          this.logger.warn(`Retrying ${req.method} ${logUrl} in ${delay} ms (attempt ${attempt + 2} of ${maxRetries + 1}): ${armErr.code}`);
-          await this.sleep(delay, signal);
-          continue;
-        }
-        throw armErr;
-      }
+      const raw = await this.exchange(req, href, logUrl, token.token, { attempt, maxRetries });
+      if (raw === 'retry') continue;
 
-      const requestId = raw.headers['x-ms-request-id'];
-      const correlationId = raw.headers['x-ms-correlation-request-id'];
-      const remaining = remainingQuota(raw.headers, quotaKindOf(req.method));
-      const ok = raw.status >= 200 && raw.status < 300;
-      this.logger[ok && req.logLevel === 'debug' ? 'debug' : 'info'](
-        `${req.method} ${logUrl} → ${raw.status} in ${Date.now() - attemptStart} ms` +
-          ` (x-ms-request-id: ${requestId ?? '-'}, x-ms-correlation-request-id: ${correlationId ?? '-'}` +
-          `${remaining !== undefined ? `, remaining ${remaining.kind}: ${remaining.count}` : ''})`,
-      );
-
-      if (ok) {
-        const body = parseSuccessBody<T>(raw, requestId, correlationId);
-        // A success status does not make an error body a success: the caller sees the service's error.
-        const inBody = errorInSuccessBody(body);
-        if (inBody) {
-          const err = errorFromSuccessBody(raw.status, redactedError(raw.text) ?? { code: inBody.code }, { requestId, correlationId });
-          this.logger.warn(`${req.method} ${logUrl} answered ${raw.status} with an error body: ${err.message}`);
-          throw err;
-        }
-        return { status: raw.status, headers: raw.headers, body, requestId, correlationId, durationMs: Date.now() - started };
-      }
-
+      const { requestId, correlationId } = this.logAnswer(req, logUrl, raw, attemptStart);
+      if (raw.status >= 200 && raw.status < 300) return this.success<T>(req, logUrl, raw, { requestId, correlationId, durationMs: Date.now() - started });
       const error = errorFromResponse({
         status: raw.status,
         contentType: raw.headers['content-type'] ?? '',
@@ -246,28 +214,77 @@ export class ArmClient {
       }
 
       if (isRetryableStatus(raw.status) && attempt < maxRetries) {
-        const retryAfter = error.retryAfterMs;
-        if (retryAfter !== undefined && throttledMs + retryAfter > this.maxThrottleWaitMs) {
-          // Sending it sooner than Azure named is refused again and spends the quota: say when instead.
-          throw waitTooLongError(error, retryAfter, Date.now(), this.maxThrottleWaitMs);
-        }
-        // The service's wait is kept to the millisecond, never shortened; without one, our own capped backoff.
-        const delay = retryAfter ?? backoffDelayMs(attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
-        const source = retryAfter !== undefined ? 'Retry-After' : 'backoff';
-        const retryAt = Date.now() + delay;
-        this.logger.warn(
-          `Retrying ${req.method} ${logUrl} in ${delay} ms (${source}; attempt ${attempt + 2} of ${maxRetries + 1}): ${raw.status} ${error.code ?? reasonPhrase(raw.status)}` +
-            (retryAfter !== undefined && delay >= 1000 ? `; ${raw.status === 429 ? 'throttled by Azure' : 'Azure asked to wait'}, not before ${new Date(retryAt).toISOString()} (${formatWait(delay)})` : ''),
-        );
-        if (retryAfter !== undefined) {
-          throttledMs += delay;
-          req.onThrottle?.({ status: raw.status, code: error.code, waitMs: delay, retryAt });
-        }
+        const delay = this.retryDelay(req, logUrl, raw.status, error, { attempt, maxRetries, throttledMs });
+        if (error.retryAfterMs !== undefined) throttledMs += delay;
         await this.sleep(delay, signal);
         continue;
       }
       throw error;
     }
+  }
+
+  /** One exchange; a network failure worth retrying waits its backoff and says 'retry', any other is thrown in words. */
+  private async exchange(req: ArmRequest, href: string, logUrl: string, token: string, at: { attempt: number; maxRetries: number }): Promise<RawResponse | 'retry'> {
+    const attemptStart = Date.now();
+    try {
+      return await this.send(req, href, token, req.signal);
+    } catch (err) {
+      const armErr = this.mapSendError(err, req.method, logUrl, req.signal);
+      this.logger.warn(`${req.method} ${logUrl} failed after ${Date.now() - attemptStart} ms: ${armErr.message}`);
+      if (armErr.kind !== 'network' || !isRetryableNetworkCode(armErr.code) || at.attempt >= at.maxRetries) throw armErr;
+      const delay = backoffDelayMs(at.attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
+      this.logger.warn(`Retrying ${req.method} ${logUrl} in ${delay} ms (attempt ${at.attempt + 2} of ${at.maxRetries + 1}): ${armErr.code}`);
+      await this.sleep(delay, req.signal);
+      return 'retry';
+    }
+  }
+
+  /** Logs one answer with the IDs to quote in a support request and the remaining-request counter. */
+  private logAnswer(req: ArmRequest, logUrl: string, raw: RawResponse, attemptStart: number): { requestId?: string; correlationId?: string } {
+    const requestId = raw.headers['x-ms-request-id'];
+    const correlationId = raw.headers['x-ms-correlation-request-id'];
+    const remaining = remainingQuota(raw.headers, quotaKindOf(req.method));
+    const ok = raw.status >= 200 && raw.status < 300;
+    this.logger[ok && req.logLevel === 'debug' ? 'debug' : 'info'](
+      `${req.method} ${logUrl} → ${raw.status} in ${Date.now() - attemptStart} ms` +
+        ` (x-ms-request-id: ${requestId ?? '-'}, x-ms-correlation-request-id: ${correlationId ?? '-'}` +
+        `${remaining !== undefined ? `, remaining ${remaining.kind}: ${remaining.count}` : ''})`,
+    );
+    return { requestId, correlationId };
+  }
+
+  /** A 2xx answer's body; a success status does not make an error body a success: the caller sees the service's error. */
+  private success<T>(req: ArmRequest, logUrl: string, raw: RawResponse, ids: { requestId?: string; correlationId?: string; durationMs: number }): ArmResponse<T> {
+    const { requestId, correlationId } = ids;
+    const body = parseSuccessBody<T>(raw, requestId, correlationId);
+    const inBody = errorInSuccessBody(body);
+    if (inBody) {
+      const err = errorFromSuccessBody(raw.status, redactedError(raw.text) ?? { code: inBody.code }, { requestId, correlationId });
+      this.logger.warn(`${req.method} ${logUrl} answered ${raw.status} with an error body: ${err.message}`);
+      throw err;
+    }
+    return { status: raw.status, headers: raw.headers, body, requestId, correlationId, durationMs: ids.durationMs };
+  }
+
+  /**
+   * How long to wait before sending a retryable request again: the service's Retry-After to the millisecond, never
+   * shortened (a wait past the bound fails at once, saying when to try again), else our own capped backoff.
+   */
+  private retryDelay(req: ArmRequest, logUrl: string, status: number, error: ArmError, at: { attempt: number; maxRetries: number; throttledMs: number }): number {
+    const retryAfter = error.retryAfterMs;
+    if (retryAfter !== undefined && at.throttledMs + retryAfter > this.maxThrottleWaitMs) {
+      // Sending it sooner than Azure named is refused again and spends the quota: say when instead.
+      throw waitTooLongError(error, retryAfter, Date.now(), this.maxThrottleWaitMs);
+    }
+    const delay = retryAfter ?? backoffDelayMs(at.attempt, this.retryBaseDelayMs, this.maxRetryDelayMs);
+    const source = retryAfter !== undefined ? 'Retry-After' : 'backoff';
+    const retryAt = Date.now() + delay;
+    this.logger.warn(
+      `Retrying ${req.method} ${logUrl} in ${delay} ms (${source}; attempt ${at.attempt + 2} of ${at.maxRetries + 1}): ${status} ${error.code ?? reasonPhrase(status)}` +
+        (retryAfter !== undefined && delay >= 1000 ? `; ${status === 429 ? 'throttled by Azure' : 'Azure asked to wait'}, not before ${new Date(retryAt).toISOString()} (${formatWait(delay)})` : ''),
+    );
+    if (retryAfter !== undefined) req.onThrottle?.({ status, code: error.code, waitMs: delay, retryAt });
+    return delay;
   }
 
   /** One HTTP exchange with its own timeout; the body is read inside the timeout too. */
@@ -381,40 +398,4 @@ function parseSuccessBody<T>(raw: RawResponse, requestId?: string, correlationId
       { kind: 'parse', status: raw.status, requestId, correlationId },
     );
   }
-}
-
-/** Decodes a raw query name; a malformed escape stays as written. */
-function decodeName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
-}
-
-/** Whether the URL's query has the parameter, whatever its case. */
-function hasQueryName(url: URL, name: string): boolean {
-  const wanted = name.toLowerCase();
-  return url.search.slice(1).split('&').some((pair) => pair.length > 0 && decodeName(pair.split('=')[0]).toLowerCase() === wanted);
-}
-
-/** Encodes a query name, keeping `$` readable as ARM documents it (`$skipToken`, `$filter`). */
-function encodeName(name: string): string {
-  return encodeURIComponent(name).replace(/%24/g, '$');
-}
-
-/**
- * Sets query parameters without re-serializing the others: a nextLink's opaque continuation token
- * must reach the server byte for byte.
- */
-export function withQuery(url: URL, params: Record<string, QueryValue>): string {
-  const entries = Object.entries(params).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
-  const names = new Set(entries.map(([name]) => name.toLowerCase()));
-  const kept = url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => pair.length > 0 && !names.has(decodeName(pair.split('=')[0]).toLowerCase()));
-  const added = entries.map(([name, value]) => `${encodeName(name)}=${encodeURIComponent(String(value))}`);
-  const query = [...kept, ...added].join('&');
-  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -2,7 +2,8 @@
  * Share subscription reports (Microsoft.DataShare, api-version 2021-08-01). All three are POST
  * list operations, returned as page iterators; their next pages are POSTed with the same body.
  */
-import type { ArmClient, QueryValue } from '../arm/client';
+import type { ArmClient } from '../arm/client';
+import type { QueryValue } from '../arm/query';
 import { listPages, type ListingLimits, type Page } from '../arm/paging';
 import { DATA_SHARE_API_VERSION, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
 
