@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
 import { ArmError, errorMessage } from '../../core/arm/errors';
-import { isStatusUnavailable } from '../../core/arm/lro';
+import { isStatusUnavailable } from '../../core/arm/lroOutcome';
 import { describeDestination } from '../../core/deploy/confirmation';
 import type { ThrottleWait } from '../../core/arm/retryPolicy';
 import { throttleLogLine, throttleText } from '../shared/waitText';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { ArmError, errorMessage } from '../../core/arm/errors';
-import { isStatusUnavailable } from '../../core/arm/lro';
+import { isStatusUnavailable } from '../../core/arm/lroOutcome';
 import { describeInstanceView, readExistingGroup, summarizeDeployedGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
 import type { DeployCommandResult, DeployRun } from './deployRun';

@@ -9,7 +9,7 @@
  * Delete is always offered (it is how a stuck or absent group is cleared). Before the live state is known, or for a
  * state not listed here, every action is offered: a menu never hides what might work.
  */
-import { isTerminalState } from '../arm/lro';
+import { isTerminalState } from '../arm/lroOutcome';
 import { CONTAINER_GROUP_ACTIONS, type ContainerGroupAction } from './actions';
 import type { LiveGroup } from './liveState';
 
