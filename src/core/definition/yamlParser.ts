@@ -3,7 +3,7 @@
  * `az container create --file` reads files with a YAML 1.1 loader, so plain scalars that YAML 1.1 reads
  * differently (`on`, `yes`, `0777`, `1:30`, unquoted dates) get warnings with a quoting fix.
  */
-import { Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
 import { duplicateKeyFinding } from './jsonParser';
 import { Code } from './findingCodes';
 import { yaml11Finding } from './yaml11';
@@ -142,9 +142,29 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
   const fallback = at ?? { start: ctx.shift, end: ctx.shift };
   if (node === null || node === undefined) return { kind: 'null', value: null, range: { ...(override ?? fallback) } };
   const range = override ?? rangeOf(node, ctx, fallback);
+  if (!withinBounds(path, ctx, range)) return { kind: 'null', value: null, range };
+  if (isAlias(node)) return convertAlias(node, path, ctx, range);
+  if (node.anchor) ctx.usesAliases = true;
+  const placeholder = unquotedPlaceholder(node);
+  if (placeholder !== undefined) return unquotedPlaceholderNode(placeholder, path, ctx, range);
+  if (isMap(node)) {
+    const properties = convertPairs(node.items, path, ctx, override, range);
+    return { kind: 'object', properties, range: blockEnd(node.flow, override, range, properties) };
+  }
+  if (isSeq(node)) {
+    const first = path === ctx.rootPath ? ctx.firstIndex : 0;
+    const children = node.items.map((item, i) => convert(item as YamlNode | null, [...path, first + i], ctx, override, range));
+    return { kind: 'array', children, range: blockEnd(node.flow, override, range, children) };
+  }
+  if (isScalar(node)) return convertScalar(node, path, ctx, override, range);
+  return { kind: 'null', value: null, range };
+}
+
+/** Too deep, or past what aliases may expand to: said once, and the value is not read. */
+function withinBounds(path: PathSegment[], ctx: Ctx, range: Range): boolean {
   if (path.length > MAX_DEPTH) {
     ctx.diagnostics.push({ code: Code.tooDeep, severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is not read.`, range, path });
-    return { kind: 'null', value: null, range };
+    return false;
   }
   if (ctx.aliasDepth > 0 && ++ctx.expanded > MAX_ALIAS_EXPANSION) {
     if (ctx.expanded === MAX_ALIAS_EXPANSION + 1) {
@@ -156,95 +176,89 @@ function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override:
         path,
       });
     }
-    return { kind: 'null', value: null, range };
+    return false;
   }
-  if (isAlias(node)) {
-    ctx.usesAliases = true;
-    // One note per alias written in the file, not per copy an alias inside an anchor makes.
-    if (ctx.aliasDepth === 0) {
-      ctx.diagnostics.push({
-        code: Code.alias,
-        severity: 'info',
-        message: `Alias *${node.source} repeats the anchored value; findings inside it are shown here.`,
-        range,
-        path,
-      });
+  return true;
+}
+
+/** An alias reads as the anchored value, placed where the alias is written. */
+function convertAlias(node: Alias, path: PathSegment[], ctx: Ctx, range: Range): DefinitionNode {
+  ctx.usesAliases = true;
+  // One note per alias written in the file, not per copy an alias inside an anchor makes.
+  if (ctx.aliasDepth === 0) {
+    ctx.diagnostics.push({ code: Code.alias, severity: 'info', message: `Alias *${node.source} repeats the anchored value; findings inside it are shown here.`, range, path });
+  }
+  const target = ctx.aliasDepth < 20 ? (node.resolve(ctx.doc) as YamlNode | undefined) : undefined;
+  if (!target) return { kind: 'null', value: null, range };
+  ctx.aliasDepth++;
+  const resolved = convert(target, path, ctx, range);
+  ctx.aliasDepth--;
+  return resolved;
+}
+
+/** `{{secret:NAME}}` unquoted is a YAML mapping: an error whose fix quotes it, read as the text meant. */
+function unquotedPlaceholderNode(placeholder: string, path: PathSegment[], ctx: Ctx, range: Range): DefinitionNode {
+  const quoted = `'{{secret:${placeholder}}}'`;
+  ctx.diagnostics.push({
+    code: Code.unquotedPlaceholder,
+    severity: 'error',
+    message: `Unquoted {{secret:${placeholder}}} is a YAML mapping, not text. Quote it: ${quoted}.`,
+    range,
+    path,
+    fix: { title: `Quote it: ${quoted}`, edits: [{ range, newText: quoted }] },
+  });
+  return { kind: 'string', value: `{{secret:${placeholder}}}`, range };
+}
+
+/** A mapping's pairs in order: plain-text keys only, merges (`<<`) spread in, literal repeats reported. */
+function convertPairs(items: readonly unknown[], path: PathSegment[], ctx: Ctx, override: Range | undefined, range: Range): DefinitionNode[] {
+  const properties: DefinitionNode[] = [];
+  const seen = new Set<string>();
+  for (const pair of items) {
+    if (!isPair(pair)) continue;
+    const keyNode = pair.key as YamlNode | null;
+    if (keyNode !== null && !isScalar(keyNode)) {
+      ctx.diagnostics.push({ code: Code.complexKey, severity: 'error', message: 'Only plain text keys are allowed here.', range: override ?? rangeOf(keyNode, ctx, range), path });
+      continue;
     }
-    const target = ctx.aliasDepth < 20 ? (node.resolve(ctx.doc) as YamlNode | undefined) : undefined;
-    if (!target) return { kind: 'null', value: null, range };
-    ctx.aliasDepth++;
-    const resolved = convert(target, path, ctx, range);
-    ctx.aliasDepth--;
-    return resolved;
-  }
-  if (node.anchor) ctx.usesAliases = true;
-  const placeholder = unquotedPlaceholder(node);
-  if (placeholder !== undefined) {
-    const quoted = `'{{secret:${placeholder}}}'`;
-    ctx.diagnostics.push({
-      code: Code.unquotedPlaceholder,
-      severity: 'error',
-      message: `Unquoted {{secret:${placeholder}}} is a YAML mapping, not text. Quote it: ${quoted}.`,
-      range,
-      path,
-      fix: { title: `Quote it: ${quoted}`, edits: [{ range, newText: quoted }] },
-    });
-    return { kind: 'string', value: `{{secret:${placeholder}}}`, range };
-  }
-  if (isMap(node)) {
-    const properties: DefinitionNode[] = [];
-    const seen = new Set<string>();
-    for (const pair of node.items) {
-      if (!isPair(pair)) continue;
-      const keyNode = pair.key as YamlNode | null;
-      if (keyNode !== null && !isScalar(keyNode)) {
-        ctx.diagnostics.push({ code: Code.complexKey, severity: 'error', message: 'Only plain text keys are allowed here.', range: override ?? rangeOf(keyNode, ctx, range), path });
-        continue;
-      }
-      const keyScalar = keyNode;
-      const key = keyScalar === null || keyScalar.value === null ? '' : String(keyScalar.value);
-      const keyRange = override ?? (keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start });
-      if (key === '<<' && keyScalar?.type === 'PLAIN') {
-        ctx.usesAliases = true;
-        mergeInto(properties, seen, pair.value as YamlNode | null, path, ctx, keyRange);
-        continue;
-      }
-      const child = convert(pair.value as YamlNode | null, [...path, key], ctx, override, { start: keyRange.end, end: keyRange.end });
-      child.key = key;
-      child.keyRange = keyRange;
-      child.keyPlain = !keyScalar || keyScalar.type === 'PLAIN';
-      if (keyScalar && !override) checkYaml11(keyScalar, keyRange, [...path, key], ctx);
-      if (seen.has(key)) {
-        // A key that replaces merged (<<) values is normal YAML; only literal repeats are reported.
-        const existing = properties.findIndex((p) => p.key === key);
-        const prior = properties[existing]; // undefined when not found (-1)
-        if (prior?.keyRange && (prior as { merged?: boolean }).merged) {
-          properties.splice(existing, 1);
-        } else if (!override) {
-          ctx.diagnostics.push(duplicateKeyFinding(key, keyRange, [...path, key]));
-        }
-      }
-      seen.add(key);
-      properties.push(child);
+    const keyScalar = keyNode;
+    const key = keyScalar === null || keyScalar.value === null ? '' : String(keyScalar.value);
+    const keyRange = override ?? (keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start });
+    if (key === '<<' && keyScalar?.type === 'PLAIN') {
+      ctx.usesAliases = true;
+      mergeInto(properties, seen, pair.value as YamlNode | null, path, ctx, keyRange);
+      continue;
     }
-    return { kind: 'object', properties, range: blockEnd(node.flow, override, range, properties) };
+    const child = convert(pair.value as YamlNode | null, [...path, key], ctx, override, { start: keyRange.end, end: keyRange.end });
+    child.key = key;
+    child.keyRange = keyRange;
+    child.keyPlain = !keyScalar || keyScalar.type === 'PLAIN';
+    if (keyScalar && !override) checkYaml11(keyScalar, keyRange, [...path, key], ctx);
+    if (seen.has(key)) {
+      // A key that replaces merged (<<) values is normal YAML; only literal repeats are reported.
+      const existing = properties.findIndex((p) => p.key === key);
+      const prior = properties[existing]; // undefined when not found (-1)
+      if (prior?.keyRange && (prior as { merged?: boolean }).merged) {
+        properties.splice(existing, 1);
+      } else if (!override) {
+        ctx.diagnostics.push(duplicateKeyFinding(key, keyRange, [...path, key]));
+      }
+    }
+    seen.add(key);
+    properties.push(child);
   }
-  if (isSeq(node)) {
-    const first = path === ctx.rootPath ? ctx.firstIndex : 0;
-    const children = node.items.map((item, i) => convert(item as YamlNode | null, [...path, first + i], ctx, override, range));
-    return { kind: 'array', children, range: blockEnd(node.flow, override, range, children) };
-  }
-  if (isScalar(node)) {
-    if (!override) checkYaml11(node, range, path, ctx);
-    const value = node.value;
-    const plain = node.type === 'PLAIN';
-    if (value === null || value === undefined) return { kind: 'null', value: null, range, plain };
-    if (typeof value === 'boolean') return { kind: 'boolean', value, range, plain };
-    if (typeof value === 'number') return { kind: 'number', value, range, plain };
-    if (typeof value === 'bigint') return { kind: 'number', value: Number(value), range, plain };
-    return { kind: 'string', value: String(value), range, plain };
-  }
-  return { kind: 'null', value: null, range };
+  return properties;
+}
+
+function convertScalar(node: Scalar, path: PathSegment[], ctx: Ctx, override: Range | undefined, range: Range): DefinitionNode {
+  if (!override) checkYaml11(node, range, path, ctx);
+  const value = node.value;
+  const plain = node.type === 'PLAIN';
+  if (value === null || value === undefined) return { kind: 'null', value: null, range, plain };
+  if (typeof value === 'boolean') return { kind: 'boolean', value, range, plain };
+  if (typeof value === 'number') return { kind: 'number', value, range, plain };
+  if (typeof value === 'bigint') return { kind: 'number', value: Number(value), range, plain };
+  return { kind: 'string', value: String(value), range, plain };
 }
 
 /**
