@@ -1,7 +1,7 @@
 // The report's feed to its page: updates paced while pages stream in, the end and a restarted page sent at
 // once, windows carried only when their rows changed, and every page acknowledged exactly once.
 import { strict as assert } from 'node:assert';
-import { describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { addPage, decodeRows, emptyTotals, UPDATE_INTERVAL_MS, ViewFeed, type HostMessage, type ReportPage, type ReportRow, type ViewUpdate } from '../../src/core/report';
 
 function pageOf(n: number, size: number, totals = emptyTotals(), last = false): ReportPage {
@@ -10,12 +10,12 @@ function pageOf(n: number, size: number, totals = emptyTotals(), last = false): 
   return { rows, pageNumber: n, totals: { ...totals }, last, server: {} };
 }
 
-/** A page that takes every message after `delayMs`, as a webview does some time after postMessage. */
-function fakePage(delayMs = 1) {
+/** A page that takes every message a turn of the event loop after postMessage, as a webview does. */
+function fakePage() {
   const posted: HostMessage[] = [];
   let ready = true;
   const target = {
-    post: (m: HostMessage) => new Promise<boolean>((r) => setTimeout(() => (posted.push(m), r(true)), delayMs)),
+    post: (m: HostMessage) => new Promise<boolean>((r) => setImmediate(() => (posted.push(m), r(true)))),
     ready: () => ready,
     onUpdate: () => undefined,
   };
@@ -23,9 +23,20 @@ function fakePage(delayMs = 1) {
   return { target, updates, setReady: (r: boolean) => (ready = r) };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Moves the mocked clock on by `ms`, a millisecond at a time, letting what each millisecond wakes run. */
+async function sleep(ms: number): Promise<void> {
+  for (let i = 0; i < ms; i++) {
+    mock.timers.tick(1);
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  await new Promise<void>((r) => setImmediate(r));
+}
 
 describe('ViewFeed', () => {
+  // The pacing reads Date.now() and waits with setTimeout: both on a clock the tests move, so nothing here sleeps.
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.UTC(2026, 0, 1) }));
+  afterEach(() => mock.timers.reset());
+
   it('paces updates while pages stream in, sends what is held at the end at once, and acknowledges every page once', async () => {
     const page = fakePage();
     // An interval no test outlasts: only the first update and the end's may go.
