@@ -9,6 +9,7 @@ import type { TestApi } from '../../../src/extension';
 import { CaseCounter } from '../../summary/record';
 import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
+import { until } from './until';
 
 const scopeWrites = new CaseCounter('scopeWrites', 'vscode-settings-lists');
 suiteTeardown(() => scopeWrites.write());
@@ -36,11 +37,10 @@ suite('Add Container Group through the command, signed in', function () {
     const original = fs.readFileSync(file, 'utf8');
     const commented = original.replace('"aciDataShare.containerGroups": [', '"aciDataShare.containerGroups": [\n    // the demo groups: keep this note');
     assert.notStrictEqual(commented, original);
-    const read = new Promise<void>((resolve) => {
-      const sub = vscode.workspace.onDidChangeConfiguration(() => (sub.dispose(), resolve()));
-    });
+    const listed = () => JSON.stringify(vscode.workspace.getConfiguration('aciDataShare').inspect('containerGroups')?.workspaceValue);
+    const before = listed();
+    // Comments change no value, so VS Code says nothing: Add reads the file itself, as written now.
     fs.writeFileSync(file, commented.replace('"rg-demo"', '"rg-demo" /* where the demo runs */'));
-    await Promise.race([read, new Promise((r) => setTimeout(r, 3000))]);
     try {
       const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'broken.aci.json');
       await vscode.commands.executeCommand('aciDataShare.signIn');
@@ -52,7 +52,8 @@ suite('Add Container Group through the command, signed in', function () {
       assert.match(after, /"definitionFile": "definitions\/broken\.aci\.json"[\s\S]*"rg-api"|"rg-api"[\s\S]*"definitions\/broken\.aci\.json"/);
     } finally {
       fs.writeFileSync(file, original);
-      await new Promise((r) => setTimeout(r, 1000));
+      // VS Code reads the file back before the next test looks at the list.
+      await until(() => listed() === before, 'VS Code read the restored settings', 10_000);
     }
   }));
 
