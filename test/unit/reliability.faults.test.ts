@@ -9,7 +9,7 @@ import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretToken
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 import { deployBody } from '../../src/core/deploy/deployContainerGroup';
 import type { RequestBody } from '../../src/core/deploy/requestBody';
-import { loadSynchronizationReport } from '../../src/core/report';
+import { loadSynchronizationReport } from '../../src/core/report/shared/stream';
 import { collectAll, listSourceShareSynchronizationSettings, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { generateSynchronizations } from '../emulator/data-share-generator';
 import { startEmulator, type Emulator } from '../emulator/server';

@@ -2,31 +2,14 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/shared/fieldBounds';
-import {
-  applyQuery,
-  chartData,
-  computeTotals,
-  wallTimeMs,
-  csvCell,
-  filterRows,
-  formatBytes,
-  formatCount,
-  formatDuration,
-  formatUtcDateTime,
-  isPageMessage,
-  isReportPanelState,
-  mergeSorted,
-  parseCsv,
-  REPORT_COLUMNS,
-  rowComparator,
-  sanitizeRow,
-  sortRows,
-  sourceSettingRow,
-  toCsv,
-  toJson,
-  toServerQuery,
-  type ReportRow,
-} from '../../src/core/report';
+import { chartData } from '../../src/core/report/report/chart';
+import { isPageMessage, isReportPanelState } from '../../src/core/report/report/messages';
+import { sourceSettingRow } from '../../src/core/report/report/sourceSettings';
+import { csvCell, parseCsv, toCsv, toJson } from '../../src/core/report/shared/exportFormats';
+import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
+import { REPORT_COLUMNS, sanitizeRow, type ReportRow } from '../../src/core/report/shared/model';
+import { applyQuery, filterRows, mergeSorted, rowComparator, sortRows, toServerQuery } from '../../src/core/report/shared/query';
+import { computeTotals, wallTimeMs } from '../../src/core/report/shared/totals';
 
 const rows: ReportRow[] = [
   { name: 'b-set', dataSetType: 'Blob', status: 'Succeeded', durationMs: 3000, sizeRead: 2048, sizeWritten: 2048, startTime: '2024-03-01T02:00:05Z', filesRead: 2, filesWritten: 2 },

@@ -5,7 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
-import { LatestRun, streamSynchronizationReport, type RunTicket } from '../../src/core/report';
+import { LatestRun, type RunTicket } from '../../src/core/report/shared/latestRun';
+import { streamSynchronizationReport } from '../../src/core/report/shared/stream';
 import type { Emulator } from '../emulator/server';
 import { startHarness, type Harness } from './armHarness';
 

@@ -1,7 +1,10 @@
 // The report's outbox: the host holds every row and reports the pages that arrived to the page in spans, in order.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { addPage, decodeRows, emptyTotals, encodeRows, RowOutbox, type ReportRow, type ReportTotals } from '../../src/core/report';
+import { RowOutbox } from '../../src/core/report/report/outbox';
+import { decodeRows, encodeRows } from '../../src/core/report/report/rowTuples';
+import { type ReportRow } from '../../src/core/report/shared/model';
+import { addPage, emptyTotals, type ReportTotals } from '../../src/core/report/shared/totals';
 
 function pages(count: number, size: number): { rows: ReportRow[]; pageNumber: number; totals: ReportTotals; last: boolean }[] {
   const totals = emptyTotals();

@@ -3,7 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { applyQuery, chartData, MAX_WINDOW_ROWS, RowView, type ReportQuery, type ReportRow } from '../../src/core/report';
+import { chartData } from '../../src/core/report/report/chart';
+import { MAX_WINDOW_ROWS, RowView } from '../../src/core/report/report/rowView';
+import { type ReportQuery, type ReportRow } from '../../src/core/report/shared/model';
+import { applyQuery } from '../../src/core/report/shared/query';
 
 const row = (i: number, status = i % 3 === 0 ? 'Failed' : 'Succeeded'): ReportRow => ({ name: `ds-${String(i).padStart(4, '0')}`, status, durationMs: (i * 7919) % 1000, sizeRead: i * 10 });
 

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
-import { ReportStoppedError, streamSynchronizationReport, type ReportPage } from '../../src/core/report';
+import { ReportStoppedError, streamSynchronizationReport, type ReportPage } from '../../src/core/report/shared/stream';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { SUBSCRIPTION, StaticTokenProvider, json, startFixture, startHarness } from './armHarness';
 

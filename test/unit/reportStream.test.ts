@@ -5,15 +5,11 @@ import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
-import {
-  applyQuery,
-  computeTotals,
-  loadSynchronizationReport,
-  parseCsv,
-  streamSynchronizationReport,
-  toCsv,
-  type ReportRow,
-} from '../../src/core/report';
+import { parseCsv, toCsv } from '../../src/core/report/shared/exportFormats';
+import { type ReportRow } from '../../src/core/report/shared/model';
+import { applyQuery } from '../../src/core/report/shared/query';
+import { loadSynchronizationReport, streamSynchronizationReport } from '../../src/core/report/shared/stream';
+import { computeTotals } from '../../src/core/report/shared/totals';
 import { benchSynchronizationReport } from '../bench/reportTiming';
 import type { Emulator } from '../emulator/server';
 import { startHarness, type Harness } from './armHarness';

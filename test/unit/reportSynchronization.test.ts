@@ -1,7 +1,7 @@
 // Synchronization records from the service are reduced to their known, well-typed fields before any use.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { sanitizeSynchronization, sanitizeSynchronizations } from '../../src/core/report';
+import { sanitizeSynchronization, sanitizeSynchronizations } from '../../src/core/report/shared/synchronization';
 import { MAX_DURATION_MS, MAX_MESSAGE_CHARS, MAX_TEXT_CHARS } from '../../src/core/report/shared/fieldBounds';
 
 const hostile = { toString: null, valueOf: null };

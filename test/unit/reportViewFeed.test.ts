@@ -2,7 +2,12 @@
 // once, windows carried only when their rows changed, and every page acknowledged exactly once.
 import { strict as assert } from 'node:assert';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { addPage, decodeRows, emptyTotals, UPDATE_INTERVAL_MS, ViewFeed, type HostMessage, type ReportPage, type ReportRow, type ViewUpdate } from '../../src/core/report';
+import { type HostMessage, type ViewUpdate } from '../../src/core/report/report/messages';
+import { decodeRows } from '../../src/core/report/report/rowTuples';
+import { UPDATE_INTERVAL_MS, ViewFeed } from '../../src/core/report/report/viewFeed';
+import { type ReportRow } from '../../src/core/report/shared/model';
+import { type ReportPage } from '../../src/core/report/shared/stream';
+import { addPage, emptyTotals } from '../../src/core/report/shared/totals';
 
 function pageOf(n: number, size: number, totals = emptyTotals(), last = false): ReportPage {
   const rows: ReportRow[] = Array.from({ length: size }, (_, i) => ({ name: `p${n}-r${i}`, status: 'Succeeded' }));

@@ -5,7 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { ArmClient } from '../../../src/core/arm/client';
-import { loadSynchronizationReport, sourceSettingRow, streamSynchronizationReport } from '../../../src/core/report';
+import { sourceSettingRow } from '../../../src/core/report/report/sourceSettings';
+import { loadSynchronizationReport, streamSynchronizationReport } from '../../../src/core/report/shared/stream';
 import {
   collectAll,
   listSourceShareSynchronizationSettings,
