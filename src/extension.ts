@@ -67,6 +67,8 @@ function underTestRunner(context: vscode.ExtensionContext): boolean {
 }
 
 interface Services {
+  /** The services themselves, disposed with the extension. */
+  disposables: vscode.Disposable[];
   session: AzureSession;
   deployStates: DeployStates;
   explorer: ExplorerProvider;
@@ -84,8 +86,8 @@ function createServices(context: vscode.ExtensionContext): Services {
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
-  context.subscriptions.push(session, deployStates, explorer, view, secrets, secrets.onDidChange(() => language.diagnostics.refreshAll()));
-  return { session, deployStates, explorer, secrets, language };
+  // Pushed by activate() after the features that use them, so they are disposed in the same order as before.
+  return { session, deployStates, explorer, secrets, language, disposables: [session, deployStates, explorer, view, secrets, secrets.onDidChange(() => language.diagnostics.refreshAll())] };
 }
 
 /** Deploy, the group actions, logs, shells and the panels: each feature registers its own commands. */
@@ -154,7 +156,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const { session, deployStates, explorer, secrets, language } = services;
   const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates, testHooks: underTestRunner(context) });
   const features = registerFeatures(context, command, services);
-  context.subscriptions.push(...registerViewCommands(command, services), ...followChanges(services));
+  context.subscriptions.push(...services.disposables, ...registerViewCommands(command, services), ...followChanges(services));
   const activateMs = performance.now() - started;
   if (!underTestRunner(context)) return undefined;
   return {

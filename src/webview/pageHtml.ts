@@ -49,9 +49,12 @@ export function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
     `img-src ${src} data:`,
   ].join('; ');
   // The translations of this display language (none for English: the page's own words are the keys).
-  const l10n = JSON.stringify(bundleForPages ?? vscode.l10n.bundle ?? {});
+  const bundle = bundleForPages ?? vscode.l10n.bundle;
+  const l10n = JSON.stringify(bundle ?? {});
+  // Without a bundle the page speaks English, whatever the display language.
+  const lang = bundle ? vscode.env.language : 'en';
   return `<!DOCTYPE html>
-<html lang="${escapeHtml(vscode.env.language)}">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

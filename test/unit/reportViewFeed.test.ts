@@ -66,7 +66,9 @@ describe('ViewFeed', () => {
     feed.start(1);
     feed.add(pageOf(1, 10));
     feed.add(pageOf(2, 10));
-    await sleep(200);
+    await sleep(10);
+    assert.deepEqual(page.updates().map((u) => u.pages), [1], 'the second page waits for the interval');
+    await sleep(20);
     assert.deepEqual(page.updates().map((u) => u.pages), [1, 1], 'the second page did not wait for the end');
     await feed.end();
   });

@@ -15,6 +15,11 @@ export const ACTION_COMMANDS: Record<ContainerGroupAction, string> = {
 
 export function registerActionCommands(command: CommandRegistrar, ctx: ActionContext, subscriptions: vscode.Disposable[]): void {
   for (const [action, id] of Object.entries(ACTION_COMMANDS) as [ContainerGroupAction, string][]) {
-    subscriptions.push(command(id, (_context, arg?: unknown): Promise<ActionCommandResult> => runAction(ctx, action, arg)));
+    subscriptions.push(
+      command(id, (_context, arg?: unknown): Promise<ActionCommandResult> => runAction(ctx, action, arg), {
+        result: (): ActionCommandResult => ({ action, outcome: 'failed', notifications: [] }),
+        message: (text) => vscode.l10n.t('The action failed unexpectedly: {0}', text),
+      }),
+    );
   }
 }

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { ArmError, errorMessage } from '../../core/arm/errors';
-import { isStatusUnavailable } from '../../core/arm/lroOutcome';
+import { isStatusUnavailable, isWaitCanceled } from '../../core/arm/lroOutcome';
 import { describeInstanceView, readExistingGroup, summarizeDeployedGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
 import type { DeployCommandResult, DeployRun } from './deployRun';
@@ -78,8 +78,9 @@ export async function deployFailed(run: DeployRun, err: unknown): Promise<Deploy
   if (isStatusUnavailable(err)) return deployUnknown(run, err);
   if (err.kind === 'canceled') {
     run.log('warn', `${name}: stopped waiting for the deployment; it may continue in Azure.`);
-    // The previous outcome no longer describes the group, here or after a reload.
-    run.publishState('Unknown');
+    // Once Azure had accepted it, the previous outcome no longer describes the group, here or after a reload;
+    // a cancel before anything reached Azure leaves it as it was.
+    if (isWaitCanceled(err)) run.publishState('Unknown');
     run.notify('info', vscode.l10n.t('Stopped waiting for {0}. The deployment may continue in Azure; refresh later to see its state.', name));
     return run.done('canceled');
   }

@@ -27,7 +27,10 @@ export function registerDeployCommands(command: CommandRegistrar, deps: DeployDe
   const ctx: DeployContext = { ...deps, diagnostics, logger: log() };
   deps.subscriptions.push(
     diagnostics,
-    command(DEPLOY_COMMAND, (_context, arg?: unknown): Promise<DeployCommandResult> => runDeploy(ctx, arg)),
+    command(DEPLOY_COMMAND, (_context, arg?: unknown): Promise<DeployCommandResult> => runDeploy(ctx, arg), {
+      result: (): DeployCommandResult => ({ outcome: 'failed', notifications: [] }),
+      message: (text) => vscode.l10n.t('Deploy failed unexpectedly: {0}', text),
+    }),
     command(SET_SECRET_COMMAND, (_context, name?: unknown, deployAfter?: unknown) => setSecret(deps.secrets, name, deployAfter)),
     command(DELETE_SECRET_COMMAND, (_context, name?: unknown) => deleteSecret(deps.secrets, name)),
   );

@@ -17,6 +17,7 @@ import { ui } from '../../ui/userInput';
 import { deployFailed, deploySucceeded } from './deployOutcome';
 import { DeployRun, type DeployCommandResult, type DeployContext } from './deployRun';
 import { pickTarget, unconfiguredDefinition } from './pickTarget';
+import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { revealTargetSetting } from './revealSetting';
 import { durationText, throttleLogLine, throttleText } from '../shared/waitText';
 import type { ThrottleWait } from '../../core/arm/retryPolicy';
@@ -41,11 +42,9 @@ const chooseTarget: Step = async (run, arg) => {
   }
   // A file not in the view would be asked four target questions: a secret it names that is not stored stops it first.
   const unconfigured = unconfiguredDefinition(arg);
-  if (unconfigured) {
-    const doc = await vscode.workspace.openTextDocument(unconfigured);
-    const missing = missingSecrets(run, doc.getText());
-    if (missing.length) return refuseMissingSecrets(run, vscode.workspace.asRelativePath(unconfigured), missing, unconfigured);
-  }
+  const text = unconfigured && (await textWithinLimits(unconfigured));
+  const missing = text ? missingSecrets(run, text) : [];
+  if (unconfigured && missing.length) return refuseMissingSecrets(run, vscode.workspace.asRelativePath(unconfigured), missing, unconfigured);
   let resolved;
   try {
     resolved = await pickTarget(arg);
@@ -118,6 +117,17 @@ const checkDefinition: Step = async (run) => {
       : vscode.l10n.t('The definition of {0} has {1} warning.', name, warnings.length);
   return (await run.ask(question, detail, vscode.l10n.t('Deploy Anyway'))) ? undefined : run.done('dismissed');
 };
+
+/**
+ * The text of a definition in the workspace that passes the view's file checks (regular file, size), as the editor
+ * holds it; undefined otherwise, and the steps after say why.
+ */
+async function textWithinLimits(uri: vscode.Uri): Promise<string | undefined> {
+  if (definitionSetting(uri) === undefined) return undefined;
+  const file = await readDefinitionFile(uri);
+  if (!file.ok) return undefined;
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? file.text;
+}
 
 /** Names of `{{secret:NAME}}` references in `text` whose secret is not stored, each once. */
 function missingSecrets(run: DeployRun, text: string): string[] {

@@ -22,19 +22,27 @@ export interface CommandContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandHandler = (context: CommandContext, ...args: any[]) => unknown;
 
+/** For a command whose callers read a structured result (deploy, the group actions): what an unexpected failure gives. */
+export interface CommandFailure {
+  /** The result returned instead of the value the command would have given. */
+  result(err: unknown): unknown;
+  /** The message shown, from the error's own words (e.g. "Deploy failed unexpectedly: …"). */
+  message(text: string): string;
+}
+
 export interface CommandRegistrar {
-  (id: string, run: CommandHandler): vscode.Disposable;
+  (id: string, run: CommandHandler, failure?: CommandFailure): vscode.Disposable;
   readonly services: CommandServices;
 }
 
 /** Binds the shared services once (in activate); the registrar it returns registers each command. */
 export function commandRegistrar(services: CommandServices): CommandRegistrar {
-  const register = (id: string, run: CommandHandler): vscode.Disposable =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(id, services, run, args));
+  const register = (id: string, run: CommandHandler, failure?: CommandFailure): vscode.Disposable =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(id, services, run, args, failure));
   return Object.assign(register, { services });
 }
 
-async function runCommand(id: string, services: CommandServices, run: CommandHandler, args: unknown[]): Promise<unknown> {
+async function runCommand(id: string, services: CommandServices, run: CommandHandler, args: unknown[], failure: CommandFailure | undefined): Promise<unknown> {
   const context: CommandContext = { commandId: id, ui: ui(), log: log(), services };
   try {
     return await run(context, ...args);
@@ -44,7 +52,7 @@ async function runCommand(id: string, services: CommandServices, run: CommandHan
       return undefined;
     }
     context.log.error(`${id} failed: ${err instanceof Error && err.stack ? err.stack : errorMessage(err)}`);
-    void context.ui.message('error', errorMessage(err));
-    return undefined;
+    void context.ui.message('error', failure ? failure.message(errorMessage(err)) : errorMessage(err));
+    return failure?.result(err);
   }
 }

@@ -291,8 +291,9 @@ export function errorFromResponse(info: ErrorResponseInfo): ArmError {
 export function isCancellation(err: unknown): boolean {
   if (err instanceof ArmError) return err.kind === 'canceled';
   if (!(err instanceof Error)) return false;
-  // VS Code's CancellationError and DOM/Node's AbortError carry these names; core cannot import either type.
-  return err.name === 'Canceled' || err.name === 'AbortError';
+  // VS Code's CancellationError carries this name (core cannot import its type). An AbortError is not taken for the
+  // user's cancel: an abort used as a timeout that escaped unmapped must still be shown.
+  return err.name === 'Canceled';
 }
 
 /** The one way any caught value becomes text for the user: an Error's message, else its string form. */

@@ -85,7 +85,7 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
     return { resource: put.body, response: put, polls, elapsedMs: Date.now() - started };
   }
 
-  const poller = new StatusPoller(client, options, mode, asyncUrl ?? locationUrl, started, parseRetryAfterMs(put.headers['retry-after']), (status) => {
+  const poller = new StatusPoller(client, options, mode, mode === 'async' ? asyncUrl : locationUrl, started, parseRetryAfterMs(put.headers['retry-after']), (status) => {
     polls = poller.polls;
     report(status);
   });

@@ -5,6 +5,14 @@ import { ArmError, parseServiceError, type ParsedServiceError } from './errors';
 /** Code of the error thrown when the request went out but its outcome could not be read. */
 export const STATUS_UNAVAILABLE = 'OperationStatusUnavailable';
 
+/** Code of the cancel of a wait for an operation that Azure had accepted: it may go on there. */
+export const WAIT_CANCELED = 'OperationWaitCanceled';
+
+/** True when the user stopped waiting for an operation Azure had accepted (so its outcome is not known). */
+export function isWaitCanceled(err: unknown): boolean {
+  return err instanceof ArmError && err.kind === 'canceled' && err.code === WAIT_CANCELED;
+}
+
 /** True when Azure may still be working on the operation though its status could not be read. */
 export function isStatusUnavailable(err: unknown): boolean {
   return err instanceof ArmError && err.code === STATUS_UNAVAILABLE;

@@ -6,7 +6,7 @@
 import type { ArmClient, ArmResponse } from './client';
 import { ArmError, isErrorInSuccess } from './errors';
 import type { PutAndWaitOptions } from './lro';
-import { errorParts, failIfUnsuccessful, isFinalLocationFailure, isTerminalState, lroFailure, pollStatus, statusUnknown, unreadableStatus, type PollMode } from './lroOutcome';
+import { WAIT_CANCELED, errorParts, failIfUnsuccessful, isFinalLocationFailure, isTerminalState, lroFailure, pollStatus, statusUnknown, unreadableStatus, type PollMode } from './lroOutcome';
 import { isRetryableStatus, MAX_THROTTLE_WAIT_MS, pollDelayMs, parseRetryAfterMs, realSleep, waitTooLongError } from './retryPolicy';
 
 export class StatusPoller {
@@ -39,7 +39,7 @@ export class StatusPoller {
       }
     } catch (err) {
       if (err instanceof ArmError && err.kind === 'canceled') {
-        throw new ArmError('Stopped waiting for the operation because it was canceled; it may still be running in Azure.', { kind: 'canceled' });
+        throw new ArmError('Stopped waiting for the operation because it was canceled; it may still be running in Azure.', { kind: 'canceled', code: WAIT_CANCELED });
       }
       throw err;
     }

@@ -94,11 +94,12 @@ suite('Commands with scripted answers', function () {
     const lines: Array<{ level: string; message: string }> = [];
     const listening = api.onLogLine((level, message) => lines.push({ level, message }));
     try {
-      const { result, script } = await run<vscode.Uri>('aciDataShare.newDefinition', [], [
+      const script = new ScriptedInput([
         { pick: /^New Container Group Definition/, choose: /^YAML$/ },
         { input: /Container group name/, value: 'cmd-fails' },
         { save: /cmd-fails\.aci\.yaml$/, uri: file },
       ]);
+      const result = await withAnswers(api, script, async () => vscode.commands.executeCommand('aciDataShare.newDefinition'));
       assert.strictEqual(result, undefined);
       const errors = script.messages('error');
       assert.strictEqual(errors.length, 1, JSON.stringify(errors));

@@ -158,9 +158,9 @@ export class ScriptedInput implements UserInput {
 }
 
 /**
- * Installs `script` for the duration of `run`, then the recorder every suite shares again. Then checks that every
- * answer was used and no other question was asked, unless `leaveOpen` says the test expects answers to be left (a
- * flow it cancels midway) and checks what it needs itself.
+ * Installs `script` for the duration of `run`, then the recorder every suite shares again. Then checks that no
+ * question came that no answer expected, and that every answer was used unless `leaveOpen` says answers may be left
+ * (a flow the test cancels midway).
  */
 export async function withAnswers<T>(
   api: { useUserInput(input: UserInput | undefined): void },
@@ -175,7 +175,8 @@ export async function withAnswers<T>(
   } finally {
     api.useUserInput(recorder);
   }
-  if (!options.leaveOpen) script.assertDone();
+  if (options.leaveOpen) assert.deepStrictEqual(script.unexpected, [], `unexpected prompts: ${script.unexpected.join(' | ')}`);
+  else script.assertDone();
   return result;
 }
 
