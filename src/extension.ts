@@ -108,29 +108,29 @@ function registerFeatures(context: vscode.ExtensionContext, command: CommandRegi
 }
 
 /** The view's own commands: refresh, add and remove entries, definitions, sign-in, the log. */
-function registerViewCommands(command: CommandRegistrar, { session, explorer }: Services): vscode.Disposable[] {
+function registerViewCommands(command: CommandRegistrar, { explorer }: Services): vscode.Disposable[] {
   return [
     command('aciDataShare.refresh', () => explorer.refresh()),
     command('aciDataShare.refreshNode', (_ctx, node?: TreeNode) => explorer.refresh(node)),
-    command('aciDataShare.addContainerGroup', (_ctx, arg?: unknown) => addContainerGroup(arg)),
-    command('aciDataShare.addShareSubscription', () => addShareSubscription()),
-    command('aciDataShare.removeContainerGroup', (_ctx, node: unknown) => removeContainerGroup(node)),
-    command('aciDataShare.removeShareSubscription', (_ctx, node: unknown) => removeShareSubscription(node)),
+    command('aciDataShare.addContainerGroup', (ctx, arg?: unknown) => addContainerGroup(ctx, arg)),
+    command('aciDataShare.addShareSubscription', (ctx) => addShareSubscription(ctx)),
+    command('aciDataShare.removeContainerGroup', (ctx, node: unknown) => removeContainerGroup(ctx, node)),
+    command('aciDataShare.removeShareSubscription', (ctx, node: unknown) => removeShareSubscription(ctx, node)),
     command('aciDataShare.openDefinition', async (_ctx, node: unknown) => {
       const uri = node instanceof ContainerGroupNode ? node.uri : undefined;
       if (uri) await vscode.window.showTextDocument(uri);
     }),
     command('aciDataShare.showOutput', () => log().show(true)),
-    command('aciDataShare.newDefinition', () => newDefinition()),
-    command('aciDataShare.importContainerGroup', () => importContainerGroup(session)),
-    command('aciDataShare.signIn', async () => {
-      const signedIn = await signIn(session);
+    command('aciDataShare.newDefinition', (ctx) => newDefinition(ctx)),
+    command('aciDataShare.importContainerGroup', (ctx) => importContainerGroup(ctx)),
+    command('aciDataShare.signIn', async (ctx) => {
+      const signedIn = await signIn(ctx);
       // Groups that offered Sign In read their live state now.
       if (signedIn) explorer.refresh();
       return signedIn;
     }),
-    command('aciDataShare.signOut', () => signOut(session)),
-    command('aciDataShare.selectTenant', () => selectTenant(session)),
+    command('aciDataShare.signOut', (ctx) => signOut(ctx)),
+    command('aciDataShare.selectTenant', (ctx) => selectTenant(ctx)),
   ];
 }
 

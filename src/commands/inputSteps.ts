@@ -4,10 +4,9 @@
  * cannot be read, the step is a plain input box.
  */
 import * as vscode from 'vscode';
-import { ui } from '../ui/userInput';
 import type { PickItem } from '../core/services/pickLists';
-import { log } from '../output/log';
 import { errorMessage } from '../core/arm/errors';
+import type { Prompts } from './shared/registerCommand';
 
 export interface Step {
   prompt: string;
@@ -46,8 +45,8 @@ function validator(step: Step): (v: string) => string | undefined {
   };
 }
 
-async function typeValue(step: Step, title: string, hint?: string): Promise<string | undefined> {
-  return ui().inputBox({
+async function typeValue(ctx: Prompts, step: Step, title: string, hint?: string): Promise<string | undefined> {
+  return ctx.ui.inputBox({
     title,
     prompt: hint ? `${step.prompt} — ${hint}` : step.prompt,
     placeHolder: step.placeHolder,
@@ -57,41 +56,41 @@ async function typeValue(step: Step, title: string, hint?: string): Promise<stri
   });
 }
 
-async function loadChoices(step: Step, answers: string[], signal: AbortSignal): Promise<PickItem[] | undefined> {
+async function loadChoices(ctx: Prompts, step: Step, answers: string[], signal: AbortSignal): Promise<PickItem[] | undefined> {
   try {
     const items = await step.choices?.(answers, signal);
     return items?.length ? items : undefined;
   } catch (err) {
-    if (!signal.aborted) log().warn(`Could not list choices for "${step.prompt}": ${errorMessage(err)}`);
+    if (!signal.aborted) ctx.log.warn(`Could not list choices for "${step.prompt}": ${errorMessage(err)}`);
     return undefined;
   }
 }
 
 /** Signed out, a list step offers to sign in once (first), else says that signing in would give a list. */
-async function offerSignIn(step: Step, title: string, flow: Flow, offer: SignInOffer): Promise<'signedIn' | string | undefined> {
+async function offerSignIn(ctx: Prompts, step: Step, title: string, flow: Flow, offer: SignInOffer): Promise<'signedIn' | string | undefined> {
   const hint = vscode.l10n.t('sign in to pick from a list');
-  if (flow.offered) return typeValue(step, title, hint);
+  if (flow.offered) return typeValue(ctx, step, title, hint);
   flow.offered = true;
   const items: ChoiceItem[] = [
     { label: `$(sign-in) ${offer.label}`, signIn: true },
     { label: `$(edit) ${vscode.l10n.t('Enter a value…')}`, alwaysShow: true },
   ];
-  const picked = await ui().quickPick(items, { title, placeHolder: step.prompt, ignoreFocusOut: true });
+  const picked = await ctx.ui.quickPick(items, { title, placeHolder: step.prompt, ignoreFocusOut: true });
   if (!picked) return undefined;
-  if (!picked.signIn) return typeValue(step, title, hint);
+  if (!picked.signIn) return typeValue(ctx, step, title, hint);
   await offer.signIn();
-  return offer.signedIn() ? 'signedIn' : typeValue(step, title, hint);
+  return offer.signedIn() ? 'signedIn' : typeValue(ctx, step, title, hint);
 }
 
-async function pickValue(step: Step, title: string, answers: string[], flow: Flow): Promise<string | undefined> {
-  if (!step.choices) return typeValue(step, title);
+async function pickValue(ctx: Prompts, step: Step, title: string, answers: string[], flow: Flow): Promise<string | undefined> {
+  if (!step.choices) return typeValue(ctx, step, title);
   if (flow.offer && !flow.offer.signedIn()) {
-    const offered = await offerSignIn(step, title, flow, flow.offer);
+    const offered = await offerSignIn(ctx, step, title, flow, flow.offer);
     if (offered !== 'signedIn') return offered;
   }
   const loading = new AbortController();
   const items = (async (): Promise<ChoiceItem[]> => {
-    const loaded = await loadChoices(step, answers, loading.signal);
+    const loaded = await loadChoices(ctx, step, answers, loading.signal);
     const typed: ChoiceItem = { label: `$(edit) ${vscode.l10n.t('Enter a value…')}`, alwaysShow: true };
     if (!loaded) return [typed];
     const picks: ChoiceItem[] = loaded.map((i) => ({ label: i.label, description: i.description, value: i.value, picked: i.value === step.value }));
@@ -100,7 +99,7 @@ async function pickValue(step: Step, title: string, answers: string[], flow: Flo
   })();
   let picked: ChoiceItem | undefined;
   try {
-    picked = await ui().quickPick(items, {
+    picked = await ctx.ui.quickPick(items, {
       title,
       placeHolder: step.prompt,
       ignoreFocusOut: true,
@@ -110,15 +109,15 @@ async function pickValue(step: Step, title: string, answers: string[], flow: Flo
     loading.abort();
   }
   if (!picked) return undefined;
-  return picked.value ?? typeValue(step, title);
+  return picked.value ?? typeValue(ctx, step, title);
 }
 
 /** Asks each step in turn; with `signIn`, list steps offer to sign in while nobody is signed in. */
-export async function askSteps(title: string, steps: Step[], signIn?: SignInOffer): Promise<string[] | undefined> {
+export async function askSteps(ctx: Prompts, title: string, steps: Step[], signIn?: SignInOffer): Promise<string[] | undefined> {
   const answers: string[] = [];
   const flow: Flow = { offer: signIn, offered: false };
   for (const [i, step] of steps.entries()) {
-    const answer = await pickValue(step, `${title} (${i + 1}/${steps.length})`, answers, flow);
+    const answer = await pickValue(ctx, step, `${title} (${i + 1}/${steps.length})`, answers, flow);
     if (answer === undefined) return undefined;
     answers.push(answer.trim());
   }

@@ -18,6 +18,7 @@ import {
 import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { askSteps } from '../inputSteps';
 import { pickSources, signInOffer } from '../pickSources';
+import type { Prompts } from '../shared/registerCommand';
 
 /** Defaults from the file itself: its name and location, when written as plain values (not expressions). */
 async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?: string }> {
@@ -30,7 +31,7 @@ async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?
   return { name: plain(prop(resource, 'name')), location: plain(prop(resource, 'location')) };
 }
 
-export async function askContainerGroupTarget(uri: vscode.Uri, title: string): Promise<ContainerGroupTarget | undefined> {
+export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, title: string): Promise<ContainerGroupTarget | undefined> {
   const definitionFile = definitionSetting(uri);
   if (definitionFile === undefined) {
     throw new Error(vscode.l10n.t('{0} is outside the workspace folders. Move it into the workspace first.', uri.fsPath));
@@ -38,7 +39,7 @@ export async function askContainerGroupTarget(uri: vscode.Uri, title: string): P
   const defaults = await fileDefaults(uri);
   const fallbackName = path.posix.basename(uri.path).replace(/(\.aci)?\.(ya?ml|json)$/i, '').toLowerCase();
   const lists = () => pickSources();
-  const answers = await askSteps(title, [
+  const answers = await askSteps(ctx, title, [
     {
       prompt: vscode.l10n.t('Subscription ID'),
       placeHolder: '00000000-0000-0000-0000-000000000000',

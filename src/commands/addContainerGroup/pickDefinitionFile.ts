@@ -1,6 +1,6 @@
 /** Lets the user pick the definition file of a new container group entry. */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
+import type { Prompts } from '../shared/registerCommand';
 
 const PATTERN = '**/*.{aci.yaml,aci.yml,aci.json,yaml,yml,json}';
 
@@ -18,7 +18,7 @@ async function looksLikeDefinition(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-export async function pickDefinitionFile(preselected?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function pickDefinitionFile(ctx: Prompts, preselected?: vscode.Uri): Promise<vscode.Uri | undefined> {
   if (preselected) return preselected;
   const found = await vscode.workspace.findFiles(PATTERN, '{**/node_modules/**,**/.vscode/**,**/package*.json,**/tsconfig*.json}', 500);
   const candidates: vscode.Uri[] = [];
@@ -27,14 +27,14 @@ export async function pickDefinitionFile(preselected?: vscode.Uri): Promise<vsco
     .sort((a, b) => a.path.localeCompare(b.path))
     .map((uri) => ({ label: `$(file-code) ${vscode.workspace.asRelativePath(uri)}`, uri }));
   items.push({ label: `$(folder-opened) ${vscode.l10n.t('Browse…')}`, description: vscode.l10n.t('any JSON or YAML file') });
-  const picked = await ui().quickPick(items, {
+  const picked = await ctx.ui.quickPick(items, {
     title: vscode.l10n.t('Add Container Group: definition file'),
     placeHolder: vscode.l10n.t('The JSON or YAML file that defines the container group'),
     ignoreFocusOut: true,
   });
   if (!picked) return undefined;
   if (picked.uri) return picked.uri;
-  const chosen = await ui().openDialog({
+  const chosen = await ctx.ui.openDialog({
     canSelectMany: false,
     filters: { [vscode.l10n.t('Container group definitions')]: ['yaml', 'yml', 'json'] },
     openLabel: vscode.l10n.t('Use as Definition'),

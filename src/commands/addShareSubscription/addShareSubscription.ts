@@ -1,6 +1,5 @@
 /** "Add Share Subscription…": asks for the share subscription's coordinates and saves them to settings. */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
 import { ShareSubscriptionTarget } from '../../core/settings/model';
 import {
   checkDataShareAccountName,
@@ -11,12 +10,13 @@ import {
 import { saveShareSubscription } from '../../settings/lists';
 import { askSteps } from '../inputSteps';
 import { pickSources, signInOffer } from '../pickSources';
+import type { CommandContext } from '../shared/registerCommand';
 
-export async function addShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
+export async function addShareSubscription(ctx: CommandContext): Promise<ShareSubscriptionTarget | undefined> {
   const lists = () => pickSources();
   // The account's resource group comes with the picked account; it is asked only when the account is typed.
   let accountGroups = new Map<string, string>();
-  const answers = await askSteps(vscode.l10n.t('Add Share Subscription'), [
+  const answers = await askSteps(ctx, vscode.l10n.t('Add Share Subscription'), [
     {
       prompt: vscode.l10n.t('Subscription ID'),
       placeHolder: '00000000-0000-0000-0000-000000000000',
@@ -59,7 +59,7 @@ export async function addShareSubscription(): Promise<ShareSubscriptionTarget | 
     ...(label ? { label } : {}),
   };
   const saved = await saveShareSubscription(target);
-  void ui().message('info', 
+  void ctx.ui.message('info', 
     saved === 'updated'
       ? vscode.l10n.t('Share subscription {0} updated.', label || shareSubscriptionName)
       : vscode.l10n.t('Share subscription {0} added to the ACI & Data Share view.', label || shareSubscriptionName),

@@ -3,7 +3,7 @@
  * and open a panel that compares their data sets; the serializer that restores open comparisons after a
  * reload. Returns the hooks the test-only API hands to tests.
  */
-import type { CommandRegistrar } from '../shared/registerCommand';
+import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
 import { compareInitFrom } from '../../core/report/compare/compareMessages';
 import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
 import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
@@ -27,18 +27,18 @@ export function registerCompare(command: CommandRegistrar): CompareTestHooks {
   });
 
   /** A tree node or target, or nothing (then the user picks); then the two synchronizations. */
-  async function compare(arg?: unknown): Promise<void> {
-    const picked = targetFrom(arg) ?? (await pickShareSubscription());
+  async function compare(ctx: CommandContext, arg?: unknown): Promise<void> {
+    const picked = targetFrom(arg) ?? (await pickShareSubscription(ctx));
     if (!picked || !isShareSubscriptionTarget(picked)) return;
     const target = plainTarget(picked);
-    const pair = await pickTwoSynchronizations(deps.client, target);
+    const pair = await pickTwoSynchronizations(ctx, deps.client, target);
     if (!pair) return;
     const [a, b] = [sanitizeSynchronization(pair.a), sanitizeSynchronization(pair.b)];
     if (!a || !b) return;
     tracker.track(ComparePanel.create(deps, { target, a, b, query: {} }));
   }
 
-  command.services.extension.subscriptions.push(command(COMPARE_COMMAND, (_context, arg?: unknown) => compare(arg)));
+  command.services.extension.subscriptions.push(command(COMPARE_COMMAND, (ctx, arg?: unknown) => compare(ctx, arg)));
   return {
     lastCompare: () => tracker.last?.record,
     html: () => tracker.last?.panel.webview.html,

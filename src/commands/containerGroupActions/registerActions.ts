@@ -13,10 +13,10 @@ export const ACTION_COMMANDS: Record<ContainerGroupAction, string> = {
   delete: 'aciDataShare.deleteContainerGroup',
 };
 
-export function registerActionCommands(command: CommandRegistrar, ctx: ActionContext, subscriptions: vscode.Disposable[]): void {
+export function registerActionCommands(command: CommandRegistrar, base: Omit<ActionContext, 'ui' | 'log'>, subscriptions: vscode.Disposable[]): void {
   for (const [action, id] of Object.entries(ACTION_COMMANDS) as [ContainerGroupAction, string][]) {
     subscriptions.push(
-      command(id, (_context, arg?: unknown): Promise<ActionCommandResult> => runAction(ctx, action, arg), {
+      command(id, (context, arg?: unknown): Promise<ActionCommandResult> => runAction({ ...base, ui: context.ui, log: context.log }, action, arg), {
         result: (): ActionCommandResult => ({ action, outcome: 'failed', notifications: [] }),
         message: (text) => vscode.l10n.t('The action failed unexpectedly: {0}', text),
       }),

@@ -16,7 +16,8 @@ import type { CloudEndpoints } from '../../core/settings/endpoints';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import { checkTarget } from '../../core/settings/targetCheck';
 import { containerGroups } from '../../settings/configuration';
-import { ui } from '../../ui/userInput';
+import type { Prompts } from '../shared/registerCommand';
+import type { UserInput } from '../../ui/userInput';
 import { pickConfigured, targetOfNode } from '../deploy/pickTarget';
 import { actionTexts, deleteNameCheck, notDeployedText, type ActionTexts } from './actionTexts';
 
@@ -41,6 +42,9 @@ export interface ActionContext {
   logger: { info(m: string): void; warn(m: string): void; error(m: string): void };
   /** The group's state once an action ended; the tree shows it on the group's node. */
   publishState(target: ContainerGroupTarget, state: string): void;
+  /** This invocation's prompts and log (the command's context). */
+  ui: UserInput;
+  log: Prompts['log'];
 }
 
 class ActionRun {
@@ -59,7 +63,7 @@ class ActionRun {
 
   notify(kind: 'info' | 'warning' | 'error', text: string, actions: Record<string, () => unknown> = {}): void {
     this.notifications.push(text);
-    void ui().message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
+    void this.ctx.ui.message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
   }
 }
 
@@ -72,7 +76,7 @@ async function chooseTarget(run: ActionRun, arg: unknown): Promise<ContainerGrou
     return undefined;
   }
   const title = actionTexts(run.action, configured[0]).pickTitle;
-  return pickConfigured(configured, title, vscode.l10n.t('Container group'));
+  return pickConfigured(run.ctx, configured, title, vscode.l10n.t('Container group'));
 }
 
 /** The modal question (and, for a delete, the name typed out). True when the user said yes. */
@@ -80,9 +84,9 @@ async function confirm(run: ActionRun, target: ContainerGroupTarget, cloud: Clou
   const { question, effect, button } = run.texts;
   run.notifications.push(question);
   const detail = [...describeDestination(target, cloud), '', effect].join('\n');
-  if ((await ui().message('warning', question, { modal: true, detail }, button)) !== button) return false;
+  if ((await run.ctx.ui.message('warning', question, { modal: true, detail }, button)) !== button) return false;
   if (run.action !== 'delete') return true;
-  return (await ui().inputBox(deleteNameCheck(target))) === target.name;
+  return (await run.ctx.ui.inputBox(deleteNameCheck(target))) === target.name;
 }
 
 export async function runAction(ctx: ActionContext, action: ContainerGroupAction, arg: unknown): Promise<ActionCommandResult> {
@@ -125,7 +129,7 @@ function send(run: ActionRun, client: ArmClient, target: ContainerGroupTarget): 
   const ref = { subscriptionId: target.subscriptionId, resourceGroup: target.resourceGroup, name: target.name };
   const abort = new AbortController();
   // Every action can be cancelled: even a stop, one request, may be held by Azure's throttling for minutes.
-  return ui().progress(
+  return run.ctx.ui.progress(
     { location: vscode.ProgressLocation.Notification, title: run.texts.progress, cancellable: true },
     async (progress, token) => {
       const cancel = token.onCancellationRequested(() => abort.abort());

@@ -10,7 +10,8 @@ import type { Finding } from '../../core/definition/types';
 import type { CloudEndpoints } from '../../core/settings/endpoints';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import type { SecretStore } from '../../secrets/secretStore';
-import { ui } from '../../ui/userInput';
+import type { Prompts } from '../shared/registerCommand';
+import type { UserInput } from '../../ui/userInput';
 import type { DeployDiagnostics } from './deployDiagnostics';
 
 /** `unknown`: the request went out but its outcome could not be read; the group may still be provisioning. */
@@ -54,6 +55,9 @@ export interface DeployContext {
   validate(doc: vscode.TextDocument): Promise<Finding[]>;
   logger: DeployLogger;
   publishState(event: DeployStateEvent): void;
+  /** This invocation's prompts and log (the command's context). */
+  ui: UserInput;
+  log: Prompts['log'];
 }
 
 /** The definition as it was read for this deploy; failures are placed in it. */
@@ -100,14 +104,14 @@ export class DeployRun {
   notify(kind: 'info' | 'warning' | 'error', message: string, actions: Record<string, () => unknown> = {}): void {
     const text = this.redact(message);
     this.notifications.push(text);
-    void ui().message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
+    void this.ctx.ui.message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
   }
 
   /** A modal question with one action; true when the user chose it. */
   async ask(message: string, detail: string, action: string): Promise<boolean> {
     const text = this.redact(message);
     this.notifications.push(text);
-    return (await ui().message('warning', text, { modal: true, detail: this.redact(detail) }, action)) === action;
+    return (await this.ctx.ui.message('warning', text, { modal: true, detail: this.redact(detail) }, action)) === action;
   }
 
   publishState(state: string): void {

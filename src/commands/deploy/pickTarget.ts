@@ -3,7 +3,6 @@
  * configured ones, or (for a file not configured yet) a target asked for step by step and optionally saved.
  */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
 import { isContainerGroupDocument } from '../../core/definition/detect';
 import { ContainerGroupTarget } from '../../core/settings/model';
 import { containerGroups } from '../../settings/configuration';
@@ -11,6 +10,7 @@ import { saveContainerGroup } from '../../settings/lists';
 import { definitionUri, locateDefinition } from '../../tree/definitionFiles';
 import { askContainerGroupTarget } from '../addContainerGroup/askTarget';
 import { ContainerGroupNode } from '../../tree/containerGroupNodes';
+import type { Prompts } from '../shared/registerCommand';
 
 export interface ResolvedTarget {
   target: ContainerGroupTarget;
@@ -29,8 +29,8 @@ function activeDefinitionUri(): vscode.Uri | undefined {
 }
 
 /** A pick among configured container groups (name, resource group and location, definition file). */
-export async function pickConfigured(items: ContainerGroupTarget[], title: string, placeHolder = vscode.l10n.t('Container group to deploy')): Promise<ContainerGroupTarget | undefined> {
-  const picked = await ui().quickPick(
+export async function pickConfigured(ctx: Prompts, items: ContainerGroupTarget[], title: string, placeHolder = vscode.l10n.t('Container group to deploy')): Promise<ContainerGroupTarget | undefined> {
+  const picked = await ctx.ui.quickPick(
     items.map((t) => ({ label: t.name, description: `${t.resourceGroup}${t.location ? ` · ${t.location}` : ''}`, detail: t.definitionFile, target: t })),
     { title, placeHolder, matchOnDescription: true, matchOnDetail: true },
   );
@@ -45,7 +45,7 @@ export function unconfiguredDefinition(arg: unknown): vscode.Uri | undefined {
   return containerGroups().items.some((t) => definitionUri(t)?.toString() === uri.toString()) ? undefined : uri;
 }
 
-export async function pickTarget(arg: unknown): Promise<ResolvedTarget | undefined> {
+export async function pickTarget(ctx: Prompts, arg: unknown): Promise<ResolvedTarget | undefined> {
   const fromNode = targetOfNode(arg);
   if (fromNode) {
     const at = locateDefinition(fromNode);
@@ -60,25 +60,25 @@ export async function pickTarget(arg: unknown): Promise<ResolvedTarget | undefin
         vscode.l10n.t('No container group is configured. Open a definition file and deploy it from the editor, or add a container group to the view.'),
       );
     }
-    const target = await pickConfigured(configured, vscode.l10n.t('Deploy Container Group'));
+    const target = await pickConfigured(ctx, configured, vscode.l10n.t('Deploy Container Group'));
     const targetUri = target && definitionUri(target);
     return target && targetUri ? { target, uri: targetUri } : undefined;
   }
   const matching = configured.filter((t) => definitionUri(t)?.toString() === uri.toString());
   if (matching.length === 1) return { target: matching[0], uri };
   if (matching.length > 1) {
-    const target = await pickConfigured(matching, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
+    const target = await pickConfigured(ctx, matching, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
     return target ? { target, uri } : undefined;
   }
-  const target = await askNewTarget(uri);
+  const target = await askNewTarget(ctx, uri);
   return target ? { target, uri } : undefined;
 }
 
-async function askNewTarget(uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
-  const target = await askContainerGroupTarget(uri, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
+async function askNewTarget(ctx: Prompts, uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
+  const target = await askContainerGroupTarget(ctx, uri, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
   if (!target) return undefined;
   const saveAction = vscode.l10n.t('Save');
-  const save = await ui().message('info', 
+  const save = await ctx.ui.message('info', 
     vscode.l10n.t(
       'Save {0} ({1}) to your settings so the view lists it and later deploys skip these questions?',
       target.name,

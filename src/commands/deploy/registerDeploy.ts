@@ -24,15 +24,15 @@ export interface DeployDeps extends Pick<DeployContext, 'session' | 'secrets' | 
 /** The commands; returns the problems a failed deploy placed in definitions. */
 export function registerDeployCommands(command: CommandRegistrar, deps: DeployDeps): vscode.DiagnosticCollection {
   const diagnostics = new DeployDiagnostics();
-  const ctx: DeployContext = { ...deps, diagnostics, logger: log() };
+  const base: Omit<DeployContext, 'ui' | 'log'> = { ...deps, diagnostics, logger: log() };
   deps.subscriptions.push(
     diagnostics,
-    command(DEPLOY_COMMAND, (_context, arg?: unknown): Promise<DeployCommandResult> => runDeploy(ctx, arg), {
+    command(DEPLOY_COMMAND, (context, arg?: unknown): Promise<DeployCommandResult> => runDeploy({ ...base, ui: context.ui, log: context.log }, arg), {
       result: (): DeployCommandResult => ({ outcome: 'failed', notifications: [] }),
       message: (text) => vscode.l10n.t('Deploy failed unexpectedly: {0}', text),
     }),
-    command(SET_SECRET_COMMAND, (_context, name?: unknown, deployAfter?: unknown) => setSecret(deps.secrets, name, deployAfter)),
-    command(DELETE_SECRET_COMMAND, (_context, name?: unknown) => deleteSecret(deps.secrets, name)),
+    command(SET_SECRET_COMMAND, (context, name?: unknown, deployAfter?: unknown) => setSecret(context, name, deployAfter)),
+    command(DELETE_SECRET_COMMAND, (context, name?: unknown) => deleteSecret(context, name)),
   );
   return diagnostics.collection;
 }

@@ -13,7 +13,6 @@ import { DeployInputError } from '../../core/deploy/requestBody';
 import { secretLiteralsInText } from '../../core/deploy/secretLiterals';
 import { findSecretReferences } from '../../core/definition/secrets';
 import { checkTarget } from '../../core/settings/targetCheck';
-import { ui } from '../../ui/userInput';
 import { deployFailed, deploySucceeded } from './deployOutcome';
 import { DeployRun, type DeployCommandResult, type DeployContext } from './deployRun';
 import { pickTarget, unconfiguredDefinition } from './pickTarget';
@@ -47,7 +46,7 @@ const chooseTarget: Step = async (run, arg) => {
   if (unconfigured && missing.length) return refuseMissingSecrets(run, vscode.workspace.asRelativePath(unconfigured), missing, unconfigured);
   let resolved;
   try {
-    resolved = await pickTarget(arg);
+    resolved = await pickTarget(run.ctx, arg);
   } catch (err) {
     run.notify('error', errorMessage(err));
     return run.done('invalid');
@@ -217,7 +216,7 @@ const send: Step = async (run) => {
   const name = run.target.name;
   const abort = new AbortController();
   try {
-    const result = await ui().progress(
+    const result = await run.ctx.ui.progress(
       { location: vscode.ProgressLocation.Notification, title: run.existing ? vscode.l10n.t('Updating {0}', name) : vscode.l10n.t('Creating {0}', name), cancellable: true },
       async (progress, token) => {
         const cancel = token.onCancellationRequested(() => abort.abort());

@@ -10,14 +10,13 @@ import { getContainerGroup, listContainerGroups } from '../../core/services/cont
 import { listResourceGroups, listSubscriptions } from '../../core/services/pickLists';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import { checkContainerGroupName, checkResourceGroupName, checkSubscriptionId, normalizeLocation } from '../../core/settings/nameRules';
-import { log } from '../../output/log';
 import { saveContainerGroup } from '../../settings/lists';
 import { definitionSetting } from '../../tree/definitionFiles';
-import { ui } from '../../ui/userInput';
 import { SET_SECRET_COMMAND } from '../deploy/registerDeploy';
 import { askSteps } from '../inputSteps';
 import { pickDefinitionFormat } from '../pickDefinitionFormat';
 import { errorMessage } from '../../core/arm/errors';
+import type { CommandContext } from '../shared/registerCommand';
 
 export interface ImportSession {
   connection(): Promise<{ client: ArmClient }>;
@@ -25,8 +24,8 @@ export interface ImportSession {
 
 const title = () => vscode.l10n.t('Import Container Group');
 
-async function askGroup(client: ArmClient): Promise<{ subscriptionId: string; resourceGroup: string; name: string } | undefined> {
-  const answers = await askSteps(title(), [
+async function askGroup(ctx: CommandContext, client: ArmClient): Promise<{ subscriptionId: string; resourceGroup: string; name: string } | undefined> {
+  const answers = await askSteps(ctx, title(), [
     { prompt: vscode.l10n.t('Subscription ID'), placeHolder: '00000000-0000-0000-0000-000000000000', validate: checkSubscriptionId, choices: (_answers, signal) => listSubscriptions(client, signal) },
     { prompt: vscode.l10n.t('Resource group'), placeHolder: vscode.l10n.t('e.g. rg-containers'), validate: checkResourceGroupName, choices: ([sub], signal) => listResourceGroups(client, sub, signal) },
     {
@@ -53,9 +52,9 @@ function gapText(gap: ImportGap): string {
 }
 
 /** Says what was written and what is left to do; the command does not wait for the notification to close. */
-function report(target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, file: vscode.Uri, imported: ImportedDefinition, inView: boolean): void {
+function report(ctx: CommandContext, target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, file: vscode.Uri, imported: ImportedDefinition, inView: boolean): void {
   const shown = vscode.workspace.asRelativePath(file);
-  log().info(`Imported ${target.name} (${target.resourceGroup}) to ${shown}; left out: ${imported.dropped.join(', ') || 'nothing'}.`);
+  ctx.log.info(`Imported ${target.name} (${target.resourceGroup}) to ${shown}; left out: ${imported.dropped.join(', ') || 'nothing'}.`);
   const lines = [
     inView
       ? vscode.l10n.t('Container group {0} imported to {1} and added to the ACI & Data Share view.', target.name, shown)
@@ -70,20 +69,21 @@ function report(target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, fi
   }
   lines.push(...imported.gaps.map(gapText));
   const setSecret = vscode.l10n.t('Set Secret…');
-  void ui()
+  void ctx.ui
     .message(imported.gaps.length ? 'warning' : 'info', lines.join(' '), ...(imported.secrets.length ? [setSecret] : []))
     .then((choice) => (choice === setSecret ? vscode.commands.executeCommand(SET_SECRET_COMMAND) : undefined));
 }
 
-export async function importContainerGroup(session: ImportSession): Promise<vscode.Uri | undefined> {
+export async function importContainerGroup(ctx: CommandContext): Promise<vscode.Uri | undefined> {
+  const { session } = ctx.services;
   try {
     const { client } = await session.connection();
-    const picked = await askGroup(client);
+    const picked = await askGroup(ctx, client);
     if (!picked) return undefined;
-    const format = await pickDefinitionFormat(title());
+    const format = await pickDefinitionFormat(ctx, title());
     if (!format) return undefined;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const file = await ui().saveDialog({
+    const file = await ctx.ui.saveDialog({
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${picked.name}.aci.${format.format}`) } : {}),
       filters: { [format.label]: [format.format] },
       saveLabel: vscode.l10n.t('Import'),
@@ -100,11 +100,11 @@ export async function importContainerGroup(session: ImportSession): Promise<vsco
       await saveContainerGroup({ ...picked, ...location, definitionFile });
     }
     await vscode.window.showTextDocument(file);
-    report(picked, file, imported, definitionFile !== undefined);
+    report(ctx, picked, file, imported, definitionFile !== undefined);
     return file;
   } catch (err) {
-    log().warn(`Import failed: ${errorMessage(err)}`);
-    void ui().message('error', vscode.l10n.t('Import failed: {0}', errorMessage(err)));
+    ctx.log.warn(`Import failed: ${errorMessage(err)}`);
+    void ctx.ui.message('error', vscode.l10n.t('Import failed: {0}', errorMessage(err)));
     return undefined;
   }
 }

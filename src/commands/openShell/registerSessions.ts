@@ -47,8 +47,8 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
   const terminals = new Map<string, SessionTerminal>();
   const client = async (): Promise<ArmClient> => (await command.services.session.connection()).client;
 
-  async function chooseContainer(arg: unknown, title: string): Promise<ContainerRef | undefined> {
-    return containerRefOf(arg) ?? pickContainer(title);
+  async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
+    return containerRefOf(arg) ?? pickContainer(ctx, title);
   }
 
   /** Opens the terminal, waits until the session opened or could not, and says why when it could not. */
@@ -81,7 +81,7 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
   }
 
   async function openShell(ctx: CommandContext, arg?: unknown, options?: { command?: string }): Promise<SessionResult | undefined> {
-    const ref = await chooseContainer(arg, vscode.l10n.t('Open Shell'));
+    const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Open Shell'));
     if (!ref) return undefined;
     const definition = await definitionOf(ref.target).catch(() => undefined);
     const program = options?.command ?? (await pickShellCommand(ctx.ui, sessionName(ref), definition?.osType === 'Windows'));
@@ -97,7 +97,7 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
   }
 
   async function showLiveOutput(ctx: CommandContext, arg?: unknown): Promise<SessionResult | undefined> {
-    const ref = await chooseContainer(arg, vscode.l10n.t('Show Live Output'));
+    const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Show Live Output'));
     if (!ref) return undefined;
     const armClient = await client();
     const result = await run(ctx, ref, 'attach', () => requestAttach(armClient, targetOf(ref)));

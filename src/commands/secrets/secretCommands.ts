@@ -1,16 +1,16 @@
 /** Set Secret… / Delete Secret…: manage the values behind `{{secret:NAME}}` placeholders. */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
 import { isValidSecretName } from '../../core/definition/secrets';
-import type { SecretStore } from '../../secrets/secretStore';
+import type { CommandContext } from '../shared/registerCommand';
 
 /** `name` may come from a quick fix or a code lens that knows the placeholder's name. */
 /** With `deployAfter` (a definition that was refused for want of this secret), offers to deploy it now. */
-export async function setSecret(store: SecretStore, name?: unknown, deployAfter?: unknown): Promise<string | undefined> {
+export async function setSecret(ctx: CommandContext, name?: unknown, deployAfter?: unknown): Promise<string | undefined> {
+  const store = ctx.services.secrets;
   const chosen =
     typeof name === 'string' && isValidSecretName(name)
       ? name
-      : await ui().inputBox({
+      : await ctx.ui.inputBox({
           title: vscode.l10n.t('Set Secret (1/2)'),
           prompt: vscode.l10n.t('Name used in the definition as {0}', '{{secret:NAME}}'),
           placeHolder: vscode.l10n.t('e.g. registry-password'),
@@ -20,7 +20,7 @@ export async function setSecret(store: SecretStore, name?: unknown, deployAfter?
         });
   const trimmed = chosen?.trim();
   if (!trimmed) return undefined;
-  const value = await ui().inputBox({
+  const value = await ctx.ui.inputBox({
     title: vscode.l10n.t('Set Secret (2/2): {0}', trimmed),
     prompt: store.has(trimmed)
       ? vscode.l10n.t('New value (replaces the stored one). Kept in the OS keychain, never in files.')
@@ -35,26 +35,27 @@ export async function setSecret(store: SecretStore, name?: unknown, deployAfter?
   const stored = vscode.l10n.t("Secret '{0}' stored. Use it as {1} in a secret field.", trimmed, `{{secret:${trimmed}}}`);
   if (deployAfter instanceof vscode.Uri) {
     const deployNow = vscode.l10n.t('Deploy Now');
-    void ui().message('info', stored, deployNow).then((picked) => (picked === deployNow ? vscode.commands.executeCommand('aciDataShare.deploy', deployAfter) : undefined));
+    void ctx.ui.message('info', stored, deployNow).then((picked) => (picked === deployNow ? vscode.commands.executeCommand('aciDataShare.deploy', deployAfter) : undefined));
   } else {
-    void ui().message('info', stored);
+    void ctx.ui.message('info', stored);
   }
   return trimmed;
 }
 
-export async function deleteSecret(store: SecretStore, name?: unknown): Promise<string | undefined> {
+export async function deleteSecret(ctx: CommandContext, name?: unknown): Promise<string | undefined> {
+  const store = ctx.services.secrets;
   const names = store.names();
   if (names.length === 0) {
-    void ui().message('info', vscode.l10n.t('No secrets are stored.'));
+    void ctx.ui.message('info', vscode.l10n.t('No secrets are stored.'));
     return undefined;
   }
   const chosen =
     typeof name === 'string' && names.includes(name)
       ? name
-      : (await ui().quickPick(names.map((label) => ({ label })), { title: vscode.l10n.t('Delete Secret'), placeHolder: vscode.l10n.t('Secret to delete') }))?.label;
+      : (await ctx.ui.quickPick(names.map((label) => ({ label })), { title: vscode.l10n.t('Delete Secret'), placeHolder: vscode.l10n.t('Secret to delete') }))?.label;
   if (!chosen) return undefined;
   const remove = vscode.l10n.t('Delete');
-  const ok = await ui().message('warning', 
+  const ok = await ctx.ui.message('warning', 
     vscode.l10n.t("Delete the secret '{0}'?", chosen),
     { modal: true, detail: vscode.l10n.t('Definitions that use {0} cannot be deployed until it is set again.', `{{secret:${chosen}}}`) },
     remove,

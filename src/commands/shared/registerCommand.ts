@@ -18,6 +18,9 @@ export interface CommandContext {
   readonly services: CommandServices;
 }
 
+/** What a picker or a step of a command needs: the prompts and the log, nothing of the extension's services. */
+export type Prompts = Pick<CommandContext, 'ui' | 'log'>;
+
 // Menus and other extensions pass whatever arguments they like; each command checks its own.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandHandler = (context: CommandContext, ...args: any[]) => unknown;

@@ -9,23 +9,23 @@ import type { ContainerGroupTarget } from '../../core/settings/model';
 import { containerGroups } from '../../settings/configuration';
 import { locateDefinition, readDefinitionFile } from '../../tree/definitionFiles';
 import type { ContainerRef } from '../../tree/containerRef';
-import { ui } from '../../ui/userInput';
+import type { Prompts } from '../shared/registerCommand';
 
 /**
  * The chosen container, undefined when dismissed; throws with the reason when there is nothing to choose from.
  * `title` names the command asking (Show Logs by default).
  */
-export async function pickContainer(title = vscode.l10n.t('Show Logs')): Promise<ContainerRef | undefined> {
+export async function pickContainer(ctx: Prompts, title = vscode.l10n.t('Show Logs')): Promise<ContainerRef | undefined> {
   const configured = containerGroups().items;
   if (configured.length === 0) throw new Error(vscode.l10n.t('No container group is configured. Add one to the view first.'));
-  const group = await ui().quickPick(
+  const group = await ctx.ui.quickPick(
     configured.map((target) => ({ label: target.name, description: target.resourceGroup, detail: target.definitionFile, target })),
     { title, placeHolder: vscode.l10n.t('Container group'), matchOnDescription: true },
   );
   if (!group) return undefined;
   const { containers } = await definitionOf(group.target);
   if (containers.length === 0) throw new Error(vscode.l10n.t('{0} declares no containers in {1}.', group.target.name, group.target.definitionFile));
-  const picked = await ui().quickPick(
+  const picked = await ctx.ui.quickPick(
     containers.map((c) => ({ label: c.name, description: c.image, detail: c.init ? vscode.l10n.t('Init container') : undefined, c })),
     { title: `${title}: ${group.target.name}`, placeHolder: vscode.l10n.t('Container'), matchOnDescription: true },
   );

@@ -8,8 +8,7 @@ import type { ArmClient } from '../../core/arm/client';
 import { getContainerLogs } from '../../core/containerGroup/logsRequest';
 import { log } from '../../output/log';
 import { containerRefOf } from '../../tree/containerRef';
-import { ui } from '../../ui/userInput';
-import type { CommandRegistrar } from '../shared/registerCommand';
+import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
 import { LogViews, FOLLOW_COMMAND, STOP_FOLLOWING_COMMAND } from './logViews';
 import type { LogView } from './logView';
 import { pickContainer } from './pickContainer';
@@ -45,8 +44,8 @@ export function registerShowLogs(command: CommandRegistrar, subscriptions: vscod
     logger: log(),
   });
 
-  async function showLogs(arg?: unknown): Promise<LogViewResult | undefined> {
-    const ref = containerRefOf(arg) ?? (await pickContainer());
+  async function showLogs(ctx: CommandContext, arg?: unknown): Promise<LogViewResult | undefined> {
+    const ref = containerRefOf(arg) ?? (await pickContainer(ctx));
     if (!ref) return undefined;
     const { subscriptionId, resourceGroup, name } = ref.target;
     const view = views.open({ group: { subscriptionId, resourceGroup, name }, containerName: ref.containerName, init: ref.init });
@@ -58,10 +57,10 @@ export function registerShowLogs(command: CommandRegistrar, subscriptions: vscod
   }
 
   /** Runs `act` on the view named by the argument or the active editor; says so when there is none. */
-  const onView = (act: (view: LogView) => unknown) => async (arg?: unknown): Promise<LogViewResult | undefined> => {
+  const onView = (act: (view: LogView) => unknown) => async (ctx: CommandContext, arg?: unknown): Promise<LogViewResult | undefined> => {
     const view = views.viewFor(arg);
     if (!view) {
-      void ui().message('info', vscode.l10n.t('Open a container log with Show Logs first.'));
+      void ctx.ui.message('info', vscode.l10n.t('Open a container log with Show Logs first.'));
       return undefined;
     }
     await act(view);
@@ -70,9 +69,9 @@ export function registerShowLogs(command: CommandRegistrar, subscriptions: vscod
 
   subscriptions.push(
     views,
-    command(SHOW_LOGS_COMMAND, (_context, arg?: unknown) => showLogs(arg)),
-    command(FOLLOW_COMMAND, (_context, arg?: unknown) => onView((v) => v.follow())(arg)),
-    command(STOP_FOLLOWING_COMMAND, (_context, arg?: unknown) => onView((v) => v.stop())(arg)),
-    command(TOGGLE_TIMESTAMPS_COMMAND, (_context, arg?: unknown) => onView((v) => v.toggleTimestamps())(arg)),
+    command(SHOW_LOGS_COMMAND, (ctx, arg?: unknown) => showLogs(ctx, arg)),
+    command(FOLLOW_COMMAND, onView((v) => v.follow())),
+    command(STOP_FOLLOWING_COMMAND, onView((v) => v.stop())),
+    command(TOGGLE_TIMESTAMPS_COMMAND, onView((v) => v.toggleTimestamps())),
   );
 }

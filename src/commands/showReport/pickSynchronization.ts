@@ -1,6 +1,6 @@
 /** Quick picks of the report commands: a configured share subscription, then one or two of its synchronizations. */
 import * as vscode from 'vscode';
-import { ui, type PickOptions } from '../../ui/userInput';
+import { type PickOptions } from '../../ui/userInput';
 import type { ArmClient } from '../../core/arm/client';
 import { isArmError, errorMessage } from '../../core/arm/errors';
 import { formatDuration, formatUtcDateTime } from '../../core/report/shared/format';
@@ -8,19 +8,20 @@ import type { SynchronizationSummary } from '../../core/report/shared/panelTypes
 import { sanitizeSynchronizations } from '../../core/report/shared/synchronization';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { collectAll, listSynchronizations } from '../../core/services/dataShare';
-import { log } from '../../output/log';
 import { shareSubscriptions } from '../../settings/configuration';
+import { log } from '../../output/log';
+import type { Prompts } from '../shared/registerCommand';
 
-export async function pickShareSubscription(): Promise<ShareSubscriptionTarget | undefined> {
+export async function pickShareSubscription(ctx: Prompts): Promise<ShareSubscriptionTarget | undefined> {
   const configured = shareSubscriptions().items;
   if (configured.length === 0) {
     const add = vscode.l10n.t('Add Share Subscription…');
-    const choice = await ui().message('info', vscode.l10n.t('No share subscriptions are configured.'), add);
+    const choice = await ctx.ui.message('info', vscode.l10n.t('No share subscriptions are configured.'), add);
     if (choice === add) await vscode.commands.executeCommand('aciDataShare.addShareSubscription');
     return undefined;
   }
   if (configured.length === 1) return configured[0];
-  const picked = await ui().quickPick(
+  const picked = await ctx.ui.quickPick(
     configured.map((t) => ({ label: t.label ?? t.shareSubscriptionName, description: `${t.shareSubscriptionName} · ${t.accountName} · ${t.resourceGroup}`, target: t })),
     { title: vscode.l10n.t('Share subscription'), placeHolder: vscode.l10n.t('Pick a share subscription'), matchOnDescription: true },
   );
@@ -75,23 +76,23 @@ function synchronizationItems(client: () => Promise<ArmClient>, target: ShareSub
 }
 
 /** One pick from `items` (busy until they load); a listing that fails is reported and ends the pick. */
-async function pickFrom(items: Promise<SyncItem[]>, abort: AbortController, options: PickOptions): Promise<SynchronizationSummary | undefined> {
+async function pickFrom(ctx: Prompts, items: Promise<SyncItem[]>, abort: AbortController, options: PickOptions): Promise<SynchronizationSummary | undefined> {
   try {
-    const picked = await ui().quickPick(items, { matchOnDescription: true, matchOnDetail: true, ...options });
+    const picked = await ctx.ui.quickPick(items, { matchOnDescription: true, matchOnDetail: true, ...options });
     return picked?.sync;
   } catch (err) {
     if (!abort.signal.aborted) {
-      void ui().message('error', vscode.l10n.t('Could not list synchronizations: {0}', errorMessage(err)));
+      void ctx.ui.message('error', vscode.l10n.t('Could not list synchronizations: {0}', errorMessage(err)));
     }
     return undefined;
   }
 }
 
 /** Shows the quick pick at once (busy) and fills it when the listing arrives; undefined when dismissed. */
-export async function pickSynchronization(client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<SynchronizationSummary | undefined> {
+export async function pickSynchronization(ctx: Prompts, client: () => Promise<ArmClient>, target: ShareSubscriptionTarget): Promise<SynchronizationSummary | undefined> {
   const abort = new AbortController();
   try {
-    return await pickFrom(synchronizationItems(client, target, abort.signal), abort, {
+    return await pickFrom(ctx, synchronizationItems(client, target, abort.signal), abort, {
       title: vscode.l10n.t('Synchronizations of {0}', target.label ?? target.shareSubscriptionName),
       placeHolder: vscode.l10n.t('Loading synchronizations…'),
       loadedPlaceHolder: (count) =>
@@ -107,7 +108,7 @@ export async function pickSynchronization(client: () => Promise<ArmClient>, targ
  * Two picks from one listing: the first synchronization, then another one. The older of the two (by start
  * time) is A and the newer B, whichever was picked first. Undefined when either pick is dismissed.
  */
-export async function pickTwoSynchronizations(
+export async function pickTwoSynchronizations(ctx: Prompts, 
   client: () => Promise<ArmClient>,
   target: ShareSubscriptionTarget,
 ): Promise<{ a: SynchronizationSummary; b: SynchronizationSummary } | undefined> {
@@ -115,7 +116,7 @@ export async function pickTwoSynchronizations(
   const name = target.label ?? target.shareSubscriptionName;
   try {
     const items = synchronizationItems(client, target, abort.signal);
-    const first = await pickFrom(items, abort, {
+    const first = await pickFrom(ctx, items, abort, {
       title: vscode.l10n.t('Compare synchronizations of {0} (1/2)', name),
       placeHolder: vscode.l10n.t('Loading synchronizations…'),
       loadedPlaceHolder: (count) =>
@@ -124,10 +125,10 @@ export async function pickTwoSynchronizations(
     if (!first) return undefined;
     const rest = (await items).filter((i) => i.sync.synchronizationId !== first.synchronizationId);
     if (rest.length === 0) {
-      void ui().message('info', vscode.l10n.t('{0} has only one synchronization: there is nothing to compare it with.', name));
+      void ctx.ui.message('info', vscode.l10n.t('{0} has only one synchronization: there is nothing to compare it with.', name));
       return undefined;
     }
-    const second = await pickFrom(Promise.resolve(rest), abort, {
+    const second = await pickFrom(ctx, Promise.resolve(rest), abort, {
       title: vscode.l10n.t('Compare synchronizations of {0} (2/2)', name),
       placeHolder: vscode.l10n.t('Pick the synchronization to compare it with'),
     });

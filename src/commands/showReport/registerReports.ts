@@ -2,7 +2,7 @@
  * "Show Synchronization Report" and "Show Synchronization Schedule": commands, the panel serializer that
  * restores open reports after a reload, and the report hooks the test-only API hands to tests and benchmarks.
  */
-import type { CommandRegistrar } from '../shared/registerCommand';
+import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
 import { isReportPanelState } from '../../core/report/report/messages';
 import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
@@ -37,21 +37,21 @@ export function registerReports(command: CommandRegistrar): ReportTestHooks {
         : undefined,
   });
 
-  async function showReport(arg?: unknown, synchronizationId?: unknown): Promise<void> {
-    const target = targetFrom(arg) ?? (await pickShareSubscription());
+  async function showReport(ctx: CommandContext, arg?: unknown, synchronizationId?: unknown): Promise<void> {
+    const target = targetFrom(arg) ?? (await pickShareSubscription(ctx));
     if (!target) return;
     let syncId = typeof synchronizationId === 'string' && synchronizationId !== '' ? synchronizationId : undefined;
     let summary;
     if (!syncId) {
-      summary = await pickSynchronization(deps.client, target);
+      summary = await pickSynchronization(ctx, deps.client, target);
       if (!summary) return;
       syncId = summary.synchronizationId;
     }
     tracker.track(ReportPanel.create(deps, { target: plainTarget(target), synchronizationId: syncId, query: {}, tab: 'details' }, summary));
   }
 
-  async function showSchedule(arg?: unknown): Promise<void> {
-    const target = targetFrom(arg) ?? (await pickShareSubscription());
+  async function showSchedule(ctx: CommandContext, arg?: unknown): Promise<void> {
+    const target = targetFrom(arg) ?? (await pickShareSubscription(ctx));
     if (target) tracker.track(ReportPanel.create(deps, { target: plainTarget(target), query: {}, tab: 'schedule' }));
   }
 
@@ -64,8 +64,8 @@ export function registerReports(command: CommandRegistrar): ReportTestHooks {
   };
 
   command.services.extension.subscriptions.push(
-    command(SHOW_REPORT_COMMAND, (_context, arg?: unknown, id?: unknown) => showReport(arg, id)),
-    command(SHOW_SCHEDULE_COMMAND, (_context, arg?: unknown) => showSchedule(arg)),
+    command(SHOW_REPORT_COMMAND, (ctx, arg?: unknown, id?: unknown) => showReport(ctx, arg, id)),
+    command(SHOW_SCHEDULE_COMMAND, (ctx, arg?: unknown) => showSchedule(ctx, arg)),
   );
   return hooks;
 }

@@ -4,7 +4,7 @@
  * to tests.
  */
 import * as vscode from 'vscode';
-import type { CommandRegistrar } from '../shared/registerCommand';
+import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
 import { trendCount } from '../../core/report/trend/trend';
 import { isTrendPanelState } from '../../core/report/trend/trendMessages';
 import { SECTION } from '../../settings/configuration';
@@ -30,14 +30,14 @@ export function registerTrend(command: CommandRegistrar): TrendTestHooks {
   });
 
   /** A tree node or target (else the user picks), and optionally how many synchronizations (else the setting). */
-  async function showTrend(arg?: unknown, count?: unknown): Promise<void> {
-    const target = targetFrom(arg) ?? (await pickShareSubscription());
+  async function showTrend(ctx: CommandContext, arg?: unknown, count?: unknown): Promise<void> {
+    const target = targetFrom(arg) ?? (await pickShareSubscription(ctx));
     if (!target) return;
     const n = trendCount(count ?? vscode.workspace.getConfiguration(SECTION).get('synchronizationTrend.count'));
     tracker.track(TrendPanel.create(deps, { target: plainTarget(target), count: n }));
   }
 
-  command.services.extension.subscriptions.push(command(SHOW_TREND_COMMAND, (_context, arg?: unknown, count?: unknown) => showTrend(arg, count)));
+  command.services.extension.subscriptions.push(command(SHOW_TREND_COMMAND, (ctx, arg?: unknown, count?: unknown) => showTrend(ctx, arg, count)));
   return {
     lastTrend: () => tracker.last?.record,
     click: async (index) => (tracker.last ? tracker.last.post({ type: 'command', command: 'click', index }) : false),

@@ -1,24 +1,23 @@
 /** Sign In, Sign Out and Select Tenant: the user's control over the Azure connection. */
 import * as vscode from 'vscode';
-import { ui } from '../../ui/userInput';
-import type { AzureSession } from '../../azure/session';
 import { SECTION } from '../../settings/configuration';
-import { log } from '../../output/log';
 import { describeEndpoints } from '../../core/settings/endpoints';
 import { errorMessage } from '../../core/arm/errors';
+import type { CommandContext } from '../shared/registerCommand';
 
 function describe(err: unknown): string {
   return errorMessage(err);
 }
 
 /** Resolves to the message shown after a successful sign-in (it names the account), undefined otherwise. */
-export async function signIn(session: AzureSession): Promise<string | undefined> {
+export async function signIn(ctx: CommandContext): Promise<string | undefined> {
+  const { session } = ctx.services;
   if (!vscode.workspace.isTrusted) {
-    void ui().message('warning', vscode.l10n.t('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.'));
+    void ctx.ui.message('warning', vscode.l10n.t('Sign-in to Azure is disabled in an untrusted workspace. Trust the workspace to use it.'));
     return undefined;
   }
   try {
-    const connection = await ui().progress(
+    const connection = await ctx.ui.progress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to Azure…') },
       async () => {
         const c = await session.connection();
@@ -34,18 +33,19 @@ export async function signIn(session: AzureSession): Promise<string | undefined>
       ? vscode.l10n.t('Signed in to {0} as {1}.', cloud, account)
       : vscode.l10n.t('Signed in to {0} ({1}).', cloud, connection.tokenProvider.id);
     const shown = where ? `${message} ${where}` : message;
-    void ui().message('info', shown);
+    void ctx.ui.message('info', shown);
     return shown;
   } catch (err) {
-    log().error(`Sign-in failed: ${describe(err)}`);
-    void ui().message('error', vscode.l10n.t('Sign-in to Azure failed: {0}', describe(err)), vscode.l10n.t('Show Output')).then((c) => {
-      if (c) log().show(true);
+    ctx.log.error(`Sign-in failed: ${describe(err)}`);
+    void ctx.ui.message('error', vscode.l10n.t('Sign-in to Azure failed: {0}', describe(err)), vscode.l10n.t('Show Output')).then((c) => {
+      if (c) ctx.log.show(true);
     });
     return undefined;
   }
 }
 
-export async function signOut(session: AzureSession): Promise<void> {
+export async function signOut(ctx: CommandContext): Promise<void> {
+  const { session } = ctx.services;
   try {
     const { tokenProvider } = await session.connection();
     await tokenProvider.signOut?.();
@@ -53,12 +53,13 @@ export async function signOut(session: AzureSession): Promise<void> {
     // Nothing to sign out of.
   }
   session.reset();
-  void ui().message('info', 
+  void ctx.ui.message('info', 
     vscode.l10n.t('Signed out of Azure in ACI & Data Share. An account signed in through VS Code stays in the Accounts menu.'),
   );
 }
 
-export async function selectTenant(session: AzureSession): Promise<string | undefined> {
+export async function selectTenant(ctx: CommandContext): Promise<string | undefined> {
+  const { session } = ctx.services;
   type Item = vscode.QuickPickItem & { tenantId?: string };
   const current = String(vscode.workspace.getConfiguration(SECTION).get('auth.tenant') ?? '').trim().toLowerCase();
   const isCurrent = (...names: (string | undefined)[]) => names.some((n) => n !== undefined && n.toLowerCase() === current);
@@ -72,20 +73,20 @@ export async function selectTenant(session: AzureSession): Promise<string | unde
         if (current && isCurrent(t.tenantId, t.defaultDomain)) Object.assign(picks[picks.length - 1], { picked: true, description: vscode.l10n.t('{0} · current', t.defaultDomain ?? t.tenantId) });
       }
     } catch (err) {
-      log().warn(`Could not list tenants: ${describe(err)}`);
+      ctx.log.warn(`Could not list tenants: ${describe(err)}`);
     }
     if (!current) Object.assign(picks[0], { picked: true, description: vscode.l10n.t('the account’s default · current') });
     picks.push({ label: `$(edit) ${vscode.l10n.t('Enter a tenant ID or domain…')}` });
     return picks;
   })();
-  const picked = await ui().quickPick(items, {
+  const picked = await ctx.ui.quickPick(items, {
     title: vscode.l10n.t('Select Tenant'),
     placeHolder: vscode.l10n.t('The Microsoft Entra tenant to sign in to'),
   });
   if (!picked) return undefined;
   let tenant = picked.tenantId;
   if (tenant === undefined) {
-    tenant = await ui().inputBox({
+    tenant = await ctx.ui.inputBox({
       title: vscode.l10n.t('Select Tenant'),
       prompt: vscode.l10n.t('Tenant ID (GUID) or domain, e.g. contoso.onmicrosoft.com'),
       validateInput: (v) => (/^[A-Za-z0-9.-]+$/.test(v.trim()) ? undefined : vscode.l10n.t('Use letters, digits, dots and hyphens only.')),
