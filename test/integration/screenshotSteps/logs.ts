@@ -1,21 +1,14 @@
 // Show Logs: the fixture's batch-job deployed to the emulator, then its container's log opened from the palette,
 // following (status bar) with timestamps shown, after a few lines have arrived.
 import type { ScreenshotStep } from '../screenshots';
-import { openFile, openViewContainer, runCommand, VIEW_CONTAINER_TITLE } from '../screenshots';
+import { deployBatchJob } from './shell';
 
 export const LOGS_STEPS: ScreenshotStep[] = [
   {
     name: 'logs',
     themed: true,
     async prepare(page) {
-      await openViewContainer(page, VIEW_CONTAINER_TITLE);
-      await page.locator('.part.sidebar').getByText('batch-job').first().waitFor({ timeout: 60000 });
-      await openFile(page, 'definitions/batch-job.aci.json');
-      await runCommand(page, 'ACI & Data Share: Deploy to Azure…');
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 30000 });
-      await dialog.getByRole('button', { name: 'Create' }).click();
-      await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Succeeded' }).first().waitFor({ timeout: 60000 });
+      await deployBatchJob(page);
       // From the palette; the quick input stays open for the command's own picks.
       await page.keyboard.press('F1');
       await page.locator('.quick-input-widget input').fill('>ACI & Data Share: Show Logs');

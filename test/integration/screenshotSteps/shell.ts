@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import type { ScreenshotStep } from '../screenshots';
 import { openFile, openViewContainer, runCommand, VIEW_CONTAINER_TITLE } from '../screenshots';
 
-async function deployBatchJob(page: Page): Promise<void> {
+/** The fixture's batch-job deployed to the emulator from its file, as a user does (also the logs steps' start). */
+export async function deployBatchJob(page: Page): Promise<void> {
   await openViewContainer(page, VIEW_CONTAINER_TITLE);
   await page.locator('.part.sidebar').getByText('batch-job').first().waitFor({ timeout: 60000 });
   await openFile(page, 'definitions/batch-job.aci.json');
