@@ -25,6 +25,7 @@ import {
 } from './retryPolicy';
 import { resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
 import { hasQueryName, withQuery, type QueryValue } from './query';
+import { parseSuccessBody, redactedError, type RawResponse } from './responseBody';
 
 /** Fits a VS Code LogOutputChannel. */
 export interface ArmLogger {
@@ -98,12 +99,6 @@ export interface ArmResponse<T> {
   requestId?: string;
   correlationId?: string;
   durationMs: number;
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
 }
 
 const EXPIRED_TOKEN_CODE = 'ExpiredAuthenticationToken';
@@ -373,29 +368,5 @@ export class ArmClient {
       kind: 'network',
       code: typeof code === 'string' ? code : undefined,
     });
-  }
-}
-
-/** The error of a 2xx body read again after the same secret redaction as an error reply's (a service may echo the request). */
-function redactedError(text: string): ReturnType<typeof errorInSuccessBody> {
-  try {
-    return errorInSuccessBody(JSON.parse(redactText(text, [])));
-  } catch {
-    return undefined;
-  }
-}
-
-function parseSuccessBody<T>(raw: RawResponse, requestId?: string, correlationId?: string): T {
-  if (raw.text.trim().length === 0) {
-    return undefined as T;
-  }
-  try {
-    return JSON.parse(raw.text) as T;
-  } catch {
-    const type = (raw.headers['content-type'] ?? 'unknown content type').split(';')[0].trim();
-    throw new ArmError(
-      `ARM answered ${raw.status} but the body could not be read as JSON (${type}, ${raw.text.length} characters); it may have been cut off.`,
-      { kind: 'parse', status: raw.status, requestId, correlationId },
-    );
   }
 }
