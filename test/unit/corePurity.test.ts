@@ -13,6 +13,18 @@ function files(dir: string): string[] {
   });
 }
 
+/** Every relative import from a file under `base` to another under it: the first folder of each side. */
+function importsWithin(base: string): { from: string; to: string; shown: string }[] {
+  return files(base).flatMap((f) =>
+    [...fs.readFileSync(f, 'utf8').matchAll(/(?:from|import|require\()\s*\(?\s*['"](\.[^'"]*)['"]/g)].flatMap((m) => {
+      const target = path.resolve(path.dirname(f), m[1] ?? '');
+      if (!target.startsWith(base + path.sep)) return [];
+      const folder = (p: string) => path.relative(base, p).split(path.sep)[0] ?? '';
+      return [{ from: folder(f), to: folder(target), shown: `${path.relative(base, f)} -> ${path.relative(base, target)}` }];
+    }),
+  );
+}
+
 test('no file under src/core imports vscode', () => {
   const all = files(root);
   assert.ok(all.length > 5, `expected core sources under ${root}`);
@@ -57,16 +69,7 @@ test('every folder of src/core has a layer, and imports only its own files and l
   const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   assert.deepEqual(folders.filter((f) => layerOf(f) < 0), [], 'folders missing from LAYERS');
   assert.deepEqual(fs.readdirSync(root).filter((f) => f.endsWith('.ts')), [], 'files belong in a layer folder');
-  const wrong: string[] = [];
-  for (const f of files(root)) {
-    const from = path.relative(root, f).split(path.sep)[0];
-    for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import|require\()\s*\(?\s*['"](\.[^'"]*)['"]/g)) {
-      const target = path.resolve(path.dirname(f), m[1]);
-      if (!target.startsWith(root + path.sep)) continue;
-      const to = path.relative(root, target).split(path.sep)[0];
-      if (to !== from && layerOf(to) >= layerOf(from)) wrong.push(`${path.relative(root, f)} -> ${path.relative(root, target)}`);
-    }
-  }
+  const wrong = importsWithin(root).filter(({ from, to }) => to !== from && layerOf(to) >= layerOf(from)).map((i) => i.shown);
   assert.deepEqual(wrong, []);
 });
 
@@ -80,16 +83,8 @@ test('the report, the trend and the comparison stand beside each other over what
   const folders = fs.readdirSync(report, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   assert.deepEqual(folders.sort(), ['compare', 'report', 'shared', 'trend']);
   assert.deepEqual(fs.readdirSync(report).filter((f) => f.endsWith('.ts')), [], 'files belong in a feature folder or shared');
-  const wrong: string[] = [];
-  for (const f of files(report)) {
-    const from = path.relative(report, f).split(path.sep)[0];
-    for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import|require\()\s*\(?\s*['"](\.[^'"]*)['"]/g)) {
-      const target = path.resolve(path.dirname(f), m[1]);
-      if (!target.startsWith(report + path.sep)) continue;
-      const to = path.relative(report, target).split(path.sep)[0];
-      const allowed = to === from || to === 'shared';
-      if (!allowed || (from === 'shared' && features.includes(to))) wrong.push(`${path.relative(report, f)} -> ${path.relative(report, target)}`);
-    }
-  }
+  const wrong = importsWithin(report)
+    .filter(({ from, to }) => !(to === from || to === 'shared') || (from === 'shared' && features.includes(to)))
+    .map((i) => i.shown);
   assert.deepEqual(wrong, []);
 });
