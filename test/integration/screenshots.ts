@@ -7,6 +7,7 @@ import * as path from 'path';
 import type { Frame, Page } from 'playwright-core';
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
+import { compressPngs } from './compressPng';
 import { ensureInstalled, REPO_ROOT } from './install';
 import { ACTION_STEPS } from './screenshotSteps/actions';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
@@ -132,12 +133,15 @@ export async function saveScreenshot(page: Page, name: string, options: CaptureO
   // Hover effects would differ from run to run.
   if (!options.keepPointer) await page.mouse.move(0, 799);
   await page.screenshot({ path: file });
+  compressPngs([file]);
   if (options.walkthroughCrop) {
     const clip = await cropBox(page, options.walkthroughCrop);
     if (!clip) throw new Error(`nothing to crop for ${name}: ${options.walkthroughCrop.join(', ')}`);
     if (options.walkthroughMaxHeight) clip.height = Math.min(clip.height, options.walkthroughMaxHeight);
     fs.mkdirSync(WALKTHROUGH_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(WALKTHROUGH_DIR, `${name}.png`), clip });
+    const crop = path.join(WALKTHROUGH_DIR, `${name}.png`);
+    await page.screenshot({ path: crop, clip });
+    compressPngs([crop]);
   }
   return file;
 }
@@ -505,7 +509,7 @@ async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
   if (steps.length === 0) throw new Error(`no such step; known: ${STEPS.map((s) => s.name).join(', ')}`);
-  await ensureInstalled();
+  await ensureInstalled(['pngquant']);
   const abort = async (reason: string) => {
     console.error(`[screenshots] ${reason}`);
     await stopRunning?.();
