@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
- * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,latency,report-webview-latency`, `--rows=open,key,…`
+ * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,latency,report-webview-latency,memory`, `--rows=open,key,…`
  * (only those parts of the editing benchmark; see EDITING_PARTS).
  * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
  * the exit code 1.
@@ -11,6 +11,7 @@ import { runActivationBench } from './activationBench';
 import { runBundleBench } from './bundleBench';
 import { runCliBench } from './cliBench';
 import { runLatencyBench } from './latencyBench';
+import { runMemoryBench } from './memoryBench';
 import { EDITING_PARTS, runEditingBench } from './editingBench';
 import { PEER_NAME, peerVersion } from './peerAdapter';
 import { runReportPagingBench } from './reportPagingBench';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     { id: 'cli', title: 'aci-validate start-up', run: async () => runCliBench(REPO_ROOT, quick) },
     { id: 'shell', title: 'open shell', run: () => runShellBench({ quick }) },
     { id: 'latency', title: 'latency', run: () => runLatencyBench({ quick }) },
+    { id: 'memory', title: 'memory', run: () => runMemoryBench(REPO_ROOT) },
   ];
 
   const rows: Row[] = [];
