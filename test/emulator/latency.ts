@@ -4,6 +4,18 @@
 // (the largest set of requests whose lifetimes do not overlap: N pages read one after another are N;
 // N reads sent together are 1).
 
+/** Environment variable that sets the delay for `npm run sandbox` and the emulator's CLI. */
+export const LATENCY_ENV = 'ACI_DS_EMULATOR_LATENCY_MS';
+
+/** The delay the environment asks for (a whole number of ms), else undefined. */
+export function latencyFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env[LATENCY_ENV];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${LATENCY_ENV} needs a non-negative integer (milliseconds)`);
+  return n;
+}
+
 export interface LatencySettings {
   /** Added to every reply, token endpoint included. */
   delayMs: number;

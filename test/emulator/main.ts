@@ -1,5 +1,6 @@
 // CLI: node out/test/emulator/main.js [--port N] [--fault NAME] [--retry-after S] [--lro-polls N] [--lro-seconds S]
 //   [--latency-ms N] [--page-latency-ms N] [--quiet]   (ACI_DS_EMULATOR_LATENCY_MS sets --latency-ms's default)
+import { latencyFromEnv } from './latency';
 import { startEmulator } from './server';
 
 interface Args {
@@ -20,7 +21,7 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
     if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a non-negative integer`);
     return n;
   };
-  if (env.ACI_DS_EMULATOR_LATENCY_MS) out.latencyMs = number('ACI_DS_EMULATOR_LATENCY_MS', env.ACI_DS_EMULATOR_LATENCY_MS);
+  out.latencyMs = latencyFromEnv(env);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--port') out.port = number(arg, argv[++i]);
