@@ -43,8 +43,8 @@ const sent = sentText(deploymentBody(readTemplate(TEMPLATE), { groupName: { valu
 const sources = { templateText: TEMPLATE, templateFileName: 'web.json', parametersText: PARAMS, sentBody: sent, parameterValues: { groupName: 'web' } };
 
 test("line and column of the body as sent ('1', N) land on that place of the template file", () => {
-  // Azure's position is just past the token it read: here the image expression's string.
-  const at = sent.indexOf('"[concat(') + '"[concat(\'nginx\', nosuchfunction())]"'.length;
+  // Azure's column is the element's first character (vscode-azurearmtools#531): here the image expression's string.
+  const at = sent.indexOf('"[concat(');
   const message = `Deployment template validation failed: 'The template resource '[parameters('groupName')]' at line '1' and column '${at + 1}' is not valid: The template function 'nosuchfunction' is not valid.'`;
   const placed = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message, additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: at + 1, path: '' } }] });
   assert.equal(placed.length, 1);
@@ -53,7 +53,17 @@ test("line and column of the body as sent ('1', N) land on that place of the tem
   assert.equal(TEMPLATE.slice(placed[0].range.start, placed[0].range.end), '"[concat(\'nginx\', nosuchfunction())]"');
 });
 
-test('a TemplateViolation path in the request lands on that node', () => {
+test('a TemplateViolation path in the template lands on that node; a parameter value the message is about, in the parameter file', () => {
+  const value = locateTemplateErrors(sources, {
+    kind: 'http',
+    status: 400,
+    code: 'InvalidTemplate',
+    message: "Deployment template validation failed: 'The template parameter 'groupName' at line '1' and column '300' is not valid: Template parameter JToken type is not valid.'",
+    additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: 300, path: 'parameters.groupName' } }],
+  });
+  assert.equal(value[0].file, 'parameters');
+  const resource = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: 'bad', additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 0, linePosition: 0, path: 'resources[0]' } }] });
+  assert.equal(lineOf(TEMPLATE, resource[0].range.start), 10, "on the resource's first line inside its braces");
   const placed = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: 'bad', additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 0, linePosition: 0, path: 'properties.template.resources[0].location' } }] });
   assert.equal(lineOf(TEMPLATE, placed[0].range.start), 13);
 });

@@ -8,6 +8,8 @@ import { isPlainObject, keyOf, prop, type PlainObject } from '../definition/plai
 import { findSecretReferences } from '../definition/secrets';
 import type { ParameterEntry } from './deployments';
 
+export { parameterFileCandidates } from '../definition/parameterFiles';
+
 export interface DeclaredParameter {
   name: string;
   /** Lower case: `string`, `securestring`, `int`, `bool`, `object`, `secureobject`, `array`. */
@@ -45,14 +47,6 @@ export function declaredParameters(template: unknown): DeclaredParameter[] {
 export function parameterFileValues(file: unknown): Record<string, unknown> | undefined {
   const parameters = prop(file, 'parameters');
   return isPlainObject(parameters) ? parameters : undefined;
-}
-
-/** Where a template's parameter file may be, most specific first: `<name>.parameters.json`, then `azuredeploy.parameters.json`. */
-export function parameterFileCandidates(templatePath: string): string[] {
-  const slash = Math.max(templatePath.lastIndexOf('/'), templatePath.lastIndexOf('\\'));
-  const dir = templatePath.slice(0, slash + 1);
-  const base = templatePath.slice(slash + 1).replace(/\.jsonc?$/i, '');
-  return [...new Set([`${dir}${base}.parameters.json`, `${dir}azuredeploy.parameters.json`])].filter((p) => p !== templatePath);
 }
 
 export interface SecretUseInParameters {

@@ -83,8 +83,8 @@ class Locator {
       const found = findNodeAtOffset(this.template, own);
       return found && { file: 'template', range: rangeOf(found.node), exact: true };
     }
-    // Azure's position is just past the token it read: step back onto it.
-    const offset = Math.max(0, lines.toOffset(line - 1, column - 1) - 1);
+    // Azure's column is that of the element's first character (the "{" that opens a resource or a value).
+    const offset = lines.toOffset(line - 1, Math.max(0, column - 1));
     const found = findNodeAtOffset(root, offset);
     return found ? this.atBodyPath(found.path) : undefined;
   }
@@ -123,7 +123,9 @@ class Locator {
       const info = entry.info as { lineNumber?: unknown; linePosition?: unknown; path?: unknown } | undefined;
       if (typeof info?.path === 'string' && info.path) {
         const path = parseTargetPath(info.path);
-        const at = path && (this.atBodyPath(path) ?? this.atBodyPath(['properties', 'template', ...path]));
+        // A parameter's value the message is about is in the parameter file when it gives one.
+        const param = path?.[0] === 'parameters' && typeof path[1] === 'string' && PARAMETER_NAME.exec(problem.message)?.[1]?.toLowerCase() === path[1].toLowerCase() ? this.atParameter(path[1]) : undefined;
+        const at = param ?? (path && (this.atBodyPath(path) ?? this.atBodyPath(['properties', 'template', ...path])));
         if (at) return { ...at, placedBy: 'additionalInfo', target: info.path };
       }
       if (typeof info?.lineNumber === 'number' && typeof info.linePosition === 'number' && info.lineNumber > 0) {
