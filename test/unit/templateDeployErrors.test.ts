@@ -53,6 +53,17 @@ test("line and column of the body as sent ('1', N) land on that place of the tem
   assert.equal(TEMPLATE.slice(placed[0].range.start, placed[0].range.end), '"[concat(\'nginx\', nosuchfunction())]"');
 });
 
+test('a failure placed on its resource that names the function lands on the string calling it', () => {
+  // The resource's position as Azure gives it: its opening brace in the body as sent (vscode-azurearmtools#531).
+  const column = sent.indexOf('{"type":"Microsoft.ContainerInstance/containerGroups"') + 1;
+  const message = `Deployment template validation failed: 'The template resource 'web' at line '1' and column '${column}' is not valid: The template function 'nosuchfunction' is not valid. Please see https://aka.ms/arm-template-expressions for usage details.'.`;
+  const placed = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message, additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: column, path: 'resources[0]' } }] });
+  assert.equal(lineOf(TEMPLATE, placed[0].range.start), 15);
+  assert.ok(TEMPLATE.slice(placed[0].range.start, placed[0].range.end).includes('nosuchfunction()'));
+  const unrelated = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: message.replace(/nosuchfunction/g, 'concatx'), additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: column, path: 'resources[0]' } }] });
+  assert.equal(lineOf(TEMPLATE, unrelated[0].range.start), 10, 'a function the resource does not call: the resource');
+});
+
 test('a TemplateViolation path in the template lands on that node; a parameter value the message is about, in the parameter file', () => {
   const value = locateTemplateErrors(sources, {
     kind: 'http',

@@ -7,7 +7,7 @@
  * template or the parameter file; the rest is found by name. Unplaceable problems land on the top of the template.
  */
 import { parseJson } from '../definition/jsonParser';
-import { findNodeAtOffset, findProperty, nodeAtPath, toPlainValue } from '../definition/nodeQuery';
+import { chainAt, findNodeAtOffset, findProperty, nodeAtPath, toPlainValue } from '../definition/nodeQuery';
 import { LineIndex } from '../definition/lineCol';
 import { prop } from '../definition/plainValues';
 import { parameterReference } from '../definition/armTemplate';
@@ -39,6 +39,19 @@ interface Problem {
 const LINE_COLUMN = /at line '(\d+)' and column '(\d+)'/i;
 const PARAMETER_NAME = /\bparameters? '([^']+)'/i;
 const RESOURCE_NAME = /\bresource '([^']+)'/i;
+/** "The template function 'x' is not valid", "Unable to evaluate template language function 'x'". */
+const FUNCTION_NAME = /\b(?:template|language) function '([^']+)'/i;
+
+/** The first string under `node` that calls `fn(`, depth-first. */
+function findCall(node: DefinitionNode, fn: RegExp): DefinitionNode | undefined {
+  if (node.kind === 'string') return fn.test(String(node.value)) ? node : undefined;
+  const children = node.kind === 'object' ? node.properties : node.kind === 'array' ? node.children : [];
+  for (const c of children) {
+    const found = findCall(c, fn);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 function headOf(node: DefinitionNode): Range {
   return node.keyRange ?? { start: node.range.start, end: Math.min(node.range.end, node.range.start + 1) };
@@ -47,6 +60,8 @@ function headOf(node: DefinitionNode): Range {
 function rangeOf(node: DefinitionNode): Range {
   return node.kind === 'object' || node.kind === 'array' ? headOf(node) : node.range;
 }
+
+type Placed = { file: PlacedError['file']; range: Range; exact: boolean; placedBy: ErrorLocation['placedBy']; target: string };
 
 class Locator {
   private readonly template: DefinitionNode | undefined;
@@ -118,7 +133,27 @@ class Locator {
     return wantedType && ofType.length === 1 ? ['resources', ofType[0][1]] : undefined;
   }
 
-  place(problem: Problem): { file: PlacedError['file']; range: Range; exact: boolean; placedBy: ErrorLocation['placedBy']; target: string } | undefined {
+  /**
+   * Azure places an expression's failure on the element holding it (a resource, a variable): when it names the
+   * function, the string inside that element that calls it is the place.
+   */
+  private narrowed(at: Placed | undefined, message: string): Placed | undefined {
+    const fn = FUNCTION_NAME.exec(message)?.[1];
+    if (!at || !fn || at.file !== 'template') return at;
+    const call = new RegExp(`(^|[^\\w.])${fn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(`, 'i');
+    const links = chainAt(this.template, at.range.start).links;
+    for (let i = links.length - 1; i >= 0 && links[i].path.length >= 2; i--) {
+      const found = findCall(links[i].node, call);
+      if (found) return { ...at, range: found.range, exact: true };
+    }
+    return at;
+  }
+
+  place(problem: Problem): Placed | undefined {
+    return this.narrowed(this.placeAnywhere(problem), problem.message);
+  }
+
+  private placeAnywhere(problem: Problem): Placed | undefined {
     for (const entry of problem.additionalInfo ?? []) {
       const info = entry.info as { lineNumber?: unknown; linePosition?: unknown; path?: unknown } | undefined;
       if (typeof info?.path === 'string' && info.path) {
