@@ -19,7 +19,7 @@ const SECRET_NAME = 'it-tpl-db-password';
 const SECRET_VALUE = 'Tpl-Secret-Value-93c1e';
 
 /** A container group template as the ACI quickstarts write one: the name a parameter, the location the group's. */
-function template(extra: { parameters?: Record<string, unknown>; env?: unknown[]; restart?: string; image?: string } = {}): string {
+function template(extra: { parameters?: Record<string, unknown>; env?: unknown[]; restart?: string; image?: string; name?: string } = {}): string {
   return JSON.stringify(
     {
       $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
@@ -34,7 +34,7 @@ function template(extra: { parameters?: Record<string, unknown>; env?: unknown[]
         {
           type: 'Microsoft.ContainerInstance/containerGroups',
           apiVersion: '2023-05-01',
-          name: "[parameters('containerGroupName')]",
+          name: extra.name ?? "[parameters('containerGroupName')]",
           location: '[resourceGroup().location]',
           properties: {
             containers: [
@@ -81,7 +81,8 @@ const FILES: Record<string, string> = {
   'it-tpl-missing.parameters.json': parameterFile({ containerGroupName: 'it-tpl-missing' }),
   'it-tpl-secure.json': template({ parameters: { dbPassword: { type: 'securestring' } }, env: [{ name: 'DB_PASSWORD', secureValue: "[parameters('dbPassword')]" }] }),
   'it-tpl-secure.parameters.json': parameterFile({ containerGroupName: 'it-tpl-secure', dbPassword: `{{secret:${SECRET_NAME}}}` }),
-  'it-tpl-invalid.json': template({ env: [{ name: 'MODE', value: "[nosuchfunction('x')]" }] }),
+  // A function the template language does not have: Azure refuses the template before it deploys anything.
+  'it-tpl-invalid.json': template({ name: "[concat(parameters('containerGroupName'), nosuchfunction('x'))]" }),
   'it-tpl-invalid.parameters.json': parameterFile({ containerGroupName: 'it-tpl-invalid' }),
   'it-tpl-cancel.json': template(),
   'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
