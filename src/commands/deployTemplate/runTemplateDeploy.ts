@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import { capLines, describeDestination } from '../../core/deploy/confirmation';
 import { deploymentNameFor, whatIfDeployment, type DeploymentRef } from '../../core/templateDeploy/deployments';
-import { declaredParameters } from '../../core/templateDeploy/parameters';
+import { declaredParameters, fillSecrets } from '../../core/templateDeploy/parameters';
+import { findSecretReferences } from '../../core/definition/secrets';
 import { deploymentBody, readTemplate, sentText } from '../../core/templateDeploy/templateRequest';
 import { summarizeWhatIf, whatIfError } from '../../core/templateDeploy/whatIfChanges';
 import { ArmError } from '../../core/arm/errors';
@@ -35,6 +36,17 @@ const readParameters: Step = async (run) => {
   if (run.template === undefined) {
     deploy.notify('error', vscode.l10n.t('{0} was not deployed: the template is not valid JSON.', vscode.workspace.asRelativePath(deploy.uri)));
     return deploy.done('invalid');
+  }
+  // `{{secret:NAME}}` written in the template itself (checked as stored before this step) is filled in too.
+  const names = [...new Set(findSecretReferences(deploy.source.text).filter((r) => r.valid).map((r) => r.name))];
+  const stored = new Map<string, string>();
+  for (const name of names) {
+    const value = await deploy.ctx.secrets.get(name);
+    if (value !== undefined) stored.set(name, value);
+  }
+  if (stored.size) {
+    deploy.secrets.push(...stored.values());
+    run.template = fillSecrets(run.template, (n) => stored.get(n), 'object');
   }
   const outcome = await chooseParameters(deploy, declaredParameters(run.template));
   if (!outcome.ok) {
