@@ -100,6 +100,7 @@ function registerFeatures(context: vscode.ExtensionContext, command: CommandRegi
     validate: (doc) => language.diagnostics.validateNow(doc),
     // The tree follows deploys through the states it shows.
     publishState: ({ target, state, at }) => publish(target, state, at),
+    memento: context.workspaceState,
   });
   registerActionCommands(command, { session, logger: log(), publishState: (target, state) => publish(target, state) }, context.subscriptions);
   registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);

@@ -16,6 +16,7 @@ import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
 import { SHELL_STEPS } from './screenshotSteps/shell';
 import { TREND_STEPS } from './screenshotSteps/trend';
+import { TEMPLATE_DEPLOY_STEPS } from './screenshotSteps/templateDeploy';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -35,6 +36,8 @@ export interface CaptureOptions {
   walkthroughCrop?: string[];
   /** Keep only the top of the crop, in pixels. */
   walkthroughMaxHeight?: number;
+  /** Save only the part of the page these elements cover (with a margin): a small picture of one dialog or notification. */
+  crop?: string[];
 }
 
 const WALKTHROUGH_DIR = path.join(REPO_ROOT, 'media', 'walkthrough');
@@ -132,16 +135,18 @@ export async function saveScreenshot(page: Page, name: string, options: CaptureO
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // Hover effects would differ from run to run.
   if (!options.keepPointer) await page.mouse.move(0, 799);
-  await page.screenshot({ path: file });
+  const crop = options.crop && (await cropBox(page, options.crop));
+  if (options.crop && !crop) throw new Error(`nothing to crop for ${name}: ${options.crop.join(', ')}`);
+  await page.screenshot({ path: file, ...(crop ? { clip: crop } : {}) });
   compressPngs([file]);
   if (options.walkthroughCrop) {
     const clip = await cropBox(page, options.walkthroughCrop);
     if (!clip) throw new Error(`nothing to crop for ${name}: ${options.walkthroughCrop.join(', ')}`);
     if (options.walkthroughMaxHeight) clip.height = Math.min(clip.height, options.walkthroughMaxHeight);
     fs.mkdirSync(WALKTHROUGH_DIR, { recursive: true });
-    const crop = path.join(WALKTHROUGH_DIR, `${name}.png`);
-    await page.screenshot({ path: crop, clip });
-    compressPngs([crop]);
+    const cropFile = path.join(WALKTHROUGH_DIR, `${name}.png`);
+    await page.screenshot({ path: cropFile, clip });
+    compressPngs([cropFile]);
   }
   return file;
 }
@@ -453,6 +458,7 @@ export const STEPS: ScreenshotStep[] = [
   ...LIVE_STEPS,
   ...SHELL_STEPS,
   ...TREND_STEPS,
+  ...TEMPLATE_DEPLOY_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
