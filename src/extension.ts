@@ -1,6 +1,7 @@
 /** Wires the extension: the explorer tree, its commands, and the lazily created Azure session. */
 import * as vscode from 'vscode';
 import { ExplorerProvider } from './tree/explorerProvider';
+import { watchDefinitionFiles } from './tree/definitionWatcher';
 import { DeployStates } from './tree/deployStates';
 import { createLiveStateLoader } from './tree/liveStateLoader';
 import { ContainerGroupNode } from './tree/containerGroupNodes';
@@ -144,6 +145,7 @@ function followChanges({ session, explorer, language }: Services): vscode.Dispos
       if (e.affectsConfiguration(`${settings.SECTION}.containerGroups`)) language.tracker.reconsiderAll();
     }),
     vscode.workspace.onDidSaveTextDocument((doc) => explorer.refreshDefinition(doc.uri)),
+    watchDefinitionFiles((uri) => explorer.refreshDefinition(uri)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       session.reset();
       explorer.refresh();

@@ -7,10 +7,10 @@
 import { stringify } from 'yaml';
 import { isPlainObject, trimmedText, type PlainObject } from '../definition/plainValues';
 import { ACI_API_VERSION } from '../services/resourcePaths';
-import { addSecretPlaceholders, type ImportGap, type PlaceholderUse } from './secretPlaceholders';
+import { addSecretPlaceholders, type ImportGap, type PlaceholderUse, type ReusedNames } from './secretPlaceholders';
 import { writableGroup } from './writableFields';
 
-export type { ImportGap, PlaceholderUse } from './secretPlaceholders';
+export type { ImportGap, PlaceholderUse, ReusedNames } from './secretPlaceholders';
 
 export type ImportFormat = 'yaml' | 'json';
 
@@ -26,11 +26,14 @@ export interface ImportedDefinition {
   dropped: string[];
 }
 
-/** `name` is used when the resource does not carry one (it always does in Azure's responses). */
-export function importDefinition(resource: unknown, format: ImportFormat, name?: string): ImportedDefinition {
+/**
+ * `name` is used when the resource does not carry one (it always does in Azure's responses); `reuse` names
+ * the secrets the user already stores for fields of this group (from its definition in the view).
+ */
+export function importDefinition(resource: unknown, format: ImportFormat, name?: string, reuse?: ReusedNames): ImportedDefinition {
   const groupName = trimmedText(isPlainObject(resource) ? resource.name : undefined) ?? name ?? 'container-group';
   const { value, dropped } = writableGroup(resource);
-  const { uses, gaps } = addSecretPlaceholders(value, groupName);
+  const { uses, gaps } = addSecretPlaceholders(value, groupName, reuse);
   return { text: render(value, format, groupName), secrets: uses, gaps, dropped };
 }
 
