@@ -5,6 +5,7 @@ import type { ExecGrant } from './container-exec';
 import { StoredGroup } from './container-group-view';
 import { FaultName, FaultState } from './faults';
 import { LroStore } from './lro-store';
+import { DataShareLive } from './data-share-live';
 import { TokenStore } from './tokens';
 
 export interface Settings {
@@ -30,6 +31,8 @@ export interface EmulatorState {
   groups: Map<string, StoredGroup>;
   /** Exec and attach sessions handed out and not yet connected to or expired, by id. */
   execGrants: Map<string, ExecGrant>;
+  /** Synchronizations started and triggers created by Data Share consumers. */
+  dataShare: DataShareLive;
   /** The emulator's clock (epoch ms): the real one, or a test's. */
   now(): number;
 }
@@ -59,5 +62,6 @@ export function createState(settings: Settings, initialFault: string | undefined
     armHeaders: new ArmHeaders(),
     groups: new Map(),
     execGrants: new Map(),
+    dataShare: new DataShareLive(),
   };
 }
