@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from './context';
 import { DATA_SHARE_API_VERSION } from './data-share';
-import { generateDetails, sizesFor, type SynchronizationDetail } from './data-share-generator';
+import { generateDetails, type SynchronizationDetail } from './data-share-generator';
 import { Reply, dataShareError, jsonReply } from './reply';
 
 export interface LiveSync {
@@ -97,10 +97,6 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 function finishOffset(run: LiveSync, index: number, count: number): number {
   const span = run.durationMs - run.queuedMs;
   return run.queuedMs + Math.round((span * (index + 1)) / Math.max(1, count));
-}
-
-function dataSetCount(run: LiveSync): number {
-  return sizesFor(run.shareSubscription).rows;
 }
 
 /** The run's end (ms) and its status at `now`. */
