@@ -15,6 +15,7 @@ import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
 import { SHELL_STEPS } from './screenshotSteps/shell';
 import { TREND_STEPS } from './screenshotSteps/trend';
+import { SYNCHRONIZE_STEPS } from './screenshotSteps/synchronize';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -449,6 +450,7 @@ export const STEPS: ScreenshotStep[] = [
   ...LIVE_STEPS,
   ...SHELL_STEPS,
   ...TREND_STEPS,
+  ...SYNCHRONIZE_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
