@@ -7,6 +7,7 @@ import { FaultName, FaultState } from './faults';
 import type { StoredDeployment, WhatIfJob } from './deployment-store';
 import type { PlainResource } from './deployment-resources';
 import { LroStore } from './lro-store';
+import { DataShareLive } from './data-share-live';
 import { TokenStore } from './tokens';
 
 export interface Settings {
@@ -38,6 +39,8 @@ export interface EmulatorState {
   resources: Map<string, PlainResource>;
   /** Exec and attach sessions handed out and not yet connected to or expired, by id. */
   execGrants: Map<string, ExecGrant>;
+  /** Synchronizations started and triggers created by Data Share consumers. */
+  dataShare: DataShareLive;
   /** The emulator's clock (epoch ms): the real one, or a test's. */
   now(): number;
 }
@@ -70,5 +73,6 @@ export function createState(settings: Settings, initialFault: string | undefined
     whatIfs: new Map(),
     resources: new Map(),
     execGrants: new Map(),
+    dataShare: new DataShareLive(),
   };
 }

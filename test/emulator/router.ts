@@ -12,6 +12,8 @@ import {
   listSynchronizationDetails,
   listSynchronizations,
 } from './data-share';
+import { cancelSynchronization, deleteTrigger, getTrigger, listTriggers, operationResult, putTrigger, synchronize } from './data-share-live';
+import { listConsumerSourceDataSets, listDataSetMappings } from './data-share-landings';
 import { QuotaKind } from './arm-headers';
 import { DEPLOYMENTS_API_VERSION, cancelDeployment, getDeployment, getDeploymentStatus, listDeploymentOperations, putDeployment } from './deployments';
 import { getWhatIfResult, postWhatIf } from './deployment-whatif';
@@ -133,6 +135,24 @@ const ARM_ROUTES: ArmRoute[] = [
     ([action, handler]): ArmRoute => ({
       pattern: new RegExp(`${SHARE_SUBSCRIPTION}${action}$`, 'i'),
       methods: { POST: handler, GET: handler },
+      apiVersion: DATA_SHARE_API_VERSION,
+      resourceName: (p) => p.shareSubscription,
+    }),
+  ),
+  ...(
+    [
+      ['synchronize', { POST: synchronize }],
+      ['cancelSynchronization', { POST: cancelSynchronization }],
+      ['operationResults/(?<operationId>[^/]+)', { GET: operationResult }],
+      ['triggers', { GET: listTriggers }],
+      ['triggers/(?<trigger>[^/]+)', { GET: getTrigger, PUT: putTrigger, DELETE: deleteTrigger }],
+      ['dataSetMappings', { GET: listDataSetMappings }],
+      ['consumerSourceDataSets', { GET: listConsumerSourceDataSets }],
+    ] as const
+  ).map(
+    ([action, methods]): ArmRoute => ({
+      pattern: new RegExp(`${SHARE_SUBSCRIPTION}${action}$`, 'i'),
+      methods,
       apiVersion: DATA_SHARE_API_VERSION,
       resourceName: (p) => p.shareSubscription,
     }),

@@ -17,6 +17,7 @@ import { LIVE_STEPS } from './screenshotSteps/live';
 import { SHELL_STEPS } from './screenshotSteps/shell';
 import { TREND_STEPS } from './screenshotSteps/trend';
 import { TEMPLATE_DEPLOY_STEPS } from './screenshotSteps/templateDeploy';
+import { SYNCHRONIZE_STEPS } from './screenshotSteps/synchronize';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -459,6 +460,7 @@ export const STEPS: ScreenshotStep[] = [
   ...SHELL_STEPS,
   ...TREND_STEPS,
   ...TEMPLATE_DEPLOY_STEPS,
+  ...SYNCHRONIZE_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
