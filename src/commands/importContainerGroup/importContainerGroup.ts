@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
-import type { ImportGap, ImportedDefinition } from '../../core/import/importDefinition';
+import { importGroupName, renderImport, type ImportGap, type ImportedDefinition } from '../../core/import/importRender';
 import { getContainerGroup, listContainerGroups } from '../../core/services/containerGroups';
 import { listResourceGroups, listSubscriptions } from '../../core/services/pickLists';
 import type { ContainerGroupTarget } from '../../core/settings/model';
@@ -81,8 +81,8 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
     const picked = await askGroup(ctx, client);
     if (!picked) return undefined;
     // Read while the format and the file are picked, so no round trip is waited on after the save dialog. The
-    // conversion and the schema it reads load with the first import (their own chunk, esbuild.mjs).
-    const reading = Promise.all([getContainerGroup(client, picked), import('../../core/import/importDefinition')]);
+    // writable fields and the schema they are read from load with the first import (their own chunk, esbuild.mjs).
+    const reading = Promise.all([getContainerGroup(client, picked), import('../../core/import/importFields')]);
     reading.catch(() => undefined); // awaited below; an import cancelled before then has nothing to report
     const format = await pickDefinitionFormat(ctx, title());
     if (!format) return undefined;
@@ -94,8 +94,9 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
       title: title(),
     });
     if (!file) return undefined;
-    const [{ body: group }, { importDefinition }] = await reading;
-    const imported = importDefinition(group, format.format, picked.name);
+    const [{ body: group }, { importFields }] = await reading;
+    const groupName = importGroupName(group, picked.name);
+    const imported = renderImport(importFields(group, groupName), format.format, groupName);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(imported.text));
     // The view lists files of the workspace only; one saved elsewhere is still written and opened.
     const definitionFile = definitionSetting(file);
