@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
- * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,latency,report-webview-latency,memory`, `--rows=open,key,…`
+ * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,latency,report-webview-latency,memory,synchronize`, `--rows=open,key,…`
  * (only those parts of the editing benchmark; see EDITING_PARTS).
  * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
  * the exit code 1.
@@ -17,6 +17,7 @@ import { PEER_NAME, peerVersion } from './peerAdapter';
 import { runReportPagingBench } from './reportPagingBench';
 import { runReportWebviewBench } from './reportWebviewBench';
 import { runShellBench } from './shellBench';
+import { runSynchronizeBench } from './synchronizeBench';
 import { notAvailable, Row } from './results';
 import { renderJson, renderTable, RunInfo } from './table';
 
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     { id: 'shell', title: 'open shell', run: () => runShellBench({ quick }) },
     { id: 'latency', title: 'latency', run: () => runLatencyBench({ quick }) },
     { id: 'memory', title: 'memory', run: () => runMemoryBench(REPO_ROOT) },
+    { id: 'synchronize', title: 'synchronize now', run: () => runSynchronizeBench({ quick }) },
   ];
 
   const rows: Row[] = [];

@@ -6,11 +6,16 @@
  */
 import { importFields } from './importFields';
 import { importGroupName, renderImport, type ImportedDefinition, type ImportFormat } from './importRender';
+import type { ReusedNames } from './secretPlaceholders';
 
 export type { ImportGap, ImportedDefinition, ImportFormat, PlaceholderUse } from './importRender';
+export type { ReusedNames } from './secretPlaceholders';
 
-/** `name` is used when the resource does not carry one (it always does in Azure's responses). */
-export function importDefinition(resource: unknown, format: ImportFormat, name?: string): ImportedDefinition {
+/**
+ * `name` is used when the resource does not carry one (it always does in Azure's responses); `reuse` names
+ * the secrets the user already stores for fields of this group (from its definition in the view).
+ */
+export function importDefinition(resource: unknown, format: ImportFormat, name?: string, reuse?: ReusedNames): ImportedDefinition {
   const groupName = importGroupName(resource, name);
-  return renderImport(importFields(resource, groupName), format, groupName);
+  return renderImport(importFields(resource, groupName, reuse), format, groupName);
 }

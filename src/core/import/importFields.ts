@@ -4,7 +4,7 @@
  * with the first import, from their own file (esbuild.mjs).
  */
 import type { PlainObject } from '../definition/plainValues';
-import { addSecretPlaceholders, type ImportGap, type PlaceholderUse } from './secretPlaceholders';
+import { addSecretPlaceholders, type ImportGap, type PlaceholderUse, type ReusedNames } from './secretPlaceholders';
 import { writableGroup } from './writableFields';
 
 export interface ImportFields {
@@ -17,8 +17,9 @@ export interface ImportFields {
   gaps: ImportGap[];
 }
 
-export function importFields(resource: unknown, groupName: string): ImportFields {
+/** `reuse` names the secrets the user already stores for fields of this group (from its definition in the view). */
+export function importFields(resource: unknown, groupName: string, reuse?: ReusedNames): ImportFields {
   const { value, dropped } = writableGroup(resource);
-  const { uses, gaps } = addSecretPlaceholders(value, groupName);
+  const { uses, gaps } = addSecretPlaceholders(value, groupName, reuse);
   return { value, dropped, secrets: uses, gaps };
 }

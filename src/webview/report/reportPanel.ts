@@ -15,9 +15,12 @@ import type { ReportQuery } from '../../core/report/shared/model';
 import { LatestRun } from '../../core/report/shared/latestRun';
 import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
 import { ViewFeed } from '../../core/report/report/viewFeed';
-import { applyQuery } from '../../core/report/shared/query';
+import { applyQuery, isFiltered } from '../../core/report/shared/query';
+import { reportExportMeta } from '../../core/report/report/exportTotals';
 import { sourceSettingRow } from '../../core/report/report/sourceSettings';
-import { streamSynchronizationReport } from '../../core/report/shared/stream';
+import { streamSynchronizationReport, type ReportPage } from '../../core/report/shared/stream';
+import { livePages } from '../../core/report/report/livePages';
+import type { WatchSnapshot } from '../../core/synchronization/syncWatch';
 import { SignInNeeded } from '../../azure/quietConnection';
 import { isLowQuota, type RemainingQuota } from '../../core/arm/rateLimit';
 import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
@@ -153,8 +156,22 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
     this.changed();
   }
 
+  /**
+   * A followed synchronization moved: the report of that synchronization shows the rows its watch read (no request
+   * of its own) and its new status, until it ends.
+   */
+  follow(snapshot: WatchSnapshot): void {
+    if (this.disposed || snapshot.synchronizationId !== this.state.synchronizationId) return;
+    const { synchronizationId, synchronizationMode, status, startTime, endTime, message } = snapshot;
+    this.synchronization = sanitizeSynchronization({ synchronizationId, synchronizationMode, status, startTime, endTime, message }) ?? this.synchronization;
+    this.record.synchronizationStatus = status;
+    this.record.followed = (this.record.followed ?? 0) + 1;
+    if (this.pageReady) void this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
+    void this.load(livePages(snapshot.details));
+  }
+
   /** Starts (or restarts) streaming the details with the current query; a previous load is aborted. */
-  async load(): Promise<void> {
+  async load(source?: AsyncIterable<ReportPage>): Promise<void> {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
     const run = this.details.start();
@@ -170,7 +187,7 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
       const client = await this.deps.client();
       if (!run.isCurrent()) return;
       // Always the whole synchronization: the totals describe it, whatever the page filters (also after a reload).
-      for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query: {}, signal: run.signal })) {
+      for await (const page of source ?? streamSynchronizationReport(client, this.state.target, syncId, { query: {}, signal: run.signal })) {
         if (!run.isCurrent()) return;
         this.feed.add(page);
         this.record.rowsSent += page.rows.length;
@@ -251,16 +268,20 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
 
   /** Writes the rows the user sees (filters and sort applied) to a file picked with a save dialog. */
   private async export(format: 'csv' | 'json'): Promise<void> {
-    const rows = applyQuery(this.feed.rows, this.state.query);
-    const { target, synchronizationId } = this.state;
+    const all = this.feed.rows;
+    const { query, target, synchronizationId } = this.state;
+    const rows = applyQuery(all, query);
+    const meta = () => ({ shareSubscriptionName: target.shareSubscriptionName, synchronizationId: synchronizationId ?? '', exportedAt: new Date().toISOString() });
     const path = await saveExport({
       format,
       rows: rows.length,
-      title: vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
+      title: isFiltered(query)
+        ? vscode.l10n.t('Export the {0} rows shown (of {1}) as {2}', rows.length, all.length, format.toUpperCase())
+        : vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
       shareSubscriptionName: target.shareSubscriptionName,
       suffix: (synchronizationId ?? 'report').slice(0, 8),
-      text: () =>
-        format === 'csv' ? toCsv(rows) : toJson(rows, { shareSubscriptionName: target.shareSubscriptionName, synchronizationId: synchronizationId ?? '', exportedAt: new Date().toISOString() }),
+      // The JSON states the filter and both sets of totals; the CSV holds only data rows, as spreadsheets expect.
+      text: () => (format === 'csv' ? toCsv(rows) : toJson(rows, reportExportMeta(meta(), all, rows, query))),
       log: (m) => this.deps.log.info(m),
       what: 'Synchronization report',
     });
