@@ -31,12 +31,12 @@ const common = {
  * has its own copies of what it imports, so a class shared across the boundary would fail `instanceof`.
  * - identity: @azure/identity (and MSAL), when a sign-in method needs them;
  * - containerSocket: the exec/attach session and its websocket library, with the first Open Shell or Live Output;
- * - importDefinition: Import Container Group's conversion and the schema it reads writable fields from.
+ * - importFields: the fields Import Container Group keeps, and the schema it reads them from.
  */
 const LAZY_CHUNKS = [
   { name: 'identity', filter: /\/auth\/identityProviders$/, entry: 'src/core/auth/identityProviders.ts' },
   { name: 'containerSocket', filter: /\/containerGroup\/containerSocket$/, entry: 'src/core/containerGroup/containerSocket.ts' },
-  { name: 'importDefinition', filter: /\/core\/import\/importDefinition$/, entry: 'src/core/import/importDefinition.ts' },
+  { name: 'importFields', filter: /\/core\/import\/importFields$/, entry: 'src/core/import/importFields.ts' },
 ];
 
 const lazyChunks = {
