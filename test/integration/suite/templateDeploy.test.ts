@@ -84,6 +84,9 @@ const FILES: Record<string, string> = {
   // A function the template language does not have: Azure refuses the template before it deploys anything.
   'it-tpl-invalid.json': template({ name: "[concat(parameters('containerGroupName'), nosuchfunction('x'))]" }),
   'it-tpl-invalid.parameters.json': parameterFile({ containerGroupName: 'it-tpl-invalid' }),
+  // The emulator fails the operation of a group whose name holds fault-lro-failed, as a provider's failure.
+  'it-tpl-opfail.json': template(),
+  'it-tpl-opfail.parameters.json': parameterFile({ containerGroupName: 'it-tpl-fault-lro-failed' }),
   'it-tpl-cancel.json': template(),
   'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
 };
@@ -137,6 +140,28 @@ suite('Deploy a template', function () {
     assert.match(ip?.value ?? '', /^\d+\.\d+\.\d+\.\d+$/, 'the output IP address');
     assert.ok(result.deployment?.progress.some((p) => p.startsWith('containerGroups/it-tpl-params: ')), result.deployment?.progress.join('\n'));
     assert.ok(lines.some((l) => l.includes('containerGroups/it-tpl-params: Succeeded')), 'the operations are logged as they go');
+  });
+
+  test('deployed again with another value, the what-if lists the resource as modified with the property that changes', async () => {
+    const file = path.join(folder, 'definitions', 'it-tpl-params.parameters.json');
+    fs.writeFileSync(file, parameterFile({ containerGroupName: 'it-tpl-params', port: 9090 }));
+    const { result, script } = await deploy('it-tpl-params.json', [confirm('it-tpl-params.json')]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const detail = script.shown.find((s) => s.modal)?.detail ?? '';
+    assert.match(detail, /~ Microsoft\.ContainerInstance\/containerGroups\/it-tpl-params \(Modify\)/);
+    assert.match(detail, /~ properties\.[\w.[\]]*port: 8080 → 9090/);
+  });
+
+  test("a failed operation's error is shown on the resource it concerns", async () => {
+    const { result } = await deploy('it-tpl-opfail.json', [confirm('it-tpl-opfail.json')]);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    const uri = uriOf('it-tpl-opfail.json');
+    await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the template', 10_000);
+    const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
+    const resourceLines = FILES['it-tpl-opfail.json'].split('\n');
+    const first = resourceLines.findIndex((l) => l.includes('"resources"'));
+    const last = resourceLines.findIndex((l) => l.includes('"outputs"'));
+    assert.ok(placed.some((d) => d.range.start.line > first && d.range.start.line < last && d.message.includes('containerGroups/it-tpl-fault-lro-failed')), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
   });
 
   test('a parameter the file does not give is asked for, its allowed values as a pick', async () => {
