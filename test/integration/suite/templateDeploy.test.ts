@@ -87,6 +87,8 @@ const FILES: Record<string, string> = {
   // The emulator fails the operation of a group whose name holds fault-lro-failed, as a provider's failure.
   'it-tpl-opfail.json': template(),
   'it-tpl-opfail.parameters.json': parameterFile({ containerGroupName: 'it-tpl-fault-lro-failed' }),
+  'it-tpl-check.json': template(),
+  'it-tpl-check.parameters.json': parameterFile({ containerGroupName: 'it-tpl-check', port: 70000 }),
   'it-tpl-cancel.json': template(),
   'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
 };
@@ -194,6 +196,21 @@ suite('Deploy a template', function () {
     await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the template', 10_000);
     const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
     assert.ok(placed.some((d) => d.range.start.line === expected && /nosuchfunction/.test(d.message)), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+  });
+
+  test("the editor checks a template with its parameter file's values, naming the file, and again when the file changes", async () => {
+    const doc = await vscode.workspace.openTextDocument(uriOf('it-tpl-check.json'));
+    await vscode.window.showTextDocument(doc);
+    const named = () => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.message.includes("Parameter 'port' value 70000 (from it-tpl-check.parameters.json)"));
+    await until(async () => named().length > 0, "the parameter file's port checked in the template", 15_000);
+    const parameters = await vscode.workspace.openTextDocument(uriOf('it-tpl-check.parameters.json'));
+    const edit = new vscode.WorkspaceEdit();
+    const at = parameters.getText().indexOf('70000');
+    edit.replace(parameters.uri, new vscode.Range(parameters.positionAt(at), parameters.positionAt(at + 5)), '8080');
+    await vscode.workspace.applyEdit(edit);
+    await until(async () => named().length === 0, 'the problem gone once the parameter file is fixed', 15_000);
+    await parameters.save();
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('Cancel asks, then cancels the deployment in Azure', async () => {
