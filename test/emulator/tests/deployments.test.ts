@@ -239,4 +239,19 @@ describe('emulator: template deployments', () => {
     const change = result.json.properties.changes.find((c: { resourceId: string }) => c.resourceId.endsWith('/secretgroup'));
     assert.deepEqual(change.after.properties.volumes[0].secret, { sslcertificateData: "[parameters('sslCertificateData')]", sslcertificatePwd: "[base64(parameters('sslCertificatePwd'))]" });
   });
+
+  it('shows NoChange for a group the template would leave as it is, and refuses an unknown function in an output at once', async () => {
+    const template = readJson('aci-linuxcontainer-public-ip', 'azuredeploy.json');
+    const res = await armRequest(emu.url, token, 'POST', DEPLOY('wi3', '/whatIf'), { body: { properties: { mode: 'Incremental', template, parameters: {} } } });
+    let result = await armRequest(emu.url, token, 'GET', res.headers.get('location') ?? '');
+    while (result.status === 202) result = await armRequest(emu.url, token, 'GET', res.headers.get('location') ?? '');
+    const change = result.json.properties.changes.find((c: { resourceId: string }) => c.resourceId.endsWith('/acilinuxpublicipcontainergroup'));
+    assert.equal(change.changeType, 'NoChange');
+    assert.equal(change.delta, undefined);
+
+    const broken = { ...template, outputs: { fqdn: { type: 'string', value: "[toLowerCase('X')]" } } };
+    const bad = await put('bad-output', broken, {});
+    assert.equal(bad.status, 400);
+    assert.match(bad.json.error.message, /The template output 'fqdn' at line '1' and column '\d+' is not valid: The template function 'toLowerCase' is not valid\./);
+  });
 });
