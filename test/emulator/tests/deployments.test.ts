@@ -95,7 +95,7 @@ describe('emulator: template deployments', () => {
       res.json.error.message,
       `Deployment template validation failed: 'The template resource '[notAFunction('x')]' at line '${line}' and column '9' is not valid: The template function 'notAFunction' is not valid. Please see https://aka.ms/arm-template-expressions for usage details.. Please see https://aka.ms/arm-template-expressions for usage details.'.`,
     );
-    assert.deepEqual(res.json.error.additionalInfo[0].info, { lineNumber: line, linePosition: 9, path: 'resources[0]' });
+    assert.deepEqual(res.json.error.additionalInfo[0].info, { lineNumber: line, linePosition: 9, path: 'properties.template.resources[0]' });
     const gone = await armRequest(emu.url, token, 'GET', DEPLOY('bad-fn'));
     assert.equal(gone.status, 404);
     assert.equal(gone.json.error.code, 'DeploymentNotFound');
@@ -226,7 +226,7 @@ describe('emulator: template deployments', () => {
     const template = readJson('aci-linuxcontainer-healthprobe', 'azuredeploy.json');
     const res = await put('compact', template, {});
     assert.equal(res.json.error.additionalInfo[0].info.lineNumber, 1);
-    assert.equal(res.json.error.additionalInfo[0].info.path, 'parameters.containergroupname');
+    assert.equal(res.json.error.additionalInfo[0].info.path, 'properties.template.parameters.containergroupname');
   });
 
   it('keeps secure values out of a what-if', async () => {

@@ -82,7 +82,12 @@ describe('emulator: template evaluation', () => {
     const outside = invalid(() => run({ resources: [{ type: 'Microsoft.Storage/storageAccounts', name: '[string(copyIndex())]', apiVersion: '2023-01-01' }] }));
     assert.match(outside.inner, /The function can only be used in a resource with copy specified\./);
     const count = invalid(() => run({ resources: [], variables: { v: "[toLower('a', 'b')]" } }));
-    assert.match(count.inner, /^The template variable 'v' at line '\d+' and column '\d+' is not valid: Unable to evaluate template language function 'tolower': function requires 1 argument\(s\) while 2 were provided\./);
+    // A variable's message names no line; its place (the end of its string, as JSON.NET reports a token) is in additionalInfo.
+    assert.match(count.inner, /^The template variable 'v' is not valid: Unable to evaluate template language function 'toLower': function requires 1 argument\(s\) while 2 were provided\./);
+    const text = JSON.stringify({ properties: { mode: 'Incremental', template: { resources: [], variables: { v: "[toLower('a', 'b')]" } }, parameters: {} } }, null, 2);
+    const line = text.split('\n').findIndex((l) => l.includes('"v":'));
+    const end = text.split('\n')[line].length;
+    assert.deepEqual(count.toArmError().additionalInfo?.[0].info, { lineNumber: line + 1, linePosition: end, path: 'properties.template.variables.v' });
   });
 
   it('checks parameter types and names against the template', () => {
@@ -92,6 +97,14 @@ describe('emulator: template evaluation', () => {
       invalid(() => run(template, { port: { value: 80 }, extra: { value: 1 } })).inner,
       /^The template parameters 'extra' in the parameters file are not valid; they are not present in the original template and can therefore not be provided at deployment time\. The only supported parameters for this template are 'port'\./,
     );
+  });
+
+  it('checks minLength, maxLength, minValue and maxValue', () => {
+    const template = { parameters: { name: { type: 'string', minLength: 3, maxLength: 5 }, count: { type: 'int', minValue: 1, maxValue: 3 } }, resources: [] };
+    assert.match(invalid(() => run(template, { name: { value: 'ab' }, count: { value: 1 } })).inner, /^The provided value for the template parameter 'name' at line '\d+' and column '\d+' is not valid\. Length of the value should be greater than or equal to '3'\./);
+    assert.match(invalid(() => run(template, { name: { value: 'abcdef' }, count: { value: 1 } })).inner, /Length of the value should be less than or equal to '5'\./);
+    assert.match(invalid(() => run(template, { name: { value: 'abc' }, count: { value: 4 } })).inner, /Value should be less than or equal to '3'\./);
+    assert.equal(run(template, { name: { value: 'abc' }, count: { value: 3 } }).parameters.get('count')?.value, 3);
   });
 
   it('keeps reference() of a resource not deployed yet, and secure values, as written in a what-if', () => {
