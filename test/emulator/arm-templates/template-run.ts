@@ -192,6 +192,8 @@ export class TemplateRun {
 
   private expand(): Instance[] {
     const found: Instance[] = [];
+    /** Names of resources whose condition is false: depending on one is allowed and means nothing. */
+    const skipped: string[] = [];
     const visit = (elements: unknown[], basePath: (string | number)[], parent?: { type: string; name: string }): void => {
       elements.forEach((el, i) => {
         if (!isObj(el)) return;
@@ -212,7 +214,10 @@ export class TemplateRun {
         for (let index = 0; index < count; index++) {
           const loop = copy ? { name: String(copy.name), index } : undefined;
           const sc = this.scope({ resourceLoop: loop });
-          if ('condition' in el && wrap(() => evaluateTree(el.condition, sc)) === false) continue;
+          if ('condition' in el && wrap(() => evaluateTree(el.condition, sc)) === false) {
+            skipped.push(String(wrap(() => evaluateString(writtenName, sc))).toLowerCase());
+            continue;
+          }
           let type = String(el.type ?? '');
           let name = String(wrap(() => evaluateString(writtenName, sc)));
           if (parent && !type.includes('/')) type = `${parent.type}/${type}`;
@@ -226,7 +231,7 @@ export class TemplateRun {
       });
     };
     visit(this.template.resources as unknown[], ['resources']);
-    return orderByDependencies(found);
+    return orderByDependencies(found, skipped);
   }
 
   /** The resource as it is sent to its provider: every property but the template-only ones, evaluated. */
@@ -267,7 +272,7 @@ export class TemplateRun {
 }
 
 /** Stable topological order: a resource after everything it dependsOn (by id, name, or copy loop name). */
-function orderByDependencies(list: Instance[]): Instance[] {
+function orderByDependencies(list: Instance[], skipped: string[]): Instance[] {
   const resolve = (dep: string): Instance[] => {
     const d = dep.toLowerCase();
     return list.filter(
@@ -283,7 +288,14 @@ function orderByDependencies(list: Instance[]): Instance[] {
       throw new InvalidTemplate(`Circular dependency detected on resource: '${i.id}'. Please see https://aka.ms/arm-syntax-resources for usage details.`);
     }
     state.set(i, 'visiting');
-    for (const dep of i.dependsOn) for (const target of resolve(dep)) if (target !== i) visit(target);
+    for (const dep of i.dependsOn) {
+      const targets = resolve(dep);
+      if (targets.length === 0 && !skipped.some((n) => dep.toLowerCase() === n || dep.toLowerCase().endsWith(`/${n}`))) {
+        // ARM's words for a dependency on a resource the template does not have.
+        throw new InvalidTemplate(`The resource '${dep}' is not defined in the template. Please see https://aka.ms/arm-syntax for usage details.`, i.position);
+      }
+      for (const target of targets) if (target !== i) visit(target);
+    }
     state.set(i, 'done');
     out.push(i);
   };

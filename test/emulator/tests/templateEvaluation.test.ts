@@ -76,6 +76,9 @@ describe('emulator: template evaluation', () => {
       ],
     });
     assert.deepEqual(r.instances.map((i) => i.name), ['early', 'late']);
+    const dependent = { type: 'Microsoft.Storage/storageAccounts', name: 'st', apiVersion: '2023-01-01', dependsOn: ['extra'] };
+    assert.equal(run({ resources: [dependent, { type: 'Microsoft.Network/publicIPAddresses', name: 'extra', apiVersion: '2023-01-01', condition: false }] }).instances.length, 1);
+    assert.match(invalid(() => run({ resources: [dependent] })).inner, /^The resource 'extra' is not defined in the template\./);
   });
 
   it("answers copyIndex() outside a loop and a wrong argument count in Azure's words", () => {
