@@ -21,8 +21,8 @@ function invalidContent(message: string): Reply {
   return cloudError(400, { code: 'InvalidRequestContent', message: `The request content was invalid and could not be deserialized: '${message}'.` });
 }
 
-/** Reads the request and evaluates the template; `deferRuntime` for what-if and validation (nothing exists yet). */
-export function prepareRun(ctx: RequestContext, forWhatIf: boolean): { body: Obj; run: TemplateRun } | { reply: Reply } {
+/** Reads the request and evaluates the template as validation does (nothing is created; runtime values deferred). */
+export function prepareRun(ctx: RequestContext): { body: Obj; run: TemplateRun } | { reply: Reply } {
   let body: unknown;
   try {
     body = JSON.parse(ctx.body.toString('utf8'));
@@ -47,7 +47,10 @@ export function prepareRun(ctx: RequestContext, forWhatIf: boolean): { body: Obj
   try {
     const parameters = isObj(props.parameters) ? props.parameters : {};
     const run = new TemplateRun(props.template, parameters, ctx.body.toString('utf8'), target, deploymentRuntime(ctx.state), true);
-    if (!forWhatIf) for (const inst of run.instances) run.resourceBody(inst);
+    // Every resource and output is evaluated now, so a function the language does not have or a property that does
+    // not exist is refused before anything is created (what needs deployed resources is left for later).
+    for (const inst of run.instances) run.resourceBody(inst);
+    run.outputs();
     return { body, run };
   } catch (e) {
     if (e instanceof InvalidTemplate) return { reply: cloudError(400, e.toArmError()) };

@@ -95,7 +95,7 @@ function resultUrl(ctx: RequestContext, id: string): string {
 }
 
 export function postWhatIf(ctx: RequestContext): Reply {
-  const prepared = prepareRun(ctx, true);
+  const prepared = prepareRun(ctx);
   if ('reply' in prepared) return prepared.reply;
   const mode = String((prepared.body.properties as Obj).mode);
   const id = Buffer.from(JSON.stringify({ jobId: `WHATIF-${randomUUID().slice(0, 12).toUpperCase()}`, rg: ctx.params.resourceGroup })).toString('base64url');

@@ -39,7 +39,7 @@ function find(ctx: RequestContext): StoredDeployment | undefined {
 }
 
 export function putDeployment(ctx: RequestContext): Reply {
-  const prepared = prepareRun(ctx, false);
+  const prepared = prepareRun(ctx);
   if ('reply' in prepared) return prepared.reply;
   const { body, run } = prepared;
   const key = deploymentKey({ ...ctx.params, name: ctx.params.deploymentName });

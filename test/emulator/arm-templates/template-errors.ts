@@ -58,9 +58,14 @@ export class InvalidTemplate extends Error {
 
 const at = (p: Position | undefined): string => (p ? ` at line '${p.line}' and column '${p.column}'` : '');
 
-/** An expression in a resource, variable, output or parameter default that failed (vscode-azurearmtools#531's wording). */
+/**
+ * An expression in a resource, variable, output or parameter default that failed (vscode-azurearmtools#531's wording,
+ * "The template resource 'p1' at line '5' and column '15' is not valid: …"; a variable's message names no line, its
+ * place is in additionalInfo only: "The template variable 'dceName' is not valid: …", Azure/prometheus-collector#951).
+ */
 export function invalidElement(kind: 'resource' | 'variable' | 'output' | 'parameter', name: string, position: Position | undefined, failure: TemplateFailure): InvalidTemplate {
-  return new InvalidTemplate(`The template ${kind} '${name}'${at(position)} is not valid: ${failure.message}. ${EXPRESSIONS_HELP}`, position);
+  const where = kind === 'variable' ? '' : at(position);
+  return new InvalidTemplate(`The template ${kind} '${name}'${where} is not valid: ${failure.message}. ${EXPRESSIONS_HELP}`, position);
 }
 
 /** A function the template language does not have (vscode-azurearmtools#531: "The template function 'environment' is not valid."). */
@@ -89,6 +94,15 @@ export function notAllowedValue(name: string, value: unknown, allowed: unknown[]
     `The provided value '${show(value)}' for the template parameter '${name}'${at(position)} is not valid. The parameter value is not part of the allowed value(s): '${allowed.map(show).join(',')}'.`,
     position,
   );
+}
+
+/**
+ * A value outside minLength/maxLength or minValue/maxValue. The minLength words are Azure's (vscode-azurearmtools#1350:
+ * "…is not valid. Length of the value should be greater than or equal to '12'. Please see
+ * https://aka.ms/arm-template/#parameters for usage details."); the others are worded the same way (no record found).
+ */
+export function outOfRange(name: string, rule: string, position: Position | undefined): InvalidTemplate {
+  return new InvalidTemplate(`The provided value for the template parameter '${name}'${at(position)} is not valid. ${rule} Please see https://aka.ms/arm-template/#parameters for usage details.`, position);
 }
 
 /** Azure's words for a value of the wrong JSON type ("Template parameter JToken type is not valid. Expected 'Integer'. Actual 'String'."). */
