@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension } from './extensionApi';
+import { activateExtension, child } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
@@ -142,6 +142,8 @@ suite('Deploy a template', function () {
     assert.match(ip?.value ?? '', /^\d+\.\d+\.\d+\.\d+$/, 'the output IP address');
     assert.ok(result.deployment?.progress.some((p) => p.startsWith('containerGroups/it-tpl-params: ')), result.deployment?.progress.join('\n'));
     assert.ok(lines.some((l) => l.includes('containerGroups/it-tpl-params: Succeeded')), 'the operations are logged as they go');
+    // The group it created shows its state on its entry in the view.
+    await until(async () => /Succeeded/.test((await child(api, await child(api, undefined, 'Container groups'), 'it-tpl-params')).description ?? ''), 'the it-tpl-params row says Succeeded', 10_000);
   });
 
   test('deployed again with another value, the what-if lists the resource as modified with the property that changes', async () => {
