@@ -87,6 +87,9 @@ const FILES: Record<string, string> = {
   // The emulator fails the operation of a group whose name holds fault-lro-failed, as a provider's failure.
   'it-tpl-opfail.json': template(),
   'it-tpl-opfail.parameters.json': parameterFile({ containerGroupName: 'it-tpl-fault-lro-failed' }),
+  // A value past the parameter's maxValue: Azure refuses it (the editor checks only what the group uses).
+  'it-tpl-badparam.json': template({ parameters: { replicas: { type: 'int', minValue: 1, maxValue: 3 } } }),
+  'it-tpl-badparam.parameters.json': parameterFile({ containerGroupName: 'it-tpl-badparam', replicas: 9 }),
   'it-tpl-check.json': template(),
   'it-tpl-check.parameters.json': parameterFile({ containerGroupName: 'it-tpl-check', port: 70000 }),
   'it-tpl-cancel.json': template(),
@@ -198,6 +201,16 @@ suite('Deploy a template', function () {
     await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the template', 10_000);
     const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
     assert.ok(placed.some((d) => d.range.start.line === expected && /nosuchfunction/.test(d.message)), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+  });
+
+  test("a parameter's error is shown on its value in the parameter file", async () => {
+    const { result } = await deploy('it-tpl-badparam.json', []);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    const uri = uriOf('it-tpl-badparam.parameters.json');
+    await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the parameter file', 10_000);
+    const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
+    const line = FILES['it-tpl-badparam.parameters.json'].split('\n').findIndex((l) => l.includes('"replicas"'));
+    assert.ok(placed.some((d) => d.range.start.line === line && /replicas/.test(d.message)), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
   });
 
   test("the editor checks a template with its parameter file's values, naming the file, and again when the file changes", async () => {
