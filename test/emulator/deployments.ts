@@ -9,7 +9,7 @@ import { Reply, cloudError, jsonReply } from './reply';
 import { type Obj } from './arm-templates/functions';
 import { displayType } from './arm-templates/template-parameters';
 import { TemplateRun } from './arm-templates/template-run';
-import { createResources, preflight, prepareRun } from './deployment-create';
+import { createResources, preflight, prepareRun, removeUnmentioned } from './deployment-create';
 import {
   DeploymentOperation,
   StoredDeployment,
@@ -57,6 +57,7 @@ export function putDeployment(ctx: RequestContext): Reply {
 
   const deployRun = new TemplateRun(run.template, run.supplied, ctx.body.toString('utf8'), run.target, run.runtime, false);
   const operations = createResources(ctx, deployRun);
+  if (String((body.properties as Obj).mode).toLowerCase() === 'complete') removeUnmentioned(ctx, deployRun);
   const statusId = newOperationId() + newOperationId().slice(0, 4);
   const d: StoredDeployment = {
     subscriptionId: ctx.params.subscriptionId,

@@ -272,4 +272,19 @@ describe('emulator: template deployments', () => {
     const deployment = await armRequest(emu.url, token, 'GET', DEPLOY('sftp', '', 'rg-sftp'));
     assert.deepEqual(deployment.json.properties.parameters.sftpPassword, { type: 'SecureString' });
   });
+
+  it('deletes what the template does not mention in Complete mode, and leaves it in Incremental mode', async () => {
+    const template = readJson('aci-linuxcontainer-public-ip', 'azuredeploy.json');
+    const deployIn = async (name: string, group: string, mode: string): Promise<void> => {
+      const res = await armRequest(emu.url, token, 'PUT', DEPLOY(name, '', 'rg-modes'), { body: { properties: { mode, template, parameters: { name: { value: group } } } } });
+      assert.equal(res.status, 201, res.text);
+    };
+    await deployIn('first', 'one', 'Incremental');
+    await deployIn('second', 'two', 'Incremental');
+    assert.equal((await armRequest(emu.url, token, 'GET', ACI_PATH('one', 'sub-1', 'rg-modes'))).status, 200);
+    await deployIn('third', 'three', 'Complete');
+    assert.equal((await armRequest(emu.url, token, 'GET', ACI_PATH('one', 'sub-1', 'rg-modes'))).status, 404);
+    assert.equal((await armRequest(emu.url, token, 'GET', ACI_PATH('two', 'sub-1', 'rg-modes'))).status, 404);
+    assert.equal((await armRequest(emu.url, token, 'GET', ACI_PATH('three', 'sub-1', 'rg-modes'))).status, 200);
+  });
 });
