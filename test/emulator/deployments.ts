@@ -18,7 +18,6 @@ import {
   deploymentView,
   isTerminal,
   isoDuration,
-  newOperationId,
   operationError,
   operationState,
 } from './deployment-store';
@@ -58,7 +57,10 @@ export function putDeployment(ctx: RequestContext): Reply {
   const deployRun = new TemplateRun(run.template, run.supplied, ctx.body.toString('utf8'), run.target, run.runtime, false);
   const operations = createResources(ctx, deployRun);
   if (String((body.properties as Obj).mode).toLowerCase() === 'complete') removeUnmentioned(ctx, deployRun);
-  const statusId = newOperationId() + newOperationId().slice(0, 4);
+  // The status id is 20 digits starting 0858, as in the Azure-AsyncOperation URLs ARM gives for deployments
+  // ("…/resourcegroups/{rg}/providers/Microsoft.Resources/deployments/{name}/operationStatuses/08585341014485256763
+  // ?api-version=2021-04-01", a header copied into a public Go client's test mock).
+  const statusId = `0858${String(BigInt(`0x${randomUUID().replace(/-/g, '').slice(0, 15)}`)).padStart(16, '0').slice(0, 16)}`;
   const d: StoredDeployment = {
     subscriptionId: ctx.params.subscriptionId,
     resourceGroup: ctx.params.resourceGroup,
@@ -126,8 +128,8 @@ export function getDeploymentStatus(ctx: RequestContext): Reply {
     return cloudError(404, { code: 'OperationNotFound', message: `The operation '${ctx.params.operationId}' was not found.` });
   }
   advanceDeployment(ctx.state, d, true);
-  // The status resource of a deployment: {status} and, once failed, the deployment's error (azure-cli recordings of
-  // az deployment group create poll …/operationStatuses/{id} and read {"status":"Running"} then {"status":"Succeeded"}).
+  // The status resource of a deployment: {status} and, once failed, the deployment's error (ARM's asynchronous
+  // operation status shape, "Track asynchronous Azure operations" in the ARM docs: status, and error when it failed).
   const body: Obj = { status: d.state };
   if (d.error) body.error = d.error as unknown as Obj;
   return jsonReply(200, body);

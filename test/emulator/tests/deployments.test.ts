@@ -47,7 +47,7 @@ describe('emulator: template deployments', () => {
     assert.equal(res.json.properties.mode, 'Incremental');
     assert.deepEqual(res.json.properties.parameters.name, { type: 'String', value: 'acilinuxpublicipcontainergroup' });
     const statusUrl = res.headers.get('azure-asyncoperation') ?? '';
-    assert.match(statusUrl, /\/providers\/Microsoft\.Resources\/deployments\/web-deploy\/operationStatuses\/[0-9A-F]+\?api-version=2021-04-01$/);
+    assert.match(statusUrl, /\/providers\/Microsoft\.Resources\/deployments\/web-deploy\/operationStatuses\/0858\d{16}\?api-version=2021-04-01$/);
 
     const statuses: string[] = [];
     for (let i = 0; i < 6; i++) {
