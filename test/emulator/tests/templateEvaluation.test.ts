@@ -95,7 +95,10 @@ describe('emulator: template evaluation', () => {
 
   it('checks parameter types and names against the template', () => {
     const template = { parameters: { port: { type: 'int' } }, resources: [] };
-    assert.match(invalid(() => run(template, { port: { value: '80' } })).inner, /Template parameter JToken type is not valid\. Expected 'Integer'\. Actual 'String'\./);
+    assert.equal(
+      invalid(() => run(template, { port: { value: '80' } })).inner,
+      "Template parameter JToken type is not valid. Expected 'Integer'. Actual 'String'. Please see https://aka.ms/resource-manager-parameter-files for usage details.",
+    );
     assert.match(
       invalid(() => run(template, { port: { value: 80 }, extra: { value: 1 } })).inner,
       /^The template parameters 'extra' in the parameters file are not valid; they are not present in the original template and can therefore not be provided at deployment time\. The only supported parameters for this template are 'port'\./,
