@@ -69,8 +69,9 @@ export function groupBody(resource: Obj): Record<string, unknown> {
 
 /**
  * The providers' preflight validation: a container group the provider would refuse fails the whole PUT with
- * InvalidTemplateDeployment ("The template deployment '…' is not valid according to the validation procedure. The
- * tracking id is '…'. See inner errors for details.", as users quote it in Azure/azure-cli issues), its error inside.
+ * InvalidTemplateDeployment ("The template deployment 'dummy' is not valid according to the validation procedure. The
+ * tracking id is '…'. See inner errors for details." with the provider's error in details, as the quickstart pipeline
+ * reported it in Azure/azure-quickstart-templates#1073).
  */
 export function preflight(ctx: RequestContext, run: TemplateRun): Reply | undefined {
   for (const inst of run.instances.filter((i) => isContainerGroupType(i.type))) {

@@ -28,8 +28,17 @@ function deploymentId(p: Record<string, string>): string {
   return `/subscriptions/${p.subscriptionId}/resourceGroups/${p.resourceGroup}/providers/Microsoft.Resources/deployments/${p.deploymentName}`;
 }
 
+/** "4/4/2020 2:17:07 AM" (UTC), the form ARM's deployment messages use. */
+function usTime(ms: number): string {
+  const d = new Date(ms);
+  const h = d.getUTCHours() % 12 || 12;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()} ${h}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
+}
+
 function notFound(ctx: RequestContext): Reply {
-  // ARM's answer for a deployment it does not have (DeploymentNotFound, as az deployment group show reports it).
+  // ARM's answer for a deployment it does not have ({"code":"DeploymentNotFound","message":"Deployment 'azuredeploy'
+  // could not be found."}, as az CLI users paste it).
   return cloudError(404, { code: 'DeploymentNotFound', message: `Deployment '${ctx.params.deploymentName}' could not be found.` });
 }
 
@@ -45,10 +54,12 @@ export function putDeployment(ctx: RequestContext): Reply {
   const existing = ctx.state.deployments.get(key);
   if (existing) advanceDeployment(ctx.state, existing, false);
   if (existing && !isTerminal(existing.state)) {
-    // ARM refuses to replace a deployment that still runs (DeploymentActive, as users quote it in Azure/azure-cli issues).
+    // ARM refuses to replace a deployment that still runs, in these words (quoted with code DeploymentActive in public
+    // Go tests of ARM clients: "… previous deployment from '4/4/2020 2:17:07 AM' is still active (expiration time is
+    // '4/11/2020 2:17:01 AM') …": US-style times, seven days on).
     return cloudError(409, {
       code: 'DeploymentActive',
-      message: `Unable to edit or replace deployment '${existing.name}': previous deployment from '${new Date(existing.acceptedAt).toISOString()}' is still active (expiration time is '${new Date(existing.acceptedAt + 14 * 86_400_000).toISOString()}'). Please see https://aka.ms/arm-deploy for usage details.`,
+      message: `Unable to edit or replace deployment '${existing.name}': previous deployment from '${usTime(existing.acceptedAt)}' is still active (expiration time is '${usTime(existing.acceptedAt + 7 * 86_400_000)}'). Please see https://aka.ms/arm-deploy for usage details.`,
     });
   }
   const problem = preflight(ctx, run);

@@ -299,8 +299,12 @@ function orderByDependencies(list: Instance[], skipped: string[]): Instance[] {
     for (const dep of i.dependsOn) {
       const targets = resolve(dep);
       if (targets.length === 0 && !skipped.some((n) => dep.toLowerCase() === n || dep.toLowerCase().endsWith(`/${n}`))) {
-        // ARM's words for a dependency on a resource the template does not have.
-        throw new InvalidTemplate(`The resource '${dep}' is not defined in the template. Please see https://aka.ms/arm-syntax for usage details.`, i.position);
+        // ARM's words for a dependency on a resource the template does not have, the resource named type/name and no
+        // place given (the Azure Functions docs' example: "The resource 'Microsoft.Web/sites/func-xyz' is not defined in
+        // the template. Please see https://aka.ms/arm-template for usage details." with lineNumber 0, path "").
+        const m = /\/providers\/([^/]+\/[^/]+)\/([^/]+)(?:\/([^/]+)\/([^/]+))?$/i.exec(dep);
+        const named = m ? (m[3] ? `${m[1]}/${m[3]}/${m[2]}/${m[4]}` : `${m[1]}/${m[2]}`) : dep;
+        throw new InvalidTemplate(`The resource '${named}' is not defined in the template. Please see https://aka.ms/arm-template for usage details.`, { line: 0, column: 0, path: '' });
       }
       for (const target of targets) if (target !== i) visit(target);
     }

@@ -212,6 +212,10 @@ describe('emulator: template deployments', () => {
     const again = await put('busy', template, { name: { value: 'busygroup' } });
     assert.equal(again.status, 409);
     assert.equal(again.json.error.code, 'DeploymentActive');
+    assert.equal(
+      again.json.error.message,
+      "Unable to edit or replace deployment 'busy': previous deployment from '1/1/2026 12:00:00 AM' is still active (expiration time is '1/8/2026 12:00:00 AM'). Please see https://aka.ms/arm-deploy for usage details.",
+    );
     clock += 60_000; // past the emulator's operation time: the deployment ends whether or not anyone polls
     const ops = await armRequest(emu.url, token, 'GET', DEPLOY('busy', '/operations'));
     assert.equal(ops.json.value[0].properties.provisioningState, 'Succeeded');

@@ -79,6 +79,10 @@ describe('emulator: template evaluation', () => {
     const dependent = { type: 'Microsoft.Storage/storageAccounts', name: 'st', apiVersion: '2023-01-01', dependsOn: ['extra'] };
     assert.equal(run({ resources: [dependent, { type: 'Microsoft.Network/publicIPAddresses', name: 'extra', apiVersion: '2023-01-01', condition: false }] }).instances.length, 1);
     assert.match(invalid(() => run({ resources: [dependent] })).inner, /^The resource 'extra' is not defined in the template\./);
+    const byId = { ...dependent, dependsOn: ["[resourceId('Microsoft.Web/sites', 'func-xyz')]"] };
+    const missing = invalid(() => run({ resources: [byId] }));
+    assert.equal(missing.inner, "The resource 'Microsoft.Web/sites/func-xyz' is not defined in the template. Please see https://aka.ms/arm-template for usage details.");
+    assert.deepEqual(missing.toArmError().additionalInfo?.[0].info, { lineNumber: 0, linePosition: 0, path: '' });
   });
 
   it("answers copyIndex() outside a loop and a wrong argument count in Azure's words", () => {
