@@ -12,7 +12,8 @@ import { Reply, cloudError } from './reply';
 import type { Obj } from './arm-templates/functions';
 import { InvalidTemplate, TemplateFailure } from './arm-templates/template-errors';
 import { Instance, TemplateRun } from './arm-templates/template-run';
-import { deploymentRuntime, isContainerGroupType, parseResourceId } from './deployment-resources';
+import { deploymentRuntime, isContainerGroupType, parseResourceId, resourcesInGroup } from './deployment-resources';
+import { groupKey } from './container-group-view';
 import { DeploymentOperation, newOperationId } from './deployment-store';
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -68,8 +69,9 @@ export function groupBody(resource: Obj): Record<string, unknown> {
 
 /**
  * The providers' preflight validation: a container group the provider would refuse fails the whole PUT with
- * InvalidTemplateDeployment ("The template deployment '…' is not valid according to the validation procedure. The
- * tracking id is '…'. See inner errors for details.", as users quote it in Azure/azure-cli issues), its error inside.
+ * InvalidTemplateDeployment ("The template deployment 'dummy' is not valid according to the validation procedure. The
+ * tracking id is '…'. See inner errors for details." with the provider's error in details, as the quickstart pipeline
+ * reported it in Azure/azure-quickstart-templates#1073).
  */
 export function preflight(ctx: RequestContext, run: TemplateRun): Reply | undefined {
   for (const inst of run.instances.filter((i) => isContainerGroupType(i.type))) {
@@ -108,4 +110,19 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
     }
     return op;
   });
+}
+
+/**
+ * Complete mode: what the resource group holds and the template does not mention is deleted (the swagger's
+ * DeploymentMode: "In complete mode, resources are deployed and existing resources in the resource group that are not
+ * included in the template are deleted").
+ */
+export function removeUnmentioned(ctx: RequestContext, run: TemplateRun): void {
+  const mentioned = new Set(run.instances.map((i) => i.id.toLowerCase()));
+  for (const { id } of resourcesInGroup(ctx.state, ctx.params.subscriptionId, ctx.params.resourceGroup)) {
+    if (mentioned.has(id.toLowerCase())) continue;
+    const parts = parseResourceId(id);
+    if (parts && isContainerGroupType(parts.type)) ctx.state.groups.delete(groupKey(parts));
+    else ctx.state.resources.delete(id.toLowerCase());
+  }
 }

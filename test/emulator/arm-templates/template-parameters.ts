@@ -50,7 +50,7 @@ function jsonType(v: Json): string {
 }
 
 function expectedType(type: string): string {
-  return { int: 'Integer', bool: 'Boolean', object: 'Object', secureobject: 'Object', array: 'Array' }[type] ?? 'String';
+  return { int: 'Integer', bool: 'Boolean', object: 'Object', secureobject: 'Object', array: 'Array' }[type] ?? 'String, Uri';
 }
 
 /**

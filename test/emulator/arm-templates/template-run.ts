@@ -85,7 +85,7 @@ export class TemplateRun {
     const rgId = `/subscriptions/${t.subscriptionId}/resourceGroups/${t.resourceGroup}`;
     return {
       parameter: over.parameter ?? ((n) => this.parameterValue(n, over.hideSecure ?? this.deferRuntime)),
-      variable: (n) => this.variable(n),
+      variable: (n) => this.variable(n, over.hideSecure ?? this.deferRuntime),
       copyIndex: (loop) => {
         if (loop !== undefined) {
           const v = over.loops?.get(loop.toLowerCase());
@@ -105,6 +105,7 @@ export class TemplateRun {
       reference: (idOrName, _api, full) => this.reference(idOrName, full),
       list: (action, idOrName) => {
         const id = this.idOf(idOrName);
+        if (this.deferred(id)) throw new Deferred();
         const v = this.runtime.list(action, id);
         if (v !== undefined) return v;
         if (this.deferRuntime) throw new Deferred();
@@ -121,27 +122,34 @@ export class TemplateRun {
     return named?.id ?? resourceIdOf(['Microsoft.Unknown/unknown', idOrName], this.target.subscriptionId, this.target.resourceGroup);
   }
 
+  /** In validation and what-if, the state of a resource this template deploys is not known yet, even if it exists. */
+  private deferred(id: string): boolean {
+    return this.deferRuntime && this.instanceList.some((i) => i.id.toLowerCase() === id.toLowerCase());
+  }
+
   private reference(idOrName: string, full: boolean): Json {
     const id = this.idOf(idOrName);
+    if (this.deferred(id)) throw new Deferred();
     const v = this.runtime.reference(id, full);
     if (v !== undefined) return v;
     if (this.deferRuntime) throw new Deferred();
     throw notFoundReference(id);
   }
 
-  variable(name: string): Json {
-    const key = name.toLowerCase();
+  /** A variable's value; kept apart for a run that hides secure values and one that does not. */
+  variable(name: string, hideSecure = this.deferRuntime): Json {
+    const key = `${hideSecure ? 'hidden' : 'shown'}|${name.toLowerCase()}`;
     if (this.variableValues.has(key)) return this.variableValues.get(key) as Json;
     const vars = isObj(this.template.variables) ? this.template.variables : {};
     const copies = Array.isArray(vars.copy) ? (vars.copy as Obj[]) : [];
-    const copy = copies.find((c) => String(c.name).toLowerCase() === key);
+    const copy = copies.find((c) => String(c.name).toLowerCase() === name.toLowerCase());
     const declared = findKey(vars, name);
     if (!copy && (declared === undefined || declared === 'copy')) {
       throw new TemplateFailure(`The template variable '${name}' is not found. Please see https://aka.ms/arm-template/#variables for usage details.`);
     }
     if (this.variablesResolving.has(key)) throw new TemplateFailure(`The template variable '${name}' refers to itself.`);
     this.variablesResolving.add(key);
-    const value = copy ? this.copyArray(copy, new Map(), undefined) : this.evaluate(vars[declared as string], new Map(), undefined);
+    const value = copy ? this.copyArray(copy, new Map(), undefined, hideSecure) : this.evaluate(vars[declared as string], new Map(), undefined, hideSecure);
     this.variablesResolving.delete(key);
     this.variableValues.set(key, value);
     return value;
@@ -291,8 +299,12 @@ function orderByDependencies(list: Instance[], skipped: string[]): Instance[] {
     for (const dep of i.dependsOn) {
       const targets = resolve(dep);
       if (targets.length === 0 && !skipped.some((n) => dep.toLowerCase() === n || dep.toLowerCase().endsWith(`/${n}`))) {
-        // ARM's words for a dependency on a resource the template does not have.
-        throw new InvalidTemplate(`The resource '${dep}' is not defined in the template. Please see https://aka.ms/arm-syntax for usage details.`, i.position);
+        // ARM's words for a dependency on a resource the template does not have, the resource named type/name and no
+        // place given (the Azure Functions docs' example: "The resource 'Microsoft.Web/sites/func-xyz' is not defined in
+        // the template. Please see https://aka.ms/arm-template for usage details." with lineNumber 0, path "").
+        const m = /\/providers\/([^/]+\/[^/]+)\/([^/]+)(?:\/([^/]+)\/([^/]+))?$/i.exec(dep);
+        const named = m ? (m[3] ? `${m[1]}/${m[3]}/${m[2]}/${m[4]}` : `${m[1]}/${m[2]}`) : dep;
+        throw new InvalidTemplate(`The resource '${named}' is not defined in the template. Please see https://aka.ms/arm-template for usage details.`, { line: 0, column: 0, path: '' });
       }
       for (const target of targets) if (target !== i) visit(target);
     }

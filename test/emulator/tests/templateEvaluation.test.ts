@@ -79,6 +79,10 @@ describe('emulator: template evaluation', () => {
     const dependent = { type: 'Microsoft.Storage/storageAccounts', name: 'st', apiVersion: '2023-01-01', dependsOn: ['extra'] };
     assert.equal(run({ resources: [dependent, { type: 'Microsoft.Network/publicIPAddresses', name: 'extra', apiVersion: '2023-01-01', condition: false }] }).instances.length, 1);
     assert.match(invalid(() => run({ resources: [dependent] })).inner, /^The resource 'extra' is not defined in the template\./);
+    const byId = { ...dependent, dependsOn: ["[resourceId('Microsoft.Web/sites', 'func-xyz')]"] };
+    const missing = invalid(() => run({ resources: [byId] }));
+    assert.equal(missing.inner, "The resource 'Microsoft.Web/sites/func-xyz' is not defined in the template. Please see https://aka.ms/arm-template for usage details.");
+    assert.deepEqual(missing.toArmError().additionalInfo?.[0].info, { lineNumber: 0, linePosition: 0, path: '' });
   });
 
   it("answers copyIndex() outside a loop and a wrong argument count in Azure's words", () => {
@@ -95,7 +99,10 @@ describe('emulator: template evaluation', () => {
 
   it('checks parameter types and names against the template', () => {
     const template = { parameters: { port: { type: 'int' } }, resources: [] };
-    assert.match(invalid(() => run(template, { port: { value: '80' } })).inner, /Template parameter JToken type is not valid\. Expected 'Integer'\. Actual 'String'\./);
+    assert.equal(
+      invalid(() => run(template, { port: { value: '80' } })).inner,
+      "Template parameter JToken type is not valid. Expected 'Integer'. Actual 'String'. Please see https://aka.ms/resource-manager-parameter-files for usage details.",
+    );
     assert.match(
       invalid(() => run(template, { port: { value: 80 }, extra: { value: 1 } })).inner,
       /^The template parameters 'extra' in the parameters file are not valid; they are not present in the original template and can therefore not be provided at deployment time\. The only supported parameters for this template are 'port'\./,
