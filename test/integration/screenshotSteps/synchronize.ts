@@ -23,7 +23,7 @@ export const SYNCHRONIZE_STEPS: ScreenshotStep[] = [
       // Long enough to stay running while it is captured: 120 data sets over five minutes.
       addLikeFirst(context.workspaceDir, 'shareSubscriptions', { label: 'Nightly feed', shareSubscriptionName: 'nightly-rows-120-syncsecs-300' });
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
-      await setSideBarWidth(page, 520);
+      await setSideBarWidth(page, 660);
       await waitForSideBarIdle(page);
       await fromMenu(page, 'Nightly feed', 'Synchronize Now…');
       const pick = page.locator('.quick-input-widget');
@@ -45,7 +45,7 @@ export const SYNCHRONIZE_STEPS: ScreenshotStep[] = [
     async prepare(page, context) {
       addLikeFirst(context.workspaceDir, 'shareSubscriptions', { label: 'Landing zone', shareSubscriptionName: 'landing-rows-24' });
       await openViewContainer(page, VIEW_CONTAINER_TITLE);
-      await setSideBarWidth(page, 760);
+      await setSideBarWidth(page, 1180);
       const row = page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Landing zone' }).first();
       await row.waitFor({ timeout: 60000 });
       // Only this share subscription open, so its data sets fill the view.
