@@ -1,6 +1,7 @@
 /** Wires the extension: the explorer tree, its commands, and the lazily created Azure session. */
 import * as vscode from 'vscode';
 import { ExplorerProvider } from './tree/explorerProvider';
+import { watchDefinitionFiles } from './tree/definitionWatcher';
 import { shareSubscriptionSource } from './tree/shareSubscriptionSource';
 import { SynchronizationWatches } from './core/synchronization/syncWatches';
 import { registerSynchronizeCommands } from './commands/synchronize/registerSynchronize';
@@ -105,6 +106,7 @@ function registerFeatures(context: vscode.ExtensionContext, command: CommandRegi
     validate: (doc) => language.diagnostics.validateNow(doc),
     // The tree follows deploys through the states it shows.
     publishState: ({ target, state, at }) => publish(target, state, at),
+    memento: context.workspaceState,
   });
   registerActionCommands(command, { session, logger: log(), publishState: (target, state) => publish(target, state) }, context.subscriptions);
   registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
@@ -149,6 +151,7 @@ function followChanges({ session, explorer, language }: Services): vscode.Dispos
       if (e.affectsConfiguration(`${settings.SECTION}.containerGroups`)) language.tracker.reconsiderAll();
     }),
     vscode.workspace.onDidSaveTextDocument((doc) => explorer.refreshDefinition(doc.uri)),
+    watchDefinitionFiles((uri) => explorer.refreshDefinition(uri)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       session.reset();
       explorer.refresh();

@@ -35,6 +35,8 @@ let state: ReportPanelState | undefined;
 /** The view as the host last described it: its version, how many rows match, and the rows of one window. */
 const rows = new PageRows((start, count) => vscode.postMessage({ type: 'window', start, count }));
 let totals: ReportTotals = emptyTotals();
+/** Totals of the rows the filters leave in view; undefined when nothing is filtered out. */
+let shownTotals: ReportTotals | undefined;
 let loadState: LoadState = 'loading';
 /** The host's explanation of the load state (why it failed). */
 let statusMessage: string | undefined;
@@ -98,6 +100,7 @@ function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
   const appended = rows.update(m);
   appendedOnly &&= appended;
   totals = m.totals;
+  shownTotals = m.shownTotals;
   for (const status of m.statuses) {
     if (statuses.has(status)) continue;
     statuses.add(status);
@@ -152,11 +155,11 @@ function reportView(): void {
 }
 
 /**
- * Totals describe the whole synchronization; "Shown" is what the filters leave in view. The duration is the
- * synchronization's own, else the span of its data sets (never their sum: they run side by side).
+ * Totals describe the whole synchronization, beside those of what the filters leave in view. The duration is
+ * the synchronization's own, else the span of its data sets (never their sum: they run side by side).
  */
 function renderSummary(): void {
-  fillPairs(ui.summary, summaryPairs(totals, rows.shown, synchronization?.durationMs ?? wallTimeMs(totals)));
+  fillPairs(ui.summary, summaryPairs(totals, shownTotals, synchronization?.durationMs ?? wallTimeMs(totals)));
 }
 
 function renderProgress(message = statusMessage): void {
@@ -313,6 +316,7 @@ function onInit(m: Extract<HostMessage, { type: 'init' }>): void {
 function onReset(load: number): void {
   rows.clear();
   totals = emptyTotals();
+  shownTotals = undefined;
   unacknowledged = { load, pages: 0, rows: 0, pageNumber: 0 };
   table.setRows(0, rows.at);
   showDetail(undefined);

@@ -1,22 +1,36 @@
-/** The report's summary: what the whole synchronization counts, with how many rows the view shows. */
+/**
+ * The report's summary: what the whole synchronization counts. While a filter leaves data sets out, each
+ * figure that the filter changes reads "X shown of Y", the view's total beside the synchronization's.
+ */
 import { formatBytes, formatCount, formatDuration } from '../../src/core/report/shared/format';
 import { isLowQuota } from '../../src/core/arm/rateLimit';
-import type { ReportTotals } from '../../src/core/report/shared/totals';
+import { wallTimeMs, type ReportTotals } from '../../src/core/report/shared/totals';
 import { l10n } from '../shared/page';
 
 type Pair = [label: string, value: string, className?: string, hint?: string];
 
-export function summaryPairs(totals: ReportTotals, shown: number, wallMs: number | undefined): Pair[] {
+/**
+ * `shown`: the totals of the rows the filters leave in view, undefined when nothing is filtered out.
+ * `wallMs`: the synchronization's duration.
+ */
+export function summaryPairs(totals: ReportTotals, shown: ReportTotals | undefined, wallMs: number | undefined): Pair[] {
+  const hint = shown ? l10n.t('Filtered: the data sets shown, of the whole synchronization.') : undefined;
+  const figure = (format: (t: ReportTotals) => string, className?: string): [string, string | undefined, string | undefined] => [
+    shown ? l10n.t('{0} shown of {1}', format(shown), format(totals)) : format(totals),
+    className,
+    hint,
+  ];
+  const wall = (ms: number | undefined) => (ms === undefined ? '—' : formatDuration(ms));
+  const wallShown = shown ? wallTimeMs(shown) : undefined;
   return [
-    [l10n.t('Data sets'), formatCount(totals.rows)],
-    [l10n.t('Shown'), formatCount(shown)],
-    [l10n.t('Failed'), formatCount(totals.failed), totals.failed > 0 ? 'failed-count' : ''],
-    [l10n.t('Size read'), formatBytes(totals.sizeRead)],
-    [l10n.t('Size written'), formatBytes(totals.sizeWritten)],
-    [l10n.t('Duration (wall time)'), wallMs === undefined ? '—' : formatDuration(wallMs)],
-    [l10n.t('Sum of data set durations'), formatDuration(totals.durationMs)],
-    [l10n.t('Rows read / copied'), `${formatCount(totals.rowsRead)} / ${formatCount(totals.rowsCopied)}`],
-    [l10n.t('Files read / written'), `${formatCount(totals.filesRead)} / ${formatCount(totals.filesWritten)}`],
+    [l10n.t('Data sets'), ...figure((t) => formatCount(t.rows))],
+    [l10n.t('Failed'), ...figure((t) => formatCount(t.failed), (shown ?? totals).failed > 0 ? 'failed-count' : '')],
+    [l10n.t('Size read'), ...figure((t) => formatBytes(t.sizeRead))],
+    [l10n.t('Size written'), ...figure((t) => formatBytes(t.sizeWritten))],
+    [l10n.t('Duration (wall time)'), shown ? l10n.t('{0} shown of {1}', wall(wallShown), wall(wallMs)) : wall(wallMs), undefined, hint],
+    [l10n.t('Sum of data set durations'), ...figure((t) => formatDuration(t.durationMs))],
+    [l10n.t('Rows read / copied'), ...figure((t) => `${formatCount(t.rowsRead)} / ${formatCount(t.rowsCopied)}`)],
+    [l10n.t('Files read / written'), ...figure((t) => `${formatCount(t.filesRead)} / ${formatCount(t.filesWritten)}`)],
     [l10n.t('Pages loaded'), formatCount(totals.pagesLoaded)],
     remainingPair(totals),
   ];

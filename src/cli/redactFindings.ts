@@ -19,7 +19,8 @@ export function redactFindings(findings: Finding[], secrets: SecretScalar[]): Fi
     !fix || secretField || fix.edits.some(leaks) ? undefined : { ...fix, title: mask(fix.title) };
 
   return findings.map((f) => {
-    const secretField = isSecretField(f.path);
+    // On a secret field holding a value (not a {{secret:NAME}} reference): its fixes would write the value.
+    const secretField = isSecretField(f.path) && secrets.some((s) => overlaps(f.range, s.range));
     const out: Finding = { ...f, message: mask(f.message) };
     delete out.fix;
     delete out.moreFixes;

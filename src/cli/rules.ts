@@ -73,6 +73,7 @@ export const RULES: Record<CodeName, RuleInfo> = {
   multipleZones: { level: 'error', description: 'More than one availability zone is requested.' },
   portRange: { level: 'error', description: 'A port number is out of range.' },
   duplicateEnvVar: { level: 'warning', description: 'An environment variable is set twice in one container.' },
+  emptySecretVolume: { level: 'warning', description: 'A secret volume holds no files (as an import leaves it: Azure does not return them).' },
   unknownSecret: { level: 'warning', description: 'A {{secret:NAME}} placeholder names a secret that is not stored.' },
   examplePlaceholder: { level: 'warning', description: 'A placeholder left from an example (<subscription-ID>, XXXX) where a real value goes; deploy refuses to send it.' },
 };

@@ -112,12 +112,20 @@ async function pickValue(ctx: Prompts, step: Step, title: string, answers: strin
   return picked.value ?? typeValue(ctx, step, title);
 }
 
-/** Asks each step in turn; with `signIn`, list steps offer to sign in while nobody is signed in. */
-export async function askSteps(ctx: Prompts, title: string, steps: Step[], signIn?: SignInOffer): Promise<string[] | undefined> {
+/** "Title (2/5)": step `n` of `total`. */
+export function stepTitle(title: string, n: number, total: number): string {
+  return `${title} (${n}/${total})`;
+}
+
+/**
+ * Asks each step in turn; with `signIn`, list steps offer to sign in while nobody is signed in. `asked`: steps
+ * of the same flow asked before these (numbered first).
+ */
+export async function askSteps(ctx: Prompts, title: string, steps: Step[], signIn?: SignInOffer, asked = 0): Promise<string[] | undefined> {
   const answers: string[] = [];
   const flow: Flow = { offer: signIn, offered: false };
   for (const [i, step] of steps.entries()) {
-    const answer = await pickValue(ctx, step, `${title} (${i + 1}/${steps.length})`, answers, flow);
+    const answer = await pickValue(ctx, step, stepTitle(title, asked + i + 1, asked + steps.length), answers, flow);
     if (answer === undefined) return undefined;
     answers.push(answer.trim());
   }

@@ -11,7 +11,7 @@ import {
   containerGroupKey,
   shareSubscriptionKey,
 } from '../core/settings/model';
-import { SECTION } from './configuration';
+import { SECTION, containerGroups, shareSubscriptions } from './configuration';
 import { editListInFile } from './listFileEdits';
 
 type ListKey = 'containerGroups' | 'shareSubscriptions';
@@ -70,3 +70,15 @@ export const saveContainerGroup = (t: ContainerGroupTarget) => upsert('container
 export const saveShareSubscription = (t: ShareSubscriptionTarget) => upsert('shareSubscriptions', t);
 export const removeContainerGroupEntry = (t: ContainerGroupTarget) => remove('containerGroups', t);
 export const removeShareSubscriptionEntry = (t: ShareSubscriptionTarget) => remove('shareSubscriptions', t);
+
+/** The view's entry for the same container group (subscription, resource group and name), if there is one. */
+export function containerGroupInView(t: Pick<ContainerGroupTarget, 'subscriptionId' | 'resourceGroup' | 'name'>): ContainerGroupTarget | undefined {
+  const key = containerGroupKey(t);
+  return containerGroups().items.find((e) => containerGroupKey(e) === key);
+}
+
+/** The view's entry for the same share subscription, if there is one. */
+export function shareSubscriptionInView(t: Parameters<typeof shareSubscriptionKey>[0]): ShareSubscriptionTarget | undefined {
+  const key = shareSubscriptionKey(t);
+  return shareSubscriptions().items.find((e) => shareSubscriptionKey(e) === key);
+}

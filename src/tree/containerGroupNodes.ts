@@ -17,6 +17,7 @@ import { describeLiveGroup, differenceNodes, eventsNode, liveErrorNode, liveGrou
 import { SignInNeeded } from '../azure/quietConnection';
 import type { LiveStateLoader } from './liveStateLoader';
 import { errorMessage } from '../core/arm/errors';
+import { checkTarget, type TargetProblem } from '../core/settings/targetCheck';
 
 const VOLUME_ICONS: Record<VolumeSummary['kind'], string> = {
   azureFile: 'file-symlink-directory',
@@ -33,8 +34,11 @@ const OPEN_SETTINGS: vscode.Command = {
   arguments: ['aciDataShare.containerGroups'],
 };
 
-/** What the last read of the live state gave; undefined while nothing was read since the last refresh. */
-type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boolean; message: string };
+/**
+ * What the last read of the live state gave; undefined while nothing was read since the last refresh. `setting`:
+ * nothing was read because a field of the entry is one Azure would refuse (as deploy says before sending).
+ */
+type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boolean; message: string; setting?: TargetProblem };
 
 export class ContainerGroupNode implements TreeNode {
   readonly id: string;
@@ -62,7 +66,14 @@ export class ContainerGroupNode implements TreeNode {
     const where = [t.location, t.resourceGroup].filter(Boolean).join(' · ');
     const read = this.live.peek();
     const live = read?.ok ? read.result : undefined;
-    const liveText = live ? (live.deployed ? describeLiveGroup(live.group) : vscode.l10n.t('not deployed')) : undefined;
+    const setting = read && !read.ok ? read.setting : undefined;
+    const liveText = setting
+      ? vscode.l10n.t('setting {0} is not valid', setting.field)
+      : live
+        ? live.deployed
+          ? describeLiveGroup(live.group)
+          : vscode.l10n.t('not deployed')
+        : undefined;
     item.description = liveText ? `${where} · ${liveText}` : deploy ? `${where} · ${deploy.state}` : where;
     item.iconPath = new vscode.ThemeIcon('server-environment');
     // A path the tree will not read is said on the node itself, before anyone expands it.
@@ -110,6 +121,7 @@ export class ContainerGroupNode implements TreeNode {
   }
 
   private withLiveState(summary: ContainerGroupSummary, definition: unknown, live: LiveOutcome): TreeNode[] {
+    if (!live.ok && live.setting) return [...summaryNodes(this.id, this.target, summary), settingNode(this.id, live.setting)];
     if (!live.ok) {
       const note = live.signIn ? signInNode(this.id, live.message) : liveErrorNode(this.id, live.message);
       return [...summaryNodes(this.id, this.target, summary), note];
@@ -129,6 +141,9 @@ export class ContainerGroupNode implements TreeNode {
   }
 
   private async readLive(token: vscode.CancellationToken): Promise<LiveOutcome> {
+    // An id Azure would refuse is not asked about: its 404 would read as "not deployed yet".
+    const setting = checkTarget(this.target)[0];
+    if (setting) return { ok: false, signIn: false, message: setting.message, setting };
     try {
       return { ok: true, result: await this.loadLive(this.target, token) };
     } catch (err) {
@@ -139,6 +154,12 @@ export class ContainerGroupNode implements TreeNode {
   dispose(): void {
     this.live.dispose();
   }
+}
+
+/** The entry's setting that keeps the live state from being read, and how to fix it. */
+function settingNode(parentId: string, p: TargetProblem): TreeNode {
+  const label = vscode.l10n.t('The setting {0} is not valid', p.field);
+  return new ErrorNode(`${parentId}:live:setting`, label, vscode.l10n.t('"{0}": {1}', p.value, p.message), OPEN_SETTINGS);
 }
 
 function volumeNode(parentId: string, v: VolumeSummary): TreeNode {

@@ -78,6 +78,26 @@ describe('aci-validate keeps secret values out of its output', () => {
   });
 });
 
+describe('aci-validate quotes a {{secret:NAME}} reference in its advice: a reference is not a secret value', () => {
+  const file = join(dir, 'unquoted-reference.aci.yaml');
+  writeFileSync(file, SECRET_YAML.replace('secureValue: 4815162342', 'secureValue: {{secret:db-password}}'));
+
+  it('text: the advice names the reference as it must be written', () => {
+    const r = run(file);
+    const line = r.stdout.split('\n').find((l) => l.includes('[ACI111]'));
+    assert.ok(line?.includes("Quote it: '{{secret:db-password}}'"), r.stdout);
+    assert.ok(!r.stdout.includes('4815162342'));
+  });
+
+  it('json: the fix that quotes the reference is kept; the fixes that would write a value are not', () => {
+    const [report] = JSON.parse(run('--format', 'json', file).stdout) as { findings: { code: string; message: string; fix?: { edits: { newText: string }[] } }[] }[];
+    const unquoted = report.findings.find((f) => f.code === 'ACI111');
+    assert.match(unquoted?.message ?? '', /^Unquoted \{\{secret:db-password\}\} is a YAML mapping, not text\. Quote it: '\{\{secret:db-password\}\}'\.$/);
+    assert.equal(unquoted?.fix?.edits[0].newText, "'{{secret:db-password}}'");
+    for (const secret of SECRETS) assert.ok(!JSON.stringify(report).includes(secret), secret);
+  });
+});
+
 // Secure template parameters whose defaults a deploy would take: the group name's default breaks the naming
 // rule, whose message quotes the name it checked.
 const SECURE_DEFAULTS_TEMPLATE = JSON.stringify({

@@ -58,8 +58,8 @@ const LAYERS: string[][] = [
   ['containerGroup', 'synchronization'],
   // What the editor and the CLI do with a definition; deploy and the report beside them.
   ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report', 'import'],
-  // What puts those together: the language worker and the starter definitions.
-  ['languageService', 'templates'],
+  // What puts those together: the language worker, the starter definitions, and a template deployment (over deploy's error placement).
+  ['languageService', 'templates', 'templateDeploy'],
 ];
 
 function layerOf(folder: string): number {

@@ -11,6 +11,7 @@ import {
   listSubscriptions,
 } from '../../src/core/services/pickLists';
 import { listTenants } from '../../src/core/services/tenants';
+import { markRegion } from '../../src/core/services/markRegion';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { MemoryLogger } from './armHarness';
 
@@ -53,4 +54,15 @@ test('tenants for Select Tenant', async () => {
 
 test('an unknown subscription is an error the flow can fall back from', async () => {
   await assert.rejects(listResourceGroups(client, '00000000-0000-0000-0000-00000000ffff'), /could not be found/);
+});
+
+test("the location list puts the resource group's region first and says so, whichever way it is written", () => {
+  const items = [
+    { value: 'eastus', label: 'East US', description: 'eastus' },
+    { value: 'westeurope', label: 'West Europe', description: 'westeurope' },
+  ];
+  const marked = markRegion(items, 'West Europe', 'region of rg-web');
+  assert.deepEqual(marked.map((i) => [i.value, i.description]), [['westeurope', 'westeurope · region of rg-web'], ['eastus', 'eastus']]);
+  assert.deepEqual(markRegion(items, undefined, 'x'), items, 'a group whose region is not known marks nothing');
+  assert.deepEqual(markRegion(items, 'mars', 'x'), items);
 });

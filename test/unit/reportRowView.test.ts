@@ -95,3 +95,24 @@ describe('RowView', () => {
     );
   });
 });
+
+describe('RowView totals of what is shown', () => {
+  it('counts only the rows the filters leave in view, as rows arrive and as the filter changes', () => {
+    const source: ReportRow[] = [row(0), row(1), row(2)];
+    const view = new RowView(source);
+    view.setQuery({ status: 'Failed' });
+    view.update();
+    assert.equal(view.filtered, true);
+    assert.deepEqual([view.totals.rows, view.totals.failed, view.totals.sizeRead], [1, 1, 0]);
+    source.push(row(3), row(4));
+    view.update();
+    assert.deepEqual([view.totals.rows, view.totals.failed, view.totals.sizeRead], [2, 2, 30]);
+    view.setQuery({ status: 'Succeeded', sort: { column: 'name', descending: true } });
+    assert.deepEqual([view.totals.rows, view.totals.failed, view.totals.sizeRead], [3, 0, 70]);
+    view.setQuery({ sort: { column: 'name', descending: true } });
+    assert.equal(view.filtered, false, 'a sort alone leaves nothing out');
+    assert.equal(view.totals.rows, 5);
+    view.reset([]);
+    assert.equal(view.totals.rows, 0);
+  });
+});

@@ -17,6 +17,7 @@ import {
 } from '../../core/settings/nameRules';
 import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { askSteps } from '../inputSteps';
+import { markRegion } from '../../core/services/markRegion';
 import { pickSources, signInOffer } from '../pickSources';
 import type { Prompts } from '../shared/registerCommand';
 
@@ -31,7 +32,8 @@ async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?
   return { name: plain(prop(resource, 'name')), location: plain(prop(resource, 'location')) };
 }
 
-export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, title: string): Promise<ContainerGroupTarget | undefined> {
+/** `asked`: steps of the flow asked before these (the definition file, when it was picked). */
+export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, title: string, asked = 0): Promise<ContainerGroupTarget | undefined> {
   const definitionFile = definitionSetting(uri);
   if (definitionFile === undefined) {
     throw new Error(vscode.l10n.t('{0} is outside the workspace folders. Move it into the workspace first.', uri.fsPath));
@@ -39,6 +41,8 @@ export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, tit
   const defaults = await fileDefaults(uri);
   const fallbackName = path.posix.basename(uri.path).replace(/(\.aci)?\.(ya?ml|json)$/i, '').toLowerCase();
   const lists = () => pickSources();
+  // Each resource group's region, as its list gave it: the location step marks it.
+  let regions = new Map<string, string | undefined>();
   const answers = await askSteps(ctx, title, [
     {
       prompt: vscode.l10n.t('Subscription ID'),
@@ -50,7 +54,13 @@ export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, tit
       prompt: vscode.l10n.t('Resource group (must exist)'),
       placeHolder: vscode.l10n.t('e.g. rg-containers'),
       validate: checkResourceGroupName,
-      choices: ([sub], signal) => lists()?.resourceGroups(sub, signal),
+      choices: ([sub], signal) =>
+        lists()
+          ?.resourceGroups(sub, signal)
+          .then((groups) => {
+            regions = new Map(groups.map((g) => [g.value, g.description]));
+            return groups;
+          }),
     },
     { prompt: vscode.l10n.t('Container group name'), value: defaults.name ?? (checkContainerGroupName(fallbackName) ? '' : fallbackName), validate: checkContainerGroupName },
     {
@@ -59,9 +69,12 @@ export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, tit
         : { prompt: vscode.l10n.t('Location (the file sets none)') }),
       placeHolder: vscode.l10n.t('e.g. westeurope'),
       validate: checkLocation,
-      choices: ([sub], signal) => lists()?.locations(sub, signal),
+      choices: ([sub, group], signal) =>
+        lists()
+          ?.locations(sub, signal)
+          .then((items) => markRegion(items, regions.get(group), vscode.l10n.t('region of {0}', group))),
     },
-  ], signInOffer(vscode.l10n.t('Sign in to pick from your subscriptions')));
+  ], signInOffer(vscode.l10n.t('Sign in to pick from your subscriptions')), asked);
   if (!answers) return undefined;
   const [subscriptionId, resourceGroup, name, location] = answers;
   return {

@@ -7,10 +7,11 @@ import {
   checkShareSubscriptionName,
   checkSubscriptionId,
 } from '../../core/settings/nameRules';
-import { saveShareSubscription } from '../../settings/lists';
+import { saveShareSubscription, shareSubscriptionInView } from '../../settings/lists';
 import { askSteps } from '../inputSteps';
 import { pickSources, signInOffer } from '../pickSources';
 import type { CommandContext } from '../shared/registerCommand';
+import type { PickItem } from '../../core/services/pickLists';
 
 export async function addShareSubscription(ctx: CommandContext): Promise<ShareSubscriptionTarget | undefined> {
   const lists = () => pickSources();
@@ -45,24 +46,55 @@ export async function addShareSubscription(ctx: CommandContext): Promise<ShareSu
     {
       prompt: vscode.l10n.t('Share subscription name'),
       validate: checkShareSubscriptionName,
-      choices: ([sub, account, rg], signal) => lists()?.shareSubscriptions({ subscriptionId: sub, resourceGroup: rg, accountName: account }, signal),
+      choices: ([sub, account, rg], signal) =>
+        lists()
+          ?.shareSubscriptions({ subscriptionId: sub, resourceGroup: rg, accountName: account }, signal)
+          .then((items) => items.map((i) => markInView(i, shareSubscriptionInView({ subscriptionId: sub, resourceGroup: rg, accountName: account, shareSubscriptionName: i.value })))),
     },
     { prompt: vscode.l10n.t('Label in the tree (optional)'), optional: true },
   ], signInOffer(vscode.l10n.t('Sign in to pick from your subscriptions')));
   if (!answers) return undefined;
   const [subscriptionId, accountName, resourceGroup, shareSubscriptionName, label] = answers;
+  const existing = shareSubscriptionInView({ subscriptionId, resourceGroup, accountName, shareSubscriptionName });
+  // An entry already in the view keeps its label unless the user gave another, and is replaced only when asked.
+  const kept = label || existing?.label;
   const target: ShareSubscriptionTarget = {
     subscriptionId,
     resourceGroup,
     accountName,
     shareSubscriptionName,
-    ...(label ? { label } : {}),
+    ...(kept ? { label: kept } : {}),
   };
+  if (existing && !(await replaceAgreed(ctx, existing, target))) return existing;
   const saved = await saveShareSubscription(target);
-  void ctx.ui.message('info', 
+  void ctx.ui.message('info',
     saved === 'updated'
-      ? vscode.l10n.t('Share subscription {0} updated.', label || shareSubscriptionName)
-      : vscode.l10n.t('Share subscription {0} added to the ACI & Data Share view.', label || shareSubscriptionName),
+      ? vscode.l10n.t('Share subscription {0} updated.', kept || shareSubscriptionName)
+      : vscode.l10n.t('Share subscription {0} added to the ACI & Data Share view.', kept || shareSubscriptionName),
   );
   return target;
+}
+
+/** A pick item for a share subscription already in the view says so (and under which label). */
+function markInView(item: PickItem, entry: ShareSubscriptionTarget | undefined): PickItem {
+  if (!entry) return item;
+  const note = vscode.l10n.t('in the view as {0}', entry.label ?? entry.shareSubscriptionName);
+  return { ...item, description: item.description ? `${item.description} · ${note}` : note };
+}
+
+/** The same entry again changes nothing (said so); a new label replaces the old one only once confirmed. */
+async function replaceAgreed(ctx: CommandContext, existing: ShareSubscriptionTarget, target: ShareSubscriptionTarget): Promise<boolean> {
+  const shown = existing.label ?? existing.shareSubscriptionName;
+  if (existing.label === target.label) {
+    void ctx.ui.message('info', vscode.l10n.t('Share subscription {0} is already in the ACI & Data Share view.', shown));
+    return false;
+  }
+  const replace = vscode.l10n.t('Replace');
+  const answer = await ctx.ui.message(
+    'warning',
+    vscode.l10n.t('Share subscription {0} is already in the ACI & Data Share view. Replace its entry?', shown),
+    { modal: true, detail: existing.label ? vscode.l10n.t("Its label '{0}' becomes '{1}'.", existing.label, target.label ?? '') : vscode.l10n.t("It gets the label '{0}'.", target.label ?? '') },
+    replace,
+  );
+  return answer === replace;
 }

@@ -5,13 +5,17 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
-import { importDefinition, type ImportGap, type ImportedDefinition } from '../../core/import/importDefinition';
+import { importGroupName, renderImport, type ImportGap, type ImportedDefinition } from '../../core/import/importRender';
+import { placeholdersByField, type ReusedNames } from '../../core/import/secretPlaceholders';
+import { readDefinitionText } from '../../core/containerGroup/readDefinition';
+import { findContainerGroupResource } from '../../core/containerGroup/summary';
 import { getContainerGroup, listContainerGroups } from '../../core/services/containerGroups';
 import { listResourceGroups, listSubscriptions } from '../../core/services/pickLists';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import { checkContainerGroupName, checkResourceGroupName, checkSubscriptionId, normalizeLocation } from '../../core/settings/nameRules';
-import { saveContainerGroup } from '../../settings/lists';
-import { definitionSetting } from '../../tree/definitionFiles';
+import { containerGroupInView, saveContainerGroup } from '../../settings/lists';
+import { definitionSetting, definitionUri, readDefinitionFile } from '../../tree/definitionFiles';
+import { replaceAgreed } from '../shared/replaceEntry';
 import { SET_SECRET_COMMAND } from '../deploy/registerDeploy';
 import { askSteps } from '../inputSteps';
 import { pickDefinitionFormat } from '../pickDefinitionFormat';
@@ -33,11 +37,11 @@ async function askGroup(ctx: CommandContext, client: ArmClient): Promise<{ subsc
       validate: checkContainerGroupName,
       // Closing the pick stops the listing it was loading.
       choices: async ([subscriptionId, resourceGroup], signal) =>
-        (await listContainerGroups(client, { subscriptionId, resourceGroup }, { signal })).map((g) => ({
-          value: String(g.name),
-          label: String(g.name),
-          description: [g.location, g.properties?.provisioningState].filter(Boolean).join(' · ') || undefined,
-        })),
+        (await listContainerGroups(client, { subscriptionId, resourceGroup }, { signal })).map((g) => {
+          const entry = containerGroupInView({ subscriptionId, resourceGroup, name: String(g.name) });
+          const inView = entry ? vscode.l10n.t('in the view ({0})', entry.definitionFile) : undefined;
+          return { value: String(g.name), label: String(g.name), description: [g.location, g.properties?.provisioningState, inView].filter(Boolean).join(' · ') || undefined };
+        }),
     },
   ]);
   if (!answers) return undefined;
@@ -52,25 +56,43 @@ function gapText(gap: ImportGap): string {
 }
 
 /** Says what was written and what is left to do; the command does not wait for the notification to close. */
-function report(ctx: CommandContext, target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, file: vscode.Uri, imported: ImportedDefinition, inView: boolean): void {
+/** What became of the view's entry: new, unchanged, pointed to the new file, or left on its old file as the user chose. */
+type EntryOutcome = { kind: 'added' | 'same' | 'repointed' | 'outside' } | { kind: 'kept'; definitionFile: string };
+
+function importedLine(target: Pick<ContainerGroupTarget, 'name'>, shown: string, entry: EntryOutcome): string {
+  switch (entry.kind) {
+    case 'added':
+      return vscode.l10n.t('Container group {0} imported to {1} and added to the ACI & Data Share view.', target.name, shown);
+    case 'same':
+      return vscode.l10n.t('Container group {0} imported to {1}, the file its entry in the view already uses.', target.name, shown);
+    case 'repointed':
+      return vscode.l10n.t('Container group {0} imported to {1}; its entry in the view now uses this file.', target.name, shown);
+    case 'kept':
+      return vscode.l10n.t('Container group {0} imported to {1}; its entry in the view still uses {2}.', target.name, shown, entry.definitionFile);
+    case 'outside':
+      return vscode.l10n.t('Container group {0} imported to {1}. It is outside the workspace folders, so it was not added to the view.', target.name, shown);
+  }
+}
+
+function report(ctx: CommandContext, target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, file: vscode.Uri, imported: ImportedDefinition, entry: EntryOutcome, reused: ReusedNames): void {
   const shown = vscode.workspace.asRelativePath(file);
   ctx.log.info(`Imported ${target.name} (${target.resourceGroup}) to ${shown}; left out: ${imported.dropped.join(', ') || 'nothing'}.`);
-  const lines = [
-    inView
-      ? vscode.l10n.t('Container group {0} imported to {1} and added to the ACI & Data Share view.', target.name, shown)
-      : vscode.l10n.t('Container group {0} imported to {1}. It is outside the workspace folders, so it was not added to the view.', target.name, shown),
-  ];
-  const hidden = imported.secrets.filter((s) => !s.fromUrl);
+  const lines = [importedLine(target, shown, entry)];
+  const stored = new Set(reused.values());
+  const again = [...new Set(imported.secrets.filter((s) => stored.has(s.name)).map((s) => s.name))];
+  if (again.length) lines.push(vscode.l10n.t('It uses the secrets you already store for these fields: {0}.', again.join(', ')));
+  const hidden = imported.secrets.filter((s) => !s.fromUrl && !stored.has(s.name));
   if (hidden.length) {
     lines.push(vscode.l10n.t('Azure does not return secret values: store them with Set Secret… before deploying ({0}).', hidden.map((s) => s.name).join(', ')));
   }
-  for (const use of imported.secrets.filter((s) => s.fromUrl)) {
+  for (const use of imported.secrets.filter((s) => s.fromUrl && !stored.has(s.name))) {
     lines.push(vscode.l10n.t("The credentials in {0} were not written to the file: store the URL's user:password part as the secret {1} with Set Secret… before deploying.", use.field, use.name));
   }
   lines.push(...imported.gaps.map(gapText));
   const setSecret = vscode.l10n.t('Set Secret…');
+  const toSet = imported.secrets.some((s) => !stored.has(s.name)) || imported.gaps.length > 0;
   void ctx.ui
-    .message(imported.gaps.length ? 'warning' : 'info', lines.join(' '), ...(imported.secrets.length ? [setSecret] : []))
+    .message(imported.gaps.length ? 'warning' : 'info', lines.join(' '), ...(toSet ? [setSecret] : []))
     .then((choice) => (choice === setSecret ? vscode.commands.executeCommand(SET_SECRET_COMMAND) : undefined));
 }
 
@@ -80,6 +102,10 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
     const { client } = await session.connection();
     const picked = await askGroup(ctx, client);
     if (!picked) return undefined;
+    // Read while the format and the file are picked, so no round trip is waited on after the save dialog. The
+    // writable fields and the schema they are read from load with the first import (their own chunk, esbuild.mjs).
+    const reading = Promise.all([getContainerGroup(client, picked), import('../../core/import/importFields')]);
+    reading.catch(() => undefined); // awaited below; an import cancelled before then has nothing to report
     const format = await pickDefinitionFormat(ctx, title());
     if (!format) return undefined;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -90,21 +116,51 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
       title: title(),
     });
     if (!file) return undefined;
-    const group = (await getContainerGroup(client, picked)).body;
-    const imported = importDefinition(group, format.format, picked.name);
+    const [{ body: group }, { importFields }] = await reading;
+    const existing = containerGroupInView(picked);
+    const reused = existing ? await storedNames(ctx, existing) : new Map<string, string>();
+    const groupName = importGroupName(group, picked.name);
+    const imported = renderImport(importFields(group, groupName, reused), format.format, groupName);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(imported.text));
-    // The view lists files of the workspace only; one saved elsewhere is still written and opened.
-    const definitionFile = definitionSetting(file);
-    if (definitionFile !== undefined) {
-      const location = typeof group.location === 'string' && group.location ? { location: normalizeLocation(group.location) } : {};
-      await saveContainerGroup({ ...picked, ...location, definitionFile });
-    }
+    const location = typeof group.location === 'string' && group.location ? { location: normalizeLocation(group.location) } : {};
+    const entry = await updateEntry(ctx, existing, file, { ...picked, ...location });
     await vscode.window.showTextDocument(file);
-    report(ctx, picked, file, imported, definitionFile !== undefined);
+    report(ctx, picked, file, imported, entry, reused);
     return file;
   } catch (err) {
     ctx.log.warn(`Import failed: ${errorMessage(err)}`);
     void ctx.ui.message('error', vscode.l10n.t('Import failed: {0}', errorMessage(err)));
     return undefined;
   }
+}
+
+/**
+ * The names of stored secrets the group's definition in the view already puts in its secret fields, by field:
+ * a new import fills the same fields with the same names instead of new ones the store lacks.
+ */
+async function storedNames(ctx: CommandContext, existing: ContainerGroupTarget): Promise<ReusedNames> {
+  const uri = definitionUri(existing);
+  const file = uri ? await readDefinitionFile(uri) : undefined;
+  if (!uri || !file?.ok) return new Map();
+  const read = readDefinitionText(file.text, uri.path);
+  if (!read.ok) return new Map();
+  const found = placeholdersByField(findContainerGroupResource(read.value));
+  return new Map([...found].filter(([, name]) => ctx.services.secrets.has(name)));
+}
+
+/**
+ * The view lists files of the workspace only (one saved elsewhere is still written and opened); an entry
+ * that already uses another file is pointed to the new one only once the user agrees.
+ */
+async function updateEntry(ctx: CommandContext, existing: ContainerGroupTarget | undefined, file: vscode.Uri, target: Omit<ContainerGroupTarget, 'definitionFile'>): Promise<EntryOutcome> {
+  const definitionFile = definitionSetting(file);
+  if (definitionFile === undefined) return { kind: 'outside' };
+  const entry: ContainerGroupTarget = { ...target, definitionFile };
+  if (existing?.definitionFile === definitionFile) {
+    if (existing.location !== entry.location) await saveContainerGroup(entry);
+    return { kind: 'same' };
+  }
+  if (existing && !(await replaceAgreed(ctx, existing, entry))) return { kind: 'kept', definitionFile: existing.definitionFile };
+  await saveContainerGroup(entry);
+  return { kind: existing ? 'repointed' : 'added' };
 }

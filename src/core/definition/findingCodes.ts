@@ -62,5 +62,6 @@ export const Code = {
   multipleZones: 'ACI324',
   portRange: 'ACI325',
   duplicateEnvVar: 'ACI326',
+  emptySecretVolume: 'ACI327',
   unknownSecret: 'ACI900',
 } as const;

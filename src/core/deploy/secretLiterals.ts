@@ -5,7 +5,7 @@
  */
 import { parseDefinitionFile } from '../definition/parseDefinition';
 import { secretUrlNodes, secretValueNodes } from '../definition/secretValues';
-import { urlCredentials } from '../definition/secrets';
+import { isSecretPlaceholder, urlCredentials } from '../definition/secrets';
 import type { DefinitionNode, Range } from '../definition/types';
 
 export interface SecretScalar {
@@ -19,7 +19,8 @@ export interface SecretScalar {
  * URLs' user and password are secret (those are its literals): a finding on a value may quote it.
  */
 export function secretScalars(root: DefinitionNode | undefined, text: string): SecretScalar[] {
-  const values = secretValueNodes(root).map((node) => {
+  // A `{{secret:NAME}}` reference (quoted or not) names a secret; it is not one, and advice may quote it.
+  const values = secretValueNodes(root).filter((node) => !isSecretPlaceholder(String(node.value))).map((node) => {
     const written = text.slice(node.range.start, node.range.end).trim();
     const literals = [String(node.value).trim(), (/^(['"]).*\1$/s.test(written) ? written.slice(1, -1) : written).trim()];
     return { range: node.range, literals: [...new Set(literals.filter(Boolean))] };

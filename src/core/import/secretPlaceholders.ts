@@ -5,7 +5,7 @@
  * secrets go; a value that came back anyway is replaced too, so none reaches the file.
  */
 import { isPlainObject, list, prop, trimmedText, type PlainObject } from '../definition/plainValues';
-import { isSecretField, isSecretPlaceholder, isSecretUrlField, urlUserinfo } from '../definition/secrets';
+import { findSecretReferences, isSecretField, isSecretPlaceholder, isSecretUrlField, urlUserinfo } from '../definition/secrets';
 
 export interface PlaceholderUse {
   /** The stored secret's name. */
@@ -43,15 +43,28 @@ function secretName(parts: string[], taken: Set<string>): string {
 
 const placeholder = (name: string) => `{{secret:${name}}}`;
 
+/** Secret names to use again, by the field they fill (`containers[web].environmentVariables[DB].secureValue`). */
+export type ReusedNames = ReadonlyMap<string, string>;
+
 class Collector {
   readonly uses: PlaceholderUse[] = [];
   readonly gaps: ImportGap[] = [];
-  private readonly taken = new Set<string>();
+  protected readonly taken = new Set<string>();
 
-  constructor(private readonly group: string) {}
+  constructor(
+    private readonly group: string,
+    private readonly reuse: ReusedNames = new Map(),
+  ) {
+    for (const name of reuse.values()) this.taken.add(name.toLowerCase());
+  }
+
+  /** The name for `field`: the one the user already has for it, else a new one from readable parts. */
+  protected nameFor(nameParts: string[], field: string): string {
+    return this.reuse.get(field) ?? secretName([this.group, ...nameParts], this.taken);
+  }
 
   set(o: PlainObject, key: string, nameParts: string[], field: string): void {
-    const name = secretName([this.group, ...nameParts], this.taken);
+    const name = this.nameFor(nameParts, field);
     o[key] = placeholder(name);
     this.uses.push({ name, field });
   }
@@ -61,7 +74,7 @@ class Collector {
     const url = o[key];
     const span = typeof url === 'string' ? urlUserinfo(url) : undefined;
     if (typeof url !== 'string' || !span || isSecretPlaceholder(url.slice(span.start, span.end))) return;
-    const name = secretName([this.group, ...nameParts], this.taken);
+    const name = this.nameFor(nameParts, field);
     o[key] = url.slice(0, span.start) + placeholder(name) + url.slice(span.end);
     this.uses.push({ name, field, fromUrl: true });
   }
@@ -142,9 +155,30 @@ function sweep(value: unknown, path: (string | number)[], c: Collector): void {
   }
 }
 
-/** Fills the secret fields of `group` (the settable fields, changed in place) with placeholders. */
-export function addSecretPlaceholders(group: PlainObject, groupName: string): Placeholders {
-  const c = new Collector(groupName);
+/**
+ * Reads instead of writing: records the placeholder each secret field of a definition already holds, by the
+ * same field names the import writes, so a new import of the group can use the same names.
+ */
+class PlaceholderReader extends Collector {
+  readonly found = new Map<string, string>();
+
+  private take(text: unknown, field: string): void {
+    const refs = typeof text === 'string' ? findSecretReferences(text) : [];
+    if (refs.length === 1 && refs[0].valid) this.found.set(field, refs[0].name);
+  }
+
+  override set(o: PlainObject, key: string, _nameParts: string[], field: string): void {
+    if (typeof o[key] === 'string' && isSecretPlaceholder(o[key])) this.take(o[key], field);
+  }
+
+  override setUserinfo(o: PlainObject, key: string, _nameParts: string[], field: string): void {
+    const url = o[key];
+    const span = typeof url === 'string' ? urlUserinfo(url) : undefined;
+    if (span) this.take((url as string).slice(span.start, span.end), field);
+  }
+}
+
+function walk(group: PlainObject, c: Collector): void {
   const props = group.properties;
   if (isPlainObject(props)) {
     containers(props, c);
@@ -154,5 +188,21 @@ export function addSecretPlaceholders(group: PlainObject, groupName: string): Pl
     extensions(props, c);
   }
   sweep(group, [], c);
+}
+
+/**
+ * Fills the secret fields of `group` (the settable fields, changed in place) with placeholders; a field named
+ * in `reuse` gets that name.
+ */
+export function addSecretPlaceholders(group: PlainObject, groupName: string, reuse?: ReusedNames): Placeholders {
+  const c = new Collector(groupName, reuse);
+  walk(group, c);
   return { uses: c.uses, gaps: c.gaps };
+}
+
+/** The placeholder names a definition's secret fields hold, by field (the definition itself is not changed). */
+export function placeholdersByField(group: unknown): Map<string, string> {
+  const reader = new PlaceholderReader('');
+  if (isPlainObject(group)) walk(structuredClone(group), reader);
+  return reader.found;
 }

@@ -15,7 +15,8 @@ import type { ReportQuery } from '../../core/report/shared/model';
 import { LatestRun } from '../../core/report/shared/latestRun';
 import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
 import { ViewFeed } from '../../core/report/report/viewFeed';
-import { applyQuery } from '../../core/report/shared/query';
+import { applyQuery, isFiltered } from '../../core/report/shared/query';
+import { reportExportMeta } from '../../core/report/report/exportTotals';
 import { sourceSettingRow } from '../../core/report/report/sourceSettings';
 import { streamSynchronizationReport, type ReportPage } from '../../core/report/shared/stream';
 import { livePages } from '../../core/report/report/livePages';
@@ -267,16 +268,20 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
 
   /** Writes the rows the user sees (filters and sort applied) to a file picked with a save dialog. */
   private async export(format: 'csv' | 'json'): Promise<void> {
-    const rows = applyQuery(this.feed.rows, this.state.query);
-    const { target, synchronizationId } = this.state;
+    const all = this.feed.rows;
+    const { query, target, synchronizationId } = this.state;
+    const rows = applyQuery(all, query);
+    const meta = () => ({ shareSubscriptionName: target.shareSubscriptionName, synchronizationId: synchronizationId ?? '', exportedAt: new Date().toISOString() });
     const path = await saveExport({
       format,
       rows: rows.length,
-      title: vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
+      title: isFiltered(query)
+        ? vscode.l10n.t('Export the {0} rows shown (of {1}) as {2}', rows.length, all.length, format.toUpperCase())
+        : vscode.l10n.t('Export {0} rows as {1}', rows.length, format.toUpperCase()),
       shareSubscriptionName: target.shareSubscriptionName,
       suffix: (synchronizationId ?? 'report').slice(0, 8),
-      text: () =>
-        format === 'csv' ? toCsv(rows) : toJson(rows, { shareSubscriptionName: target.shareSubscriptionName, synchronizationId: synchronizationId ?? '', exportedAt: new Date().toISOString() }),
+      // The JSON states the filter and both sets of totals; the CSV holds only data rows, as spreadsheets expect.
+      text: () => (format === 'csv' ? toCsv(rows) : toJson(rows, reportExportMeta(meta(), all, rows, query))),
       log: (m) => this.deps.log.info(m),
       what: 'Synchronization report',
     });

@@ -124,6 +124,70 @@ suite('Import', function () {
     assert.match(deploy.shown.find((s) => s.modal)?.detail ?? '', /No changes found/);
   });
 
+  test('imported again: the picker says it is in the view, stored secret names are used again, and the entry moves only when asked', async () => {
+    // The user gave API_KEY's placeholder a name of their own and stored it.
+    const original = fs.readFileSync(file().fsPath, 'utf8');
+    fs.writeFileSync(file().fsPath, original.replace('{{secret:it-import-c.web.API_KEY}}', '{{secret:it-api-key}}'));
+    await run(new ScriptedInput([{ input: /^Set Secret \(1\/2\)/, value: 'it-api-key' }, { input: /^Set Secret \(2\/2\)/, value: 'stored-api-key' }]), 'aciDataShare.setSecret');
+    const copy = vscode.Uri.file(path.join(folder, 'definitions', 'it-import-c.copy.aci.yaml'));
+    try {
+      const script = new ScriptedInput([
+        { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
+        { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
+        { pick: /^Import Container Group \(3\/3\)$/, choose: /^it-import-c$/ },
+        { pick: /^Import Container Group$/, choose: /^YAML$/ },
+        { save: /^Import Container Group$/, uri: copy },
+        { message: /^Container group it-import-c \(rg-containers\) is already in the ACI & Data Share view\. Replace its entry\?$/, choose: undefined },
+      ]);
+      await run(script, 'aciDataShare.importContainerGroup');
+      const listed = script.shown.find((s) => s.text.startsWith('Import Container Group (3/3)'));
+      assert.ok(listed?.descriptions?.some((d) => d.includes('in the view (definitions/it-import-c.aci.yaml)')), JSON.stringify(listed));
+      assert.match(script.shown.find((s) => s.modal)?.detail ?? '', /definitions\/it-import-c\.aci\.yaml becomes definitions\/it-import-c\.copy\.aci\.yaml/);
+      const text = fs.readFileSync(copy.fsPath, 'utf8');
+      assert.ok(text.includes("secureValue: '{{secret:it-api-key}}'"), text);
+      assert.ok(!text.includes('it-import-c.web.API_KEY'), 'the stored name is used, not a new one');
+      // Every secret is stored now: the notification asks for none and has nothing to act on.
+      const notice = script.shown.at(-1);
+      assert.match(notice?.text ?? '', /^Container group it-import-c imported to definitions\/it-import-c\.copy\.aci\.yaml; its entry in the view still uses definitions\/it-import-c\.aci\.yaml\./);
+      assert.match(notice?.text ?? '', /It uses the secrets you already store for these fields: [^.]*\bit-api-key\b/);
+      assert.deepStrictEqual(notice?.actions, []);
+      const entries = vscode.workspace.getConfiguration('aciDataShare').get<{ name: string; definitionFile: string }[]>('containerGroups') ?? [];
+      assert.deepStrictEqual(entries.filter((e) => e.name === 'it-import-c').map((e) => e.definitionFile), ['definitions/it-import-c.aci.yaml'], 'declined: the entry keeps its file');
+    } finally {
+      fs.rmSync(copy.fsPath, { force: true });
+      fs.writeFileSync(file().fsPath, original);
+    }
+  });
+
+  test('a secret volume Azure returns empty is a finding in the imported file and in the notification', async () => {
+    const name = 'it-import-secretvol';
+    const { client } = await api.connection();
+    const body = groupBody(name) as { properties: { volumes: unknown[]; containers: { properties: { volumeMounts: unknown[] } }[] } };
+    body.properties.volumes.push({ name: 'certs', secret: { 'tls.crt': 'dGxzLWNlcnQ=' } });
+    body.properties.containers[0].properties.volumeMounts.push({ name: 'certs', mountPath: '/mnt/certs' });
+    await client.request({ method: 'PUT', path: `/subscriptions/${SUB}/resourceGroups/${RG}/providers/Microsoft.ContainerInstance/containerGroups/${name}`, apiVersion: '2023-05-01', body });
+    const target = vscode.Uri.file(path.join(folder, 'definitions', `${name}.aci.yaml`));
+    try {
+      const script = new ScriptedInput([
+        { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
+        { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
+        { pick: /^Import Container Group \(3\/3\)$/, choose: new RegExp(`^${name}$`) },
+        { pick: /^Import Container Group$/, choose: /^YAML$/ },
+        { save: /^Import Container Group$/, uri: target },
+        { message: /Azure does not return the files of the secret volume 'certs'/, choose: undefined },
+      ]);
+      await run(script, 'aciDataShare.importContainerGroup');
+      assert.strictEqual(script.shown.at(-1)?.kind, 'warning');
+      const doc = await vscode.workspace.openTextDocument(target);
+      const findings = await api.language.diagnostics.validateNow(doc);
+      const empty = findings.filter((f) => f.code === 'ACI327');
+      assert.strictEqual(empty.length, 1, JSON.stringify(findings));
+      assert.match(empty[0].message, /^Secret volume 'certs' holds no files/);
+    } finally {
+      fs.rmSync(target.fsPath, { force: true });
+    }
+  });
+
   test('no secret value in any log line, prompt or notification', () => {
     const shown = scripts.flatMap((s) => s.shown.flatMap((p) => [p.text, p.detail ?? '', ...(p.items ?? []), ...(p.actions ?? [])]));
     for (const secret of [ENV_SECRET, REG_SECRET, KEY_SECRET]) {

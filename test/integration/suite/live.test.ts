@@ -93,6 +93,24 @@ suite('Live state in the tree', function () {
     assert.strictEqual((await group(NEVER)).description, `${RG} · not deployed`);
   });
 
+  test('a subscription id that is not a GUID: the group says its setting is wrong, not that it is not deployed', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    const now = config.inspect<ContainerGroupTarget[]>('containerGroups')?.workspaceValue ?? [];
+    const wrong: ContainerGroupTarget = { name: 'it-live-badsub', subscriptionId: 'my-subscription', resourceGroup: RG, definitionFile: `definitions/${NEVER}.aci.yaml` };
+    await config.update('containerGroups', [...now, wrong], vscode.ConfigurationTarget.Workspace);
+    try {
+      const items = await shownChildren(api, (await group(wrong.name)).node);
+      assert.ok(!items.some((i) => i.label === 'Not deployed yet'), items.map((i) => i.label).join(', '));
+      const note = label(items, 'The setting subscriptionId is not valid');
+      assert.strictEqual(note.description, '"my-subscription": Enter a subscription ID: a GUID such as 00000000-0000-0000-0000-000000000000.');
+      assert.strictEqual(note.icon, 'error');
+      assert.strictEqual((await api.explorer.getTreeItem(note.node)).command?.command, 'workbench.action.openSettings');
+      assert.strictEqual((await group(wrong.name)).description, `${RG} · setting subscriptionId is not valid`);
+    } finally {
+      await config.update('containerGroups', now, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('a read that fails shows why on that group, with the definition still shown', async () => {
     const items = await shownChildren(api, (await group(FAILING)).node);
     assert.deepStrictEqual(items.map((i) => i.label), ['web', 'job', 'Network', 'Could not read the live state']);
@@ -171,6 +189,27 @@ suite('Live state in the tree', function () {
     assert.strictEqual(differs.description, '1 change');
     const lines = await shownChildren(api, differs.node);
     assert.deepStrictEqual(lines.map((l) => l.label), ['~ containers[web].image: mcr.microsoft.com/azuredocs/nginx:latest → nginx:1.27']);
+  });
+
+  test('a definition changed on disk (a pull, another editor) is read again without a Refresh', async () => {
+    const node = (await group(DEPLOYED)).node;
+    const text = fs.readFileSync(fileOf(DEPLOYED), 'utf8');
+    assert.ok(text.includes('nginx:1.27'), 'the previous test saved this image');
+    // The tree asks for the group again only when told it changed: wait for that, as the view does.
+    const told = new Promise<void>((resolve) => {
+      const sub = api.explorer.onDidChangeTreeData((changed) => {
+        if (changed !== node && changed !== undefined) return;
+        sub.dispose();
+        resolve();
+      });
+      setTimeout(() => sub.dispose(), 15_000);
+    });
+    fs.writeFileSync(fileOf(DEPLOYED), text.replace('nginx:1.27', 'nginx:1.28'));
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000));
+    assert.notStrictEqual(await Promise.race([told, timeout]), 'timeout', 'the group was not refreshed after the file changed on disk');
+    const items = await shownChildren(api, (await group(DEPLOYED)).node);
+    const lines = await shownChildren(api, label(items, 'Differs from the definition').node);
+    assert.deepStrictEqual(lines.map((l) => l.label), ['~ containers[web].image: mcr.microsoft.com/azuredocs/nginx:latest → nginx:1.28']);
   });
 
   test('no secret and no environment value is in the live tree', async () => {

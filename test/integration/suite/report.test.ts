@@ -47,7 +47,7 @@ suite('Synchronization report', () => {
 
   /** Export as the user does it: the page's Export button, then a file picked in the save dialog. */
   const exportTo = async (file: string, format: 'csv' | 'json'): Promise<void> => {
-    const script = new ScriptedInput([{ save: new RegExp(`^Export \\d+ rows as ${format.toUpperCase()}$`), uri: vscode.Uri.file(file) }]);
+    const script = new ScriptedInput([{ save: new RegExp(`^Export (\\d+ rows|the \\d+ rows shown \\(of \\d+\\)) as ${format.toUpperCase()}$`), uri: vscode.Uri.file(file) }]);
     await withAnswers(api, script, async () => {
       await hooks.post({ type: 'command', command: 'export', format });
       await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
@@ -99,11 +99,15 @@ suite('Synchronization report', () => {
 
     await hooks.post({ type: 'command', command: 'filter', query: { status: 'Failed' } });
     const filtered = await hooks.waitFor((r) => r.view?.shown === failed.length);
-    // The totals are the synchronization's; "Shown" is the view's.
+    // Each figure the filter changes is the view's beside the whole synchronization's, said so.
     const pair = (r: ReportRecord, label: string) => r.view?.summary.find((p) => p.startsWith(`${label}: `))?.slice(label.length + 2);
     const count = (n: number) => n.toLocaleString('en-US');
-    assert.strictEqual(pair(filtered, 'Shown'), count(failed.length), filtered.view?.summary.join(' | '));
-    assert.strictEqual(pair(filtered, 'Data sets'), count(10_000));
+    const shownOf = (shown: number, all: number) => `${count(shown)} shown of ${count(all)}`;
+    assert.strictEqual(pair(filtered, 'Data sets'), shownOf(failed.length, 10_000), filtered.view?.summary.join(' | '));
+    assert.strictEqual(pair(filtered, 'Failed'), shownOf(failed.length, failed.length));
+    const [sizeShown, sizeAll] = pair(filtered, 'Size read')?.split(' shown of ') ?? [];
+    assert.ok(sizeShown && sizeAll && sizeShown !== sizeAll, `size read: ${pair(filtered, 'Size read')}`);
+    assert.strictEqual(pair(filtered, 'Shown'), undefined, 'no bare count beside the totals of another set');
 
     const slowest = failed.slice().sort((a, b) => b.durationMs - a.durationMs);
     await hooks.post({ type: 'command', command: 'sort', query: { status: 'Failed', sort: { column: 'durationMs', descending: true } } });
@@ -119,16 +123,25 @@ suite('Synchronization report', () => {
     assert.deepStrictEqual(records.slice(1).map((r) => r[col('name')]), slowest.map((d) => d.name));
     assert.ok(records.slice(1).every((r) => r[col('status')] === 'Failed'));
 
+    // The JSON export states its filter, and its totals beside the synchronization's.
+    const json = path.join(exportDir, 'failed.json');
+    await exportTo(json, 'json');
+    const exported = JSON.parse(fs.readFileSync(json, 'utf8')) as { count: number; filter?: object; totals: Record<'exported' | 'synchronization', { dataSets: number; failed: number; sizeRead: number }> };
+    assert.deepStrictEqual(exported.filter, { status: 'Failed' });
+    assert.strictEqual(exported.count, failed.length);
+    assert.deepStrictEqual(exported.totals.exported, { ...exported.totals.exported, dataSets: failed.length, failed: failed.length, sizeRead: failed.reduce((s, d) => s + d.sizeRead, 0) });
+    assert.deepStrictEqual(exported.totals.synchronization, { ...exported.totals.synchronization, dataSets: 10_000, failed: failed.length, sizeRead: expected.reduce((s, d) => s + d.sizeRead, 0) });
+
     // Reloaded with the filter on (as after a window reload): still the whole synchronization's totals.
     await hooks.post({ type: 'command', command: 'reload' });
     const reloaded = await hooks.waitFor((r) => r.loads === loads + 1 && done(r) && r.rowsReceived === 10_000 && r.view?.shown === failed.length);
     assert.strictEqual(reloaded.totals?.rows, 10_000);
-    assert.strictEqual(pair(reloaded, 'Data sets'), count(10_000));
-    assert.strictEqual(pair(reloaded, 'Shown'), count(failed.length));
+    assert.strictEqual(pair(reloaded, 'Data sets'), shownOf(failed.length, 10_000));
 
     await hooks.post({ type: 'command', command: 'filter', query: {} });
     const widened = await hooks.waitFor((r) => r.view?.shown === 10_000);
     assert.strictEqual(widened.loads, loads + 1, 'the complete, unfiltered load answers every filter');
+    assert.strictEqual(pair(widened, 'Data sets'), count(10_000), 'nothing filtered: the synchronization\'s figures alone');
   });
 
   test('the duration is the synchronization\'s wall time; the sum of data set durations is called that', async () => {

@@ -12,6 +12,8 @@ export interface Shown {
   modal?: boolean;
   actions?: string[];
   items?: string[];
+  /** The items' descriptions, in the same order ('' where none). */
+  descriptions?: string[];
   /** Labels of the items a pick marks as chosen already (`picked`). */
   picked?: string[];
 }
@@ -99,7 +101,7 @@ export class ScriptedInput implements UserInput {
 
   async quickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: PickOptions): Promise<T | undefined> {
     const loaded = await items;
-    const shown: Shown = { kind: 'pick', text: [options.title, options.placeHolder].filter(Boolean).join(': '), items: loaded.map((i) => i.label), picked: loaded.filter((i) => i.picked).map((i) => i.label) };
+    const shown: Shown = { kind: 'pick', text: [options.title, options.placeHolder].filter(Boolean).join(': '), items: loaded.map((i) => i.label), descriptions: loaded.map((i) => i.description ?? ''), picked: loaded.filter((i) => i.picked).map((i) => i.label) };
     this.record(shown);
     const answer = this.take('pick', [options.title, options.placeHolder]);
     if (!answer && this.acceptDefaults && loaded.length) return loaded.find((i) => i.picked) ?? loaded[0];

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import { CaseCounter } from '../../summary/record';
 import { activateExtension, child, nextTreeChange, shownChildren } from './extensionApi';
-import { ScriptedInput, withAnswers } from './scriptedInput';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
 const scopeWrites = new CaseCounter('scopeWrites', 'vscode-settings-lists');
@@ -113,6 +113,87 @@ suite('Add Share Subscription through the command, signed in', function () {
       await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
     }
   }));
+});
+
+suite('Add again: an entry already in the view', function () {
+  this.timeout(90_000);
+  let api: TestApi;
+  const config = () => vscode.workspace.getConfiguration('aciDataShare');
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    await vscode.commands.executeCommand('aciDataShare.signIn');
+  });
+
+  /** Add Share Subscription picking sales-settings-5 again, with `label` typed, and what follows. */
+  const addAgain = async (label: string, then: Answer[]) => {
+    const script = new ScriptedInput([
+      { pick: /^Add Share Subscription \(1\/5\)/, choose: /^Contoso Emulator$/ },
+      { pick: /^Add Share Subscription \(2\/5\)/, choose: /^contoso-share$/ },
+      { pick: /^Add Share Subscription \(3\/5\)/, choose: /^rg-share$/ },
+      { pick: /^Add Share Subscription \(4\/5\)/, choose: /^sales-settings-5$/ },
+      { input: /^Add Share Subscription \(5\/5\)/, value: label },
+      ...then,
+    ]);
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addShareSubscription'));
+    script.assertDone();
+    return { result, script };
+  };
+
+  test('the picker marks the share subscription in the view; adding it again keeps its label, and a new label replaces it only when asked', async () => {
+    const before = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    const mine = { subscriptionId: SUB, resourceGroup: 'rg-share', accountName: 'contoso-share', shareSubscriptionName: 'sales-settings-5', label: 'Sales feed' };
+    await config().update('shareSubscriptions', [mine], vscode.ConfigurationTarget.Workspace);
+    const labels = () => (config().inspect<{ label?: string }[]>('shareSubscriptions')?.workspaceValue ?? []).map((e) => e.label);
+    try {
+      const same = await addAgain('', []);
+      const listed = same.script.shown.find((s) => s.text.startsWith('Add Share Subscription (4/5)'));
+      assert.match(listed?.descriptions?.[listed.items?.indexOf('sales-settings-5') ?? -1] ?? '', /· in the view as Sales feed$/, JSON.stringify(listed));
+      assert.ok(!listed?.descriptions?.[listed.items?.indexOf('telemetry-rows-100000') ?? -1]?.includes('in the view'), 'only the one in the view is marked');
+      assert.deepStrictEqual(same.script.messages('info'), ['Share subscription Sales feed is already in the ACI & Data Share view.']);
+      assert.deepStrictEqual(labels(), ['Sales feed'], 'a blank label keeps the one it had');
+
+      const question = /^Share subscription Sales feed is already in the ACI & Data Share view\. Replace its entry\?$/;
+      const declined = await addAgain('Renamed', [{ message: question, choose: undefined }]);
+      assert.match(declined.script.shown.find((s) => s.modal)?.detail ?? '', /^Its label 'Sales feed' becomes 'Renamed'\.$/);
+      assert.deepStrictEqual(labels(), ['Sales feed'], 'declined: nothing replaced');
+
+      await addAgain('Renamed', [{ message: question, choose: 'Replace' }]);
+      await until(() => labels()[0] === 'Renamed', 'the replaced label is read back', 10_000);
+      assert.strictEqual(labels().length, 1, 'replaced in place, not added twice');
+    } finally {
+      await config().update('shareSubscriptions', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('Add Container Group: the file picker says which entry uses a file, and the same group is replaced only when asked', async () => {
+    const before = config().inspect<unknown[]>('containerGroups')?.workspaceValue;
+    const existing = { name: 'again-group', subscriptionId: SUB, resourceGroup: 'rg-api', definitionFile: 'definitions/batch-job.aci.json' };
+    await config().update('containerGroups', [existing], vscode.ConfigurationTarget.Workspace);
+    const entries = () => config().inspect<{ name: string; definitionFile: string }[]>('containerGroups')?.workspaceValue ?? [];
+    try {
+      const script = new ScriptedInput([
+        { pick: /^Add Container Group \(1\/5\)/, choose: /broken\.aci\.json$/ },
+        { pick: /^Add Container Group \(2\/5\)/, choose: /^Contoso Emulator$/ },
+        { pick: /^Add Container Group \(3\/5\)/, choose: /^rg-api$/ },
+        { input: /^Add Container Group \(4\/5\)/, value: 'again-group' },
+        { pick: /^Add Container Group \(5\/5\)/, choose: /^West Europe$/ },
+        { message: /^Container group again-group \(rg-api\) is already in the ACI & Data Share view\. Replace its entry\?$/, choose: undefined },
+      ]);
+      await withAnswers(api, script, async () => vscode.commands.executeCommand('aciDataShare.addContainerGroup'));
+      script.assertDone();
+      const files = script.shown[0];
+      const at = files.items?.findIndex((i) => i.endsWith('definitions/batch-job.aci.json')) ?? -1;
+      assert.strictEqual(files.descriptions?.[at], 'in the view as again-group', JSON.stringify(files));
+      assert.match(script.shown.find((s) => s.modal)?.detail ?? '', /^Its definition definitions\/batch-job\.aci\.json becomes definitions\/broken\.aci\.json/);
+      // The location step offers the resource group's own region first, and says so.
+      const locations = script.shown.find((s) => s.text.startsWith('Add Container Group (5/5)'));
+      assert.deepStrictEqual([locations?.items?.[0], locations?.descriptions?.[0]], ['West Europe', 'westeurope · region of rg-api'], JSON.stringify(locations));
+      assert.deepStrictEqual(entries().map((e) => e.definitionFile), ['definitions/batch-job.aci.json'], 'declined: the entry keeps its file');
+    } finally {
+      await config().update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
 
 suite('Remove from View writes where the list lives', function () {

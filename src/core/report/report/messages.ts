@@ -58,6 +58,8 @@ export interface ViewUpdate {
   pageNumber: number;
   /** Totals over every page so far. */
   totals: ReportTotals;
+  /** Totals over the rows that match the filters; absent when nothing is filtered out. */
+  shownTotals?: ReportTotals;
   /** Every status seen so far, for the status filter. */
   statuses: string[];
   /** Absent when the page already has these rows (the window's rows did not change since it was sent). */

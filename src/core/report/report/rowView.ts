@@ -7,7 +7,8 @@
  */
 import { chartData, type ChartData } from './chart';
 import type { ReportQuery, ReportRow } from '../shared/model';
-import { mergeSorted, rowComparator, rowPredicate, sortRows } from '../shared/query';
+import { isFiltered, mergeSorted, rowComparator, rowPredicate, sortRows } from '../shared/query';
+import { addRows, computeTotals, emptyTotals, type ReportTotals } from '../shared/totals';
 
 /** Rows at most in one window the page may ask for. */
 export const MAX_WINDOW_ROWS = 1000;
@@ -20,6 +21,8 @@ export class RowView {
   private keep = rowPredicate({});
   private readonly statusSet = new Set<string>();
   private seen = 0;
+  /** Totals of the rows in view (the whole load's are counted as pages arrive, see stream.ts). */
+  private shownTotals = emptyTotals();
   /**
    * Changes whenever rows already in the view may have moved (a new load, filter or sort, or rows merged
    * into a sort), so the page knows its window is stale. Rows appended at the end keep it.
@@ -32,6 +35,16 @@ export class RowView {
     return this.rows.length;
   }
 
+  /** Whether the query leaves rows out: only then do the totals of the view differ from the whole load's. */
+  get filtered(): boolean {
+    return isFiltered(this.query);
+  }
+
+  /** Totals of the rows in view (no pages or remaining quota: those belong to the load). */
+  get totals(): ReportTotals {
+    return this.shownTotals;
+  }
+
   /** Every status seen so far, in order of first appearance (the page's status filter offers them). */
   get statuses(): string[] {
     return [...this.statusSet];
@@ -41,6 +54,7 @@ export class RowView {
   reset(source: readonly ReportRow[]): void {
     this.source = source;
     this.rows = [];
+    this.shownTotals = emptyTotals();
     this.seen = 0;
     this.statusSet.clear();
     this.version++;
@@ -51,6 +65,7 @@ export class RowView {
     this.query = query;
     this.keep = rowPredicate(query);
     this.rows = sortRows(this.source.slice(0, this.seen).filter(this.keep), query.sort);
+    this.shownTotals = computeTotals(this.rows);
     this.version++;
   }
 
@@ -58,6 +73,7 @@ export class RowView {
   update(): void {
     const matching = this.take().filter(this.keep);
     if (matching.length === 0) return;
+    addRows(this.shownTotals, matching);
     const sort = this.query.sort;
     if (sort) {
       this.rows = mergeSorted(this.rows, matching, rowComparator(sort));

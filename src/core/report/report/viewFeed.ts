@@ -182,6 +182,7 @@ export class ViewFeed {
       rows: span?.count ?? 0,
       pageNumber: span?.pageNumber ?? 0,
       totals: this.shownTotals,
+      shownTotals: this.view.filtered ? { ...this.view.totals } : undefined,
       statuses: this.view.statuses,
       window: this.windowRows(false),
     };

@@ -59,6 +59,11 @@ export function rowPredicate(query: ReportQuery): (row: ReportRow) => boolean {
   return (row) => checks.every((check) => check(row));
 }
 
+/** Whether the query leaves some rows out (a sort alone does not). */
+export function isFiltered(query: ReportQuery): boolean {
+  return serverClauses(query).length > 0 || clean(query.text) !== undefined;
+}
+
 export function filterRows(rows: readonly ReportRow[], query: ReportQuery): ReportRow[] {
   const keep = rowPredicate(query);
   return rows.filter(keep);

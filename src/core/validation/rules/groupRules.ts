@@ -101,6 +101,10 @@ function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
       emit(ctx, Code.gitRepoDirectory, 'error', `gitRepo directory '${directory}' must not contain or start with '..'; use '.' for the volume root or a plain subdirectory name.`, [...at, 'gitRepo', 'directory']);
     }
     const secret = obj(volume.secret);
+    // Azure returns a secret volume without its files: an imported one is empty until the user fills it.
+    if (secret && Object.keys(secret).length === 0) {
+      emit(ctx, Code.emptySecretVolume, 'warning', `Secret volume${name ? ` '${name}'` : ''} holds no files; add each as FILE_NAME: '{{secret:NAME}}' (Azure does not return a secret volume's files, so an import cannot fill them).`, [...at, 'secret'], { preferKey: true });
+    }
     for (const [file, content] of Object.entries(secret ?? {})) {
       const s = literalString(ctx, content);
       // A placeholder (ours, or one from an example, which has its own warning) is not the content.
