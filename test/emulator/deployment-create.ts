@@ -98,7 +98,7 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
       resource = run.resourceBody(inst);
     } catch (e) {
       if (!(e instanceof InvalidTemplate)) throw e;
-      op.failure = e.toArmError();
+      op.failure = e.atDeployment(inst.id);
       return op;
     }
     const parts = parseResourceId(inst.id);

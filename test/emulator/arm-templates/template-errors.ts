@@ -42,8 +42,21 @@ export class InvalidTemplate extends Error {
   constructor(
     readonly inner: string,
     readonly position?: Position,
+    /** The expression's own failure, when this wraps one. */
+    readonly failure?: string,
   ) {
     super(inner);
+  }
+
+  /**
+   * The same failure met while deploying (a value known only then): "Unable to process template language expressions
+   * for resource '<id>' at line 'L' and column 'C'. '<failure>'" (as a user quotes it for a copyIndex() misuse, with
+   * code InvalidTemplate and a TemplateViolation entry).
+   */
+  atDeployment(resourceId: string): ArmError {
+    const error = this.toArmError();
+    error.message = `Unable to process template language expressions for resource '${resourceId}'${at(this.position)}. '${this.failure ?? this.inner}'`;
+    return error;
   }
 
   toArmError(): ArmError {
@@ -66,7 +79,7 @@ const at = (p: Position | undefined): string => (p ? ` at line '${p.line}' and c
  */
 export function invalidElement(kind: 'resource' | 'variable' | 'output' | 'parameter', name: string, position: Position | undefined, failure: TemplateFailure): InvalidTemplate {
   const where = kind === 'variable' ? '' : at(position);
-  return new InvalidTemplate(`The template ${kind} '${name}'${where} is not valid: ${failure.message}. ${EXPRESSIONS_HELP}`, position);
+  return new InvalidTemplate(`The template ${kind} '${name}'${where} is not valid: ${failure.message}. ${EXPRESSIONS_HELP}`, position, failure.message);
 }
 
 /** A function the template language does not have (vscode-azurearmtools#531: "The template function 'environment' is not valid."). */

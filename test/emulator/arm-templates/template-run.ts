@@ -97,7 +97,9 @@ export class TemplateRun {
           return [...over.loops.values()][0];
         }
         // ARM's words for copyIndex() outside a copy loop.
-        throw new TemplateFailure("The template function 'copyIndex' is not expected at this location. The function can only be used in a resource with copy specified.");
+        throw new TemplateFailure(
+          "The template function 'copyIndex' is not expected at this location. The function can only be used in a resource with copy specified. Please see https://aka.ms/arm-copy for usage details.",
+        );
       },
       resourceGroup: () => ({ id: rgId, name: t.resourceGroup, type: 'Microsoft.Resources/resourceGroups', location: t.location, properties: { provisioningState: 'Succeeded' } }),
       subscription: () => ({ id: `/subscriptions/${t.subscriptionId}`, subscriptionId: t.subscriptionId, tenantId: t.tenantId, displayName: 'Contoso Emulator' }),

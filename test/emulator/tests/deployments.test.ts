@@ -291,4 +291,24 @@ describe('emulator: template deployments', () => {
     assert.equal((await armRequest(emu.url, token, 'GET', ACI_PATH('two', 'sub-1', 'rg-modes'))).status, 404);
     assert.equal((await armRequest(emu.url, token, 'GET', ACI_PATH('three', 'sub-1', 'rg-modes'))).status, 200);
   });
+
+  it('fails the resource whose value cannot be evaluated while deploying, in the words Azure uses then', async () => {
+    const template = tinyTemplate([
+      { type: 'Microsoft.Storage/storageAccounts', apiVersion: '2023-01-01', name: 'st1', location: 'westeurope', properties: { note: "[reference(resourceId('Microsoft.Network/virtualNetworks', 'nope')).addressSpace]" } },
+    ]);
+    const res = await put('late-failure', template);
+    assert.equal(res.status, 201, res.text);
+    const done = await waitForEnd('late-failure');
+    assert.equal(done.json.properties.provisioningState, 'Failed');
+    const ops = await armRequest(emu.url, token, 'GET', DEPLOY('late-failure', '/operations'));
+    const op = ops.json.value[0].properties;
+    assert.equal(op.provisioningState, 'Failed');
+    assert.equal(op.statusMessage.error.code, 'InvalidTemplate');
+    // The resource's "{" in the compact body the test sent.
+    const column = JSON.stringify({ properties: { mode: 'Incremental', template, parameters: {} } }).indexOf('[{"type":"Microsoft.Storage') + 2;
+    assert.equal(
+      op.statusMessage.error.message,
+      `Unable to process template language expressions for resource '/subscriptions/sub-1/resourceGroups/rg-1/providers/Microsoft.Storage/storageAccounts/st1' at line '1' and column '${column}'. 'The Resource 'Microsoft.Network/virtualNetworks/nope' under resource group 'rg-1' was not found. For more details please go to https://aka.ms/ARMResourceNotFoundFix'`,
+    );
+  });
 });
