@@ -68,8 +68,8 @@ function flowDepthExceededAt(text: string): number {
 
 /** Parses `text`: the fast reader when it takes the text, else the `yaml` package. */
 export function parseYaml(text: string, options: BlockYamlOptions = {}): YamlParseOutput {
-  const block = parseBlockYaml(text, options);
-  if (block) return { root: block.root, diagnostics: block.diagnostics, usesAliases: false, documentCount: 1 };
+  const block = parseBlockYaml(text, { ...options, readAlone: parseYamlFully });
+  if (block) return { root: block.root, diagnostics: block.diagnostics, usesAliases: block.usesAliases, documentCount: 1 };
   return parseYamlFully(text, options);
 }
 
@@ -141,7 +141,8 @@ function rangeOf(node: { range?: [number, number, number] | null }, ctx: Ctx, fa
 function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override: Range | undefined, at?: Range): DefinitionNode {
   const fallback = at ?? { start: ctx.shift, end: ctx.shift };
   if (node === null || node === undefined) return { kind: 'null', value: null, range: { ...(override ?? fallback) } };
-  const range = override ?? rangeOf(node, ctx, fallback);
+  // Each node gets range objects of its own (the incremental re-parse moves ranges in place).
+  const range = override ? { ...override } : rangeOf(node, ctx, fallback);
   if (!withinBounds(path, ctx, range)) return { kind: 'null', value: null, range };
   if (isAlias(node)) return convertAlias(node, path, ctx, range);
   if (node.anchor) ctx.usesAliases = true;
@@ -223,7 +224,7 @@ function convertPairs(items: readonly unknown[], path: PathSegment[], ctx: Ctx, 
     }
     const keyScalar = keyNode;
     const key = keyScalar === null || keyScalar.value === null ? '' : String(keyScalar.value);
-    const keyRange = override ?? (keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start });
+    const keyRange = override ? { ...override } : keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start };
     if (key === '<<' && keyScalar?.type === 'PLAIN') {
       ctx.usesAliases = true;
       mergeInto(properties, seen, pair.value as YamlNode | null, path, ctx, keyRange);
