@@ -200,7 +200,7 @@ async function realRows(plainText: string, ours: OursDefinitionService, peer: Pe
     rows.push({
       section: REAL_SECTION,
       name: 'open: time per KB, this file ÷ the plain file',
-      ours: value(ratio, '×'),
+      ours: value(Number(ratio.toFixed(2)), '×'),
       target: '≤ 1.3×',
       met: ratio <= 1.3,
       note: `p50 ${oursReal.p50.toFixed(0)} ms for ${(Buffer.byteLength(real) / 1024).toFixed(0)} KB vs ${oursPlain.p50.toFixed(0)} ms for ${(Buffer.byteLength(plainText) / 1024).toFixed(0)} KB`,
