@@ -39,7 +39,18 @@ export interface GeneratedDefinition {
 export interface GenerateOptions {
   containers?: number;
   seed?: number;
+  /**
+   * Write it the way real definitions are written (see REAL_CONSTRUCTS): resource-ID keys, block scalars,
+   * anchors and aliases, flow lists with paths and quotes, comments anywhere. Same containers and defects.
+   */
+  real?: boolean;
+  /** With `real`: containers that repeat the first one's anchored blocks, one in this many (ALIAS_EVERY). */
+  aliasEvery?: number;
 }
+
+/** What `real: true` adds, for the benchmark's table. */
+export const REAL_CONSTRUCTS =
+  'user-assigned identity keyed by resource ID, block scalars (| and >-) in every container, an anchored block repeated by aliases and a merge key (<<) in every 250th container, flow lists of quoted paths, comments on and between lines';
 
 /** Small seeded PRNG (mulberry32): deterministic across runs and machines. */
 function prng(seed: number): () => number {
@@ -57,9 +68,16 @@ const pad = (n: number, width = 4): string => String(n).padStart(width, '0');
 const CPUS = ['0.25', '0.5', '1', '1.5', '2'];
 const MEMORY = ['0.5', '1', '1.5', '2', '4'];
 const LOG_LEVELS = ['debug', 'info', 'warning', 'error'];
+/**
+ * Containers that repeat the first one's anchored blocks (`*resources`, `<<: *ready`): one in this many. The
+ * `yaml` package resolves each alias by walking the document, so yaml-language-server takes seconds per alias
+ * on a file this size; a few keep the peer measurable.
+ */
+const ALIAS_EVERY = 250;
 
 export function generateDefinition(options: GenerateOptions = {}): GeneratedDefinition {
   const count = options.containers ?? 1000;
+  const aliasEvery = options.aliasEvery ?? ALIAS_EVERY;
   const random = prng(options.seed ?? 20230501);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
   const digits = (n: number): string => Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('');
@@ -93,6 +111,12 @@ export function generateDefinition(options: GenerateOptions = {}): GeneratedDefi
   line('type: Microsoft.ContainerInstance/containerGroups');
   line('tags:');
   line('  purpose: benchmark');
+  if (options.real) {
+    line('identity:');
+    line('  type: UserAssigned');
+    line('  userAssignedIdentities:');
+    line('    /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/bench-rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/bench-id: {}');
+  }
   line('properties:');
   line('  osType: Linux');
   line('  restartPolicy: OnFailure');
@@ -118,19 +142,34 @@ export function generateDefinition(options: GenerateOptions = {}): GeneratedDefi
       if (i === probeContainer) hoverOffset = start + imageLine.indexOf('image') + 2;
       if (i === imageSite) editSites.push({ container: i, kind: 'image tag', offset: start + imageLine.length - 6, length: 6 });
     }
-    line('        command:');
-    line('          - /bin/sh');
-    line('          - -c');
-    line(`          - exec /app/start --port ${port} --worker ${id}`);
+    if (options.real) {
+      line(`        command: ["/bin/sh", "-c", "exec /app/start --port ${port} --worker ${id}"]  # started by the shell`);
+    } else {
+      line('        command:');
+      line('          - /bin/sh');
+      line('          - -c');
+      line(`          - exec /app/start --port ${port} --worker ${id}`);
+    }
     line('        ports:');
     line(`          - port: ${port}`);
     const protocolLine = `            protocol: ${i === defect.badEnum ? 'TCPX' : 'TCP'}`;
     const protocolStart = line(protocolLine);
     if (i === probeContainer) completionOffset = protocolStart + protocolLine.indexOf(':') + 2;
-    line('        resources:');
-    line('          requests:');
-    line(`            cpu: ${pick(CPUS)}`);
-    line(`            memoryInGB: ${pick(MEMORY)}`);
+    const cpu = pick(CPUS);
+    const memory = pick(MEMORY);
+    if (options.real && i === 0) {
+      line('        resources: &resources');
+      line('          requests:');
+      line(`            cpu: ${cpu}`);
+      line(`            memoryInGB: ${memory}`);
+    } else if (options.real && i % aliasEvery === 0) {
+      line('        resources: *resources');
+    } else {
+      line('        resources:');
+      line('          requests:');
+      line(`            cpu: ${cpu}`);
+      line(`            memoryInGB: ${memory}`);
+    }
     line('        environmentVariables:');
     line('          - name: SERVICE_NAME');
     line(`            value: service-${id}`);
@@ -138,6 +177,18 @@ export function generateDefinition(options: GenerateOptions = {}): GeneratedDefi
     line(`            value: '${port}'`);
     line('          - name: LOG_LEVEL');
     line(`            value: ${pick(LOG_LEVELS)}`);
+    if (options.real) {
+      line('          # Rendered into /etc/app/app.conf at start.');
+      line('          - name: APP_CONFIG');
+      line('            value: |');
+      line(`              listen ${port};`);
+      line(`              worker app-${id};`);
+      line('              log /var/log/app.log;');
+      line('          - name: BANNER');
+      line('            value: >-');
+      line(`              Service ${id} of the benchmark group,`);
+      line('              folded onto one line.');
+    }
     line('          - name: REPLICA_SEED');
     const seedLine = `            value: '${digits(6)}'`;
     const seedStart = line(seedLine);
@@ -153,12 +204,23 @@ export function generateDefinition(options: GenerateOptions = {}): GeneratedDefi
     line(`            port: ${port}`);
     line('            scheme: http');
     line('          periodSeconds: 15');
-    line('        readinessProbe:');
-    line('          exec:');
-    line('            command:');
-    line('              - cat');
-    line('              - /tmp/ready');
-    line('          periodSeconds: 5');
+    if (options.real && i === 0) {
+      line('        readinessProbe: &ready');
+      line('          exec:');
+      line('            command: [cat, "/tmp/ready"]');
+      line('          periodSeconds: 5');
+    } else if (options.real && i % aliasEvery === 0) {
+      line('        readinessProbe:');
+      line('          <<: *ready');
+      line('          initialDelaySeconds: 2  # after the merge');
+    } else {
+      line('        readinessProbe:');
+      line('          exec:');
+      line('            command:');
+      line('              - cat');
+      line('              - /tmp/ready');
+      line('          periodSeconds: 5');
+    }
     const lastLine = out.length - 1;
     const base: PathSegment[] = ['properties', 'containers', i];
     const plant = (label: string, code: string, path: PathSegment[]): void => {

@@ -5,6 +5,7 @@ import './fuzzSeed';
 import { DefinitionDocument } from '../../src/core/definition';
 import { validateDocument, validationCacheOf } from '../../src/core/validation/validateDocument';
 import { generateDefinition } from '../bench/generateDefinition';
+import { typingEdits } from '../bench/realEditKinds';
 import { editKindSteps, EDIT_KIND_IDS } from './incrementalEdits';
 
 function containerYaml(i: number): string {
@@ -36,7 +37,13 @@ const BASE =
   [0, 1, 2, 3].map(containerYaml).join('') +
   '  volumes:\n  - name: data-volume\n    emptyDir: {}\n  ipAddress:\n    type: Public\n    ports:\n    - port: 8000\n';
 
-const INSERTS = ['x', '1', ' ', '  ', '\n', '\n      ', '\n  - ', '- ', ':', ': ', '#', '"', "'", '|', '\t', '&a ', '*a', '---\n', '{', '[', ']', 'name: y\n      ', 'cpu: "2"', 'Name', '\r\n', ''];
+const INSERTS = [
+  'x', '1', ' ', '  ', '\n', '\n      ', '\n  - ', '- ', ':', ': ', '#', '"', "'", '|', '\t', '&a ', '*a', '---\n', '{', '[', ']', 'name: y\n      ', 'cpu: "2"', 'Name', '\r\n', '',
+  // What real files hold: block scalars, aliases and merges, resource-ID keys, inline lists being typed.
+  '|-\n        ', '>\n          x\n', '*resources', '<<: *ready', '&r ', '/subscriptions/s/id: {}', '["sh", "-c"', '{a: [', '"x', '}]',
+];
+
+const REAL_BASE = generateDefinition({ containers: 4, real: true, aliasEvery: 2 }).text;
 
 const edit = fc.record({
   at: fc.double({ min: 0, max: 1, noNaN: true }),
@@ -100,8 +107,8 @@ describe('incremental YAML re-parse', () => {
 
   it('gives the same tree and findings as a full parse after random edits (fast-check)', () => {
     fc.assert(
-      fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), (edits) => {
-        let doc = DefinitionDocument.parse(BASE, 'yaml');
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), fc.constantFrom(BASE, REAL_BASE), (edits, base) => {
+        let doc = DefinitionDocument.parse(base, 'yaml');
         validateDocument(doc);
         for (const e of edits) {
           const offset = offsetFor(doc.text, e.at);
@@ -130,12 +137,14 @@ describe('incremental YAML re-parse', () => {
   // Each kind of edit typing produces, step by step, on a file shaped like the benchmark's (read by the fast
   // reader) and on BASE (block scalars: read by the full reader).
   const BENCH = generateDefinition({ containers: 6 }).text;
+  // Written as real files are (block scalars, an anchored block with aliases and a merge, resource-ID keys).
+  const REAL = generateDefinition({ containers: 6, real: true, aliasEvery: 2 }).text;
   for (const id of EDIT_KIND_IDS) {
     it(`gives the same tree and findings as a full parse after each step of: ${id} (fast-check)`, () => {
       let steps = 0;
       let incremental = 0;
       fc.assert(
-        fc.property(fc.constantFrom(BENCH, BASE), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (base, a, b) => {
+        fc.property(fc.constantFrom(BENCH, BASE, REAL), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (base, a, b) => {
           let doc = DefinitionDocument.parse(base, 'yaml');
           validateDocument(doc);
           for (const e of editKindSteps(id, base, a, b)) {
@@ -152,4 +161,34 @@ describe('incremental YAML re-parse', () => {
       assert.ok(incremental >= steps * (id === 'indent' ? 0.4 : 0.6), `${id}: ${incremental} of ${steps} steps were incremental`);
     });
   }
+
+  // Typing on a file written as real ones are: every keystroke re-reads a few entries, never the whole file.
+  const TYPED = generateDefinition({ containers: 12, real: true, aliasEvery: 5 }).text;
+  const typed = (start: string, edits: (at: number) => { offset: number; deleteLength: number; insertText: string }[], setup: (at: number) => [number, number, string]): { steps: number; incremental: number } => {
+    const at = TYPED.indexOf(start, TYPED.indexOf('name: app-0003'));
+    const [offset, del, ins] = setup(at);
+    let doc = DefinitionDocument.parse(TYPED, 'yaml').applyEdit(offset, del, ins);
+    let steps = 0;
+    let incremental = 0;
+    for (const e of edits(at)) {
+      doc = doc.applyEdit(e.offset, e.deleteLength, e.insertText);
+      steps++;
+      if (doc.incremental) incremental++;
+      assert.deepEqual(stripped(doc), stripped(DefinitionDocument.parse(doc.text, 'yaml')), JSON.stringify(e));
+    }
+    return { steps, incremental };
+  };
+  for (const autoClose of [false, true]) {
+    it(`typing an inline list at the start of a line ${autoClose ? 'with' : 'without'} auto-closing is incremental, as a full parse reads it`, () => {
+      const list = 'command: ["sh", "-c", "echo hi"]';
+      const r = typed('command: ', (at) => typingEdits(at, list, autoClose), (at) => [at, TYPED.indexOf('\n', at) - at, '']);
+      assert.equal(r.incremental, r.steps, `${r.incremental} of ${r.steps} keystrokes were incremental`);
+    });
+  }
+
+  it('typing inside a block scalar is incremental, as a full parse reads it', () => {
+    const line = '              log /var/log/app.log;';
+    const r = typed(line, (at) => typingEdits(at + line.length + 15, 'gzip on; # "x" [', false), (at) => [at + line.length, 0, '\n' + ' '.repeat(14)]);
+    assert.equal(r.incremental, r.steps, `${r.incremental} of ${r.steps} keystrokes were incremental`);
+  });
 });

@@ -71,7 +71,7 @@ export class DefinitionDocument {
       }
       if (next) {
         this.superseded = true;
-        return new DefinitionDocument(newText, 'yaml', next.root, next.diagnostics, false, this.lineage, true);
+        return new DefinitionDocument(newText, 'yaml', next.root, next.diagnostics, next.usesAliases, this.lineage, true);
       }
     }
     return DefinitionDocument.parse(newText, this.format, this.lineage);

@@ -2,9 +2,10 @@
  * Incremental YAML re-parse. An edit usually stays inside a few entries of one block collection (items of
  * `containers`, keys of `properties`): only those entries' lines are parsed again, on their own, and spliced
  * into the tree; everything after them is shifted. The smallest collection whose entries bound the edit is
- * tried first, then the ones around it. Returns undefined whenever the result could differ from a full parse
- * (the caller then parses all): anchors and aliases, several documents, flow or block scalars crossing the
- * region, errors that could reach past it, a region that does not start and end on its collection's column.
+ * tried first, then the ones around it. A syntax error (an unclosed `[` or quote being typed) makes the region
+ * grow until its last entry reads cleanly, which is where the full parser's damage ends too. Returns undefined
+ * whenever the result could differ from a full parse (the caller then parses all): anchors or aliases in the
+ * region, several documents, a region that does not start and end on its collection's column.
  */
 import { Code } from './findingCodes';
 import { duplicateKeyFinding } from './jsonParser';
@@ -21,31 +22,25 @@ export interface YamlState {
 }
 
 /** Findings that say the document as a whole reads differently: never re-parsed in parts. */
-const WHOLE_DOCUMENT_CODES = new Set<string>([Code.multipleDocuments, Code.tooDeep, Code.emptyDocument, Code.complexKey, Code.alias, Code.aliasExpansion]);
+const WHOLE_DOCUMENT_CODES = new Set<string>([Code.multipleDocuments, Code.tooDeep, Code.emptyDocument, Code.complexKey, Code.aliasExpansion]);
 
-/**
- * YAML errors whose cause and extent stay on the lines they point at (a key being typed, a key out of line).
- * Unclosed quotes and flow collections are not among them: they reach as far as the next closing character.
- */
-const LOCAL_ERRORS = new Set(['MULTILINE_IMPLICIT_KEY', 'BLOCK_AS_IMPLICIT_KEY', 'BAD_INDENT', 'MISSING_CHAR']);
+/** An anchor or alias token (`&name`, `*name`) may be in the text: conservative, a `*` inside a value counts too. */
+const ANCHOR_OR_ALIAS = /(?:^|[\s[{,])[&*][^\s[\]{},]/;
 
-function isLocalError(d: Finding): boolean {
-  if (d.code !== Code.syntax) return false;
-  const code = d.data?.yamlCode;
-  if (typeof code !== 'string' || !LOCAL_ERRORS.has(code)) return false;
-  if (code === 'MISSING_CHAR') return d.message.startsWith('Implicit map keys need to be followed by map values');
-  return !/flow/i.test(d.message);
-}
+const isYamlFinding = (d: Finding): boolean => d.code === Code.syntax || d.code === Code.yamlWarning;
+
+/** Entries past the edit a region takes in, in turn, while an error runs on (an unclosed quote or bracket). */
+const EXTRA_ENTRIES = [0, 1, 2, 4, 8];
 
 export function tryIncrementalYaml(prev: YamlState, newText: string, offset: number, deleteLength: number, insertText: string): YamlState | undefined {
-  if (!prev.root || prev.usesAliases || prev.diagnostics.some((d) => WHOLE_DOCUMENT_CODES.has(d.code))) return undefined;
+  if (!prev.root || prev.diagnostics.some((d) => WHOLE_DOCUMENT_CODES.has(d.code))) return undefined;
   const editEnd = offset + deleteLength;
   const delta = insertText.length - deleteLength;
   // Re-parsing more than a quarter of the text is no faster than parsing all of it.
   const budget = Math.max(4096, prev.text.length / 4);
   for (const level of levelsAround(prev.root, prev.text, offset, editEnd)) {
     // An error may take in the line after it: the region then grows until its last entry is clear of errors.
-    for (let extra = 0; extra <= 3; extra++) {
+    for (const extra of EXTRA_ENTRIES) {
       const region = entryRegion(level, prev.text, offset, editEnd, extra);
       if (!region || region.end - region.start > budget) break;
       const next = reparse(prev, level, region, newText, delta);
@@ -68,6 +63,8 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
   const slice = newText.slice(start, newEnd);
   const starts = entryLines(slice, col, isSeq);
   if (!starts) return undefined;
+  // Copies made by aliases elsewhere must not change: no anchor may leave or enter the region.
+  if (prev.usesAliases && ANCHOR_OR_ALIAS.test(prev.text.slice(start, end))) return undefined;
 
   // Findings of the previous parse: those inside the region go, later ones move; none may cross its edges.
   const kept: Finding[] = [];
@@ -75,7 +72,11 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
   for (const d of prev.diagnostics) {
     if (d.range.start >= start && d.range.end <= end && !(d.range.start === end && d.range.end === end)) continue;
     if (d.range.start < end && d.range.end > start) return undefined;
-    if (d.code === Code.syntax || d.code === Code.yamlWarning) return undefined;
+    // A syntax error after the region may come from its old text (an unclosed bracket or quote reaches on):
+    // the region grows to take it in. With none after it, the old text left the parser in step at its end.
+    if (isYamlFinding(d) && d.range.start >= end) {
+      return end < prev.text.length && region.last + 1 < blockMembers(collection).length ? 'grow' : undefined;
+    }
     kept.push(d.range.start >= end ? shiftFinding(d, delta) : d);
   }
 
@@ -92,10 +93,8 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
     let grow = false;
     for (const d of sub.diagnostics) {
       if (WHOLE_DOCUMENT_CODES.has(d.code)) return undefined;
-      if (d.code === Code.syntax || d.code === Code.yamlWarning) {
-        if (!isLocalError(d)) return undefined;
-        if (d.range.end >= lastEntry) grow = true;
-      }
+      // The last entry must read cleanly: the full parser is then back in step with the text that follows.
+      if (isYamlFinding(d) && d.range.end >= lastEntry) grow = true;
       found.push(detachedFinding(d));
     }
     if (grow) return end < prev.text.length && last + 1 < blockMembers(collection).length ? 'grow' : undefined;
@@ -135,7 +134,7 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
   if (isSeq && shiftIndex !== 0) diagnostics = diagnostics.map((d) => reindexed(d, path, last, shiftIndex));
   diagnostics.push(...found);
   if (!isSeq) diagnostics = withDuplicateKeys(diagnostics, copy, path);
-  return { text: newText, root: copies[0], diagnostics, usesAliases: false };
+  return { text: newText, root: copies[0], diagnostics, usesAliases: prev.usesAliases };
 }
 
 function copyOf(node: DefinitionNode): DefinitionNode {

@@ -3,7 +3,7 @@
  * `az container create --file` reads files with a YAML 1.1 loader, so plain scalars that YAML 1.1 reads
  * differently (`on`, `yes`, `0777`, `1:30`, unquoted dates) get warnings with a quoting fix.
  */
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar } from 'yaml';
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar, visit } from 'yaml';
 import { duplicateKeyFinding } from './jsonParser';
 import { Code } from './findingCodes';
 import { yaml11Finding } from './yaml11';
@@ -27,6 +27,29 @@ interface Ctx {
   aliasDepth: number;
   /** Values produced by expanding aliases so far; bounded so a few bytes cannot expand to millions. */
   expanded: number;
+  /** Each alias's anchored node, found once for the document (see aliasTargets). */
+  targets?: Map<Alias, YamlNode>;
+}
+
+/**
+ * The node each alias stands for: the last node before it with its anchor, as the package's Alias.resolve finds
+ * it — in one walk of the document, where resolve walks it again for every alias (a file with an alias in each
+ * of a thousand containers took minutes).
+ */
+function aliasTargets(doc: Document.Parsed): Map<Alias, YamlNode> {
+  const targets = new Map<Alias, YamlNode>();
+  const last = new Map<string, YamlNode>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) {
+        const target = last.get(node.source);
+        if (target) targets.set(node, target);
+      } else if (node.anchor) {
+        last.set(node.anchor, node);
+      }
+    },
+  });
+  return targets;
 }
 
 /**
@@ -68,8 +91,8 @@ function flowDepthExceededAt(text: string): number {
 
 /** Parses `text`: the fast reader when it takes the text, else the `yaml` package. */
 export function parseYaml(text: string, options: BlockYamlOptions = {}): YamlParseOutput {
-  const block = parseBlockYaml(text, options);
-  if (block) return { root: block.root, diagnostics: block.diagnostics, usesAliases: false, documentCount: 1 };
+  const block = parseBlockYaml(text, { ...options, readAlone: parseYamlFully });
+  if (block) return { root: block.root, diagnostics: block.diagnostics, usesAliases: block.usesAliases, documentCount: 1 };
   return parseYamlFully(text, options);
 }
 
@@ -141,7 +164,8 @@ function rangeOf(node: { range?: [number, number, number] | null }, ctx: Ctx, fa
 function convert(node: YamlNode | null, path: PathSegment[], ctx: Ctx, override: Range | undefined, at?: Range): DefinitionNode {
   const fallback = at ?? { start: ctx.shift, end: ctx.shift };
   if (node === null || node === undefined) return { kind: 'null', value: null, range: { ...(override ?? fallback) } };
-  const range = override ?? rangeOf(node, ctx, fallback);
+  // Each node gets range objects of its own (the incremental re-parse moves ranges in place).
+  const range = override ? { ...override } : rangeOf(node, ctx, fallback);
   if (!withinBounds(path, ctx, range)) return { kind: 'null', value: null, range };
   if (isAlias(node)) return convertAlias(node, path, ctx, range);
   if (node.anchor) ctx.usesAliases = true;
@@ -188,7 +212,7 @@ function convertAlias(node: Alias, path: PathSegment[], ctx: Ctx, range: Range):
   if (ctx.aliasDepth === 0) {
     ctx.diagnostics.push({ code: Code.alias, severity: 'info', message: `Alias *${node.source} repeats the anchored value; findings inside it are shown here.`, range, path });
   }
-  const target = ctx.aliasDepth < 20 ? (node.resolve(ctx.doc) as YamlNode | undefined) : undefined;
+  const target = ctx.aliasDepth < 20 ? (ctx.targets ??= aliasTargets(ctx.doc)).get(node) : undefined;
   if (!target) return { kind: 'null', value: null, range };
   ctx.aliasDepth++;
   const resolved = convert(target, path, ctx, range);
@@ -223,7 +247,7 @@ function convertPairs(items: readonly unknown[], path: PathSegment[], ctx: Ctx, 
     }
     const keyScalar = keyNode;
     const key = keyScalar === null || keyScalar.value === null ? '' : String(keyScalar.value);
-    const keyRange = override ?? (keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start });
+    const keyRange = override ? { ...override } : keyScalar ? rangeOf(keyScalar, ctx, range) : { start: range.start, end: range.start };
     if (key === '<<' && keyScalar?.type === 'PLAIN') {
       ctx.usesAliases = true;
       mergeInto(properties, seen, pair.value as YamlNode | null, path, ctx, keyRange);
