@@ -11,6 +11,7 @@
 import { aliasCopy } from './aliasCopy';
 import { readBlockScalar } from './blockScalar';
 import { Code } from './findingCodes';
+import { addMergedProperties } from './mergeKeys';
 import { duplicateKeyFinding } from './jsonParser';
 import { DefinitionNode, Finding, MAX_DEPTH, PathSegment, Range } from './types';
 import { yaml11Finding } from './yaml11';
@@ -440,14 +441,7 @@ class Reader extends YamlLines {
     if (this.colOf(line + 1) > col) out();
     this.line = line + 1;
     for (const name of names) {
-      const merged = this.expand(name, keyRange, this.pathOf(path));
-      if (merged.kind !== 'object') continue;
-      for (const prop of merged.properties) {
-        if (seen.has(prop.key ?? '')) continue;
-        seen.add(prop.key ?? '');
-        (prop as { merged?: boolean }).merged = true;
-        properties.push(prop);
-      }
+      addMergedProperties(properties, seen, this.expand(name, keyRange, this.pathOf(path)));
     }
   }
 

@@ -6,6 +6,7 @@
 import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, Node as YamlNode, parseAllDocuments, Scalar, visit } from 'yaml';
 import { duplicateKeyFinding } from './jsonParser';
 import { Code } from './findingCodes';
+import { addMergedProperties } from './mergeKeys';
 import { yaml11Finding } from './yaml11';
 import { BlockYamlOptions, parseBlockYaml } from './blockYaml';
 import { DefinitionNode, Finding, MAX_DEPTH, ParseResult, PathSegment, Range } from './types';
@@ -299,14 +300,7 @@ function blockEnd(flow: boolean | undefined, override: Range | undefined, range:
 function mergeInto(properties: DefinitionNode[], seen: Set<string>, value: YamlNode | null, path: PathSegment[], ctx: Ctx, keyRange: Range): void {
   const sources = isSeq(value) ? (value.items as YamlNode[]) : [value];
   for (const source of sources) {
-    const merged = convert(source, path, ctx, keyRange);
-    if (merged.kind !== 'object') continue;
-    for (const prop of merged.properties) {
-      if (seen.has(prop.key ?? '')) continue;
-      seen.add(prop.key ?? '');
-      (prop as { merged?: boolean }).merged = true;
-      properties.push(prop);
-    }
+    addMergedProperties(properties, seen, convert(source, path, ctx, keyRange));
   }
 }
 
