@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { watchDefinitionFiles } from './tree/definitionWatcher';
+import { useGlobalStorage } from './settings/userSettingsFile';
 import { DeployStates } from './tree/deployStates';
 import { createLiveStateLoader } from './tree/liveStateLoader';
 import { ContainerGroupNode } from './tree/containerGroupNodes';
@@ -81,6 +82,7 @@ interface Services {
 function createServices(context: vscode.ExtensionContext): Services {
   const session = new AzureSession(context);
   usePickSession(session);
+  useGlobalStorage(context.globalStorageUri);
   const deployStates = new DeployStates(context.workspaceState);
   const loadLiveState = createLiveStateLoader(session, () => settings.connectionSettings().authMethod);
   const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates, loadLiveState);
