@@ -26,24 +26,23 @@ const common = {
 };
 
 /**
- * @azure/identity (and MSAL) load only when a sign-in method needs them: the extension bundle refers to
- * `./identity.js`, built from the same module as its own file.
+ * Code that loads on first use, each from its own file: the extension bundle refers to `./<name>.js`, built from
+ * the same module as an entry of its own. Only modules whose calls take and return plain data qualify: a chunk
+ * has its own copies of what it imports, so a class shared across the boundary would fail `instanceof`.
+ * - identity: @azure/identity (and MSAL), when a sign-in method needs them;
+ * - containerSocket: the exec/attach session and its websocket library, with the first Open Shell or Live Output;
+ * - importFields: the fields Import Container Group keeps, and the schema it reads them from.
  */
-const identityChunk = {
-  name: 'identity-chunk',
-  setup(build) {
-    build.onResolve({ filter: /\/auth\/identityProviders$/ }, () => ({ path: './identity.js', external: true }));
-  },
-};
+const LAZY_CHUNKS = [
+  { name: 'identity', filter: /\/auth\/identityProviders$/, entry: 'src/core/auth/identityProviders.ts' },
+  { name: 'containerSocket', filter: /\/containerGroup\/containerSocket$/, entry: 'src/core/containerGroup/containerSocket.ts' },
+  { name: 'importFields', filter: /\/core\/import\/importFields$/, entry: 'src/core/import/importFields.ts' },
+];
 
-/**
- * The exec/attach socket session and its websocket library load with the first Open Shell or Show Live Output:
- * the extension bundle refers to `./containerSocket.js`, built from the same module as its own file.
- */
-const containerSocketChunk = {
-  name: 'container-socket-chunk',
+const lazyChunks = {
+  name: 'lazy-chunks',
   setup(build) {
-    build.onResolve({ filter: /\/containerGroup\/containerSocket$/ }, () => ({ path: './containerSocket.js', external: true }));
+    for (const chunk of LAZY_CHUNKS) build.onResolve({ filter: chunk.filter }, () => ({ path: `./${chunk.name}.js`, external: true }));
   },
 };
 
@@ -53,22 +52,17 @@ const builds = [
     entryPoints: { extension: 'src/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [identityChunk, containerSocketChunk],
+    plugins: [lazyChunks],
     metafile: true,
   },
-  {
+  ...LAZY_CHUNKS.map((chunk) => ({
     ...common,
-    entryPoints: { containerSocket: 'src/core/containerGroup/containerSocket.ts' },
+    entryPoints: { [chunk.name]: chunk.entry },
     outdir: 'dist',
     // ws loads bufferutil and utf-8-validate only when installed (optional native speed-ups, inside try/catch):
     // left out, it uses its own JavaScript for both.
     external: ['bufferutil', 'utf-8-validate'],
-  },
-  {
-    ...common,
-    entryPoints: { identity: 'src/core/auth/identityProviders.ts' },
-    outdir: 'dist',
-  },
+  })),
   {
     // Parses and validates definitions in a worker thread, off the extension host's main thread.
     ...common,

@@ -3,6 +3,9 @@ import * as vscode from 'vscode';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { watchDefinitionFiles } from './tree/definitionWatcher';
 import { useGlobalStorage } from './settings/userSettingsFile';
+import { shareSubscriptionSource } from './tree/shareSubscriptionSource';
+import { SynchronizationWatches } from './core/synchronization/syncWatches';
+import { registerSynchronizeCommands } from './commands/synchronize/registerSynchronize';
 import { DeployStates } from './tree/deployStates';
 import { createLiveStateLoader } from './tree/liveStateLoader';
 import { ContainerGroupNode } from './tree/containerGroupNodes';
@@ -76,6 +79,7 @@ interface Services {
   explorer: ExplorerProvider;
   secrets: SecretStore;
   language: LanguageFeatures;
+  syncWatches: SynchronizationWatches;
 }
 
 /** What the extension owns and shares: the Azure session, the deploy states, the tree, the secrets, the editor features. */
@@ -85,12 +89,13 @@ function createServices(context: vscode.ExtensionContext): Services {
   useGlobalStorage(context.globalStorageUri);
   const deployStates = new DeployStates(context.workspaceState);
   const loadLiveState = createLiveStateLoader(session, () => settings.connectionSettings().authMethod);
-  const explorer = new ExplorerProvider((target, token) => session.listSourceSettings(target, token), deployStates, loadLiveState);
+  const syncWatches = new SynchronizationWatches();
+  const explorer = new ExplorerProvider(shareSubscriptionSource(session), deployStates, loadLiveState, syncWatches);
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
   // Pushed by activate() after the features that use them, so they are disposed in the same order as before.
-  return { session, deployStates, explorer, secrets, language, disposables: [session, deployStates, explorer, view, secrets, secrets.onDidChange(() => language.diagnostics.refreshAll())] };
+  return { session, deployStates, explorer, secrets, language, syncWatches, disposables: [session, deployStates, explorer, view, secrets, syncWatches, secrets.onDidChange(() => language.diagnostics.refreshAll())] };
 }
 
 /** Deploy, the group actions, logs, shells and the panels: each feature registers its own commands. */
@@ -103,10 +108,12 @@ function registerFeatures(context: vscode.ExtensionContext, command: CommandRegi
     validate: (doc) => language.diagnostics.validateNow(doc),
     // The tree follows deploys through the states it shows.
     publishState: ({ target, state, at }) => publish(target, state, at),
+    memento: context.workspaceState,
   });
   registerActionCommands(command, { session, logger: log(), publishState: (target, state) => publish(target, state) }, context.subscriptions);
   registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
   const sessions = registerSessionCommands(command, context.subscriptions);
+  registerSynchronizeCommands(command, context.subscriptions);
   return { deployDiagnostics, sessions, report: registerReports(command), compare: registerCompare(command), trend: registerTrend(command) };
 }
 
@@ -157,8 +164,8 @@ function followChanges({ session, explorer, language }: Services): vscode.Dispos
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const started = performance.now();
   const services = createServices(context);
-  const { session, deployStates, explorer, secrets, language } = services;
-  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates, testHooks: underTestRunner(context) });
+  const { session, deployStates, explorer, secrets, language, syncWatches } = services;
+  const command = commandRegistrar({ extension: context, session, secrets, explorer, deployStates, syncWatches, testHooks: underTestRunner(context) });
   const features = registerFeatures(context, command, services);
   context.subscriptions.push(...services.disposables, ...registerViewCommands(command, services), ...followChanges(services));
   const activateMs = performance.now() - started;

@@ -18,6 +18,9 @@ const HELP = `Usage: aci-validate [--format text|json|sarif] FILE...
 
 Validates Azure Container Instances container group definitions: the YAML file of
 'az container create --file', an ARM request body (JSON) or an ARM template.
+An ARM template is checked with the values of its parameter file beside it
+(NAME.parameters.json, else azuredeploy.parameters.json) in place of its
+parameters' defaults; findings on such a value name the file.
 
 Options:
   --format text   One line per finding: FILE:LINE:COL: SEVERITY: MESSAGE [CODE] (default)

@@ -4,6 +4,20 @@ import { DefinitionFormat, Finding } from '../core/definition/types';
 import { secretScalars } from '../core/deploy/secretLiterals';
 import { validateText } from '../core/validation/validateDocument';
 import { readInput } from './readInput';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parameterFileCandidates, readParameterFileValues, type ParameterFileValues } from '../core/definition/parameterFiles';
+
+/** A template's parameter file beside it (`NAME.parameters.json`, else `azuredeploy.parameters.json`), read under the same limits. */
+function parameterFileOf(file: string, text: string): ParameterFileValues | undefined {
+  if (file === '-' || !/"resources"\s*:/.test(text)) return undefined;
+  for (const candidate of parameterFileCandidates(file)) {
+    if (!existsSync(candidate)) continue;
+    const read = readInput(candidate);
+    return read.ok ? readParameterFileValues(read.text, basename(candidate)) : undefined;
+  }
+  return undefined;
+}
 import { redactFindings } from './redactFindings';
 
 /** Positions are 1-based; the end is exclusive (the column after the last character), in UTF-16 code units. */
@@ -20,7 +34,7 @@ export function checkFile(file: string, readAs?: (format: DefinitionFormat) => v
   const read = readInput(file);
   if (!read.ok) return { file, findings: [], readError: read.reason };
   const text = read.text;
-  const { findings, document } = validateText(text, file);
+  const { findings, document } = validateText(text, file, parameterFileOf(file, text));
   readAs?.(document.format);
   const index = new LineIndex(text);
   return {

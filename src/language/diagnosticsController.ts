@@ -4,6 +4,8 @@ import type { Finding } from '../core/definition';
 import { DefinitionTracker } from './definitionTracker';
 import { toDiagnostic } from './conversions';
 import { Code } from '../core/definition/findingCodes';
+import { parameterFileCandidates } from '../core/definition/parameterFiles';
+import { MAX_DEFINITION_BYTES } from '../core/definition/fileLimits';
 
 /**
  * JSON problems VS Code's own JSON support reports in every JSON document (syntax, duplicate keys). Shown by it
@@ -19,6 +21,25 @@ function jsonServiceValidates(doc: vscode.TextDocument): boolean {
 }
 
 const DEBOUNCE_MS = 150;
+
+/** The parameter file beside a JSON template (`NAME.parameters.json`, else `azuredeploy.parameters.json`), as the editor holds it. */
+async function parameterFileOf(doc: vscode.TextDocument): Promise<{ name: string; text: string } | undefined> {
+  if (doc.languageId !== 'json' && doc.languageId !== 'jsonc') return undefined;
+  if (doc.uri.scheme !== 'file' || !/"resources"\s*:/.test(doc.getText())) return undefined;
+  for (const path of parameterFileCandidates(doc.uri.path)) {
+    const uri = doc.uri.with({ path });
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (open) return { name, text: open.getText() };
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.type === vscode.FileType.File && stat.size <= MAX_DEFINITION_BYTES) return { name, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) };
+    } catch {
+      // Not there: the next candidate.
+    }
+  }
+  return undefined;
+}
 
 export interface PublishedFinding {
   diagnostic: vscode.Diagnostic;
@@ -40,6 +61,10 @@ export class DiagnosticsController implements vscode.Disposable {
     this.subscriptions = [
       tracker.onDidChange((doc) => this.schedule(doc)),
       tracker.onDidClose((uri) => this.clear(uri)),
+      // A template is checked with its parameter file's values: an edit of one checks the templates again.
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (/\.parameters\.json$/i.test(e.document.uri.path) && e.contentChanges.length) this.refreshAll();
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('json.validate.enable')) this.refreshAll();
       }),
@@ -72,7 +97,7 @@ export class DiagnosticsController implements vscode.Disposable {
   async run(doc: vscode.TextDocument): Promise<Finding[] | undefined> {
     let findings: Finding[] | undefined;
     try {
-      findings = await this.tracker.request<Finding[]>(doc, { op: 'diagnostics', secretNames: this.secretNames() });
+      findings = await this.tracker.request<Finding[]>(doc, { op: 'diagnostics', secretNames: this.secretNames(), parameterFile: await parameterFileOf(doc) });
     } catch {
       return undefined; // The worker restarts and reopens the document; a later edit validates again.
     }

@@ -2,7 +2,9 @@
 import * as vscode from 'vscode';
 import * as settings from '../settings/configuration';
 import { ContainerGroupNode } from './containerGroupNodes';
-import { ShareSubscriptionNode, SourceSettingsLoader } from './shareSubscriptionNodes';
+import { ShareSubscriptionNode } from './shareSubscriptionNodes';
+import type { ShareSubscriptionSource } from './shareSubscriptionSource';
+import type { SynchronizationWatches } from '../core/synchronization/syncWatches';
 import { DeployStates } from './deployStates';
 import type { LiveStateLoader } from './liveStateLoader';
 import { containerGroupKey, type ContainerGroupTarget } from '../core/settings/model';
@@ -49,13 +51,25 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   firstRenderMs: number | undefined;
 
   private readonly following: vscode.Disposable;
+  private readonly watching: { dispose(): void };
 
   constructor(
-    private readonly loadSourceSettings: SourceSettingsLoader,
+    private readonly shareSubscriptions: ShareSubscriptionSource,
     private readonly deployStates: DeployStates,
     private readonly loadLiveState: LiveStateLoader,
+    private readonly watches: SynchronizationWatches,
   ) {
     this.following = deployStates.onDidChange((target) => this.refreshGroup(target));
+    this.watching = watches.onDidChange((key, snapshot) => this.showSynchronization(key, snapshot.ended));
+  }
+
+  /** A followed synchronization moved: only its share subscription's node is redrawn (its children stay loaded). */
+  private showSynchronization(key: string, ended: boolean): void {
+    for (const node of this.entries()) {
+      if (!(node instanceof ShareSubscriptionNode) || node.key !== key) continue;
+      if (ended) node.synchronizationEnded();
+      this.changed.fire(node);
+    }
   }
 
   /** Shows a group's new deploy state: only its node is rebuilt. */
@@ -120,7 +134,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       ...problemNodes('cg', groups.problems),
     ];
     const subNodes: TreeNode[] = [
-      ...subs.items.map((t) => new ShareSubscriptionNode(t, this.loadSourceSettings, (n) => this.changed.fire(n))),
+      ...subs.items.map((t) => new ShareSubscriptionNode(t, this.shareSubscriptions, (n) => this.changed.fire(n), this.watches)),
       ...problemNodes('ss', subs.problems),
     ];
     const none = (id: string, label: string) => new InfoNode(id, label, { description: vscode.l10n.t('use Add… in the view menu'), icon: new vscode.ThemeIcon('info') });
@@ -136,6 +150,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
   dispose(): void {
     this.following.dispose();
+    this.watching.dispose();
     this.disposeRoots();
     this.changed.dispose();
   }

@@ -4,19 +4,29 @@
  */
 import { spawn, type ChildProcess } from 'child_process';
 import * as path from 'path';
+import type { LatencyStats } from '../emulator/latency';
 import { STATS_PATH } from '../emulator/server';
+
+export interface ChildStats {
+  requests: number;
+  servingMs: number;
+  connections: number;
+  /** The latency mode's counts (latency.ts). */
+  latency: LatencyStats;
+}
 
 export interface ChildEmulator {
   url: string;
-  /** Requests served, time spent serving them, TCP connections accepted. */
-  stats(): Promise<{ requests: number; servingMs: number; connections: number }>;
+  /** Requests served, time spent serving them, TCP connections accepted, round trips. */
+  stats(): Promise<ChildStats>;
   resetStats(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startChildEmulator(): Promise<ChildEmulator> {
+/** `args`: more of main.ts's flags, e.g. `--latency-ms 100`. */
+export async function startChildEmulator(args: string[] = []): Promise<ChildEmulator> {
   const main = path.resolve(__dirname, '../emulator/main.js');
-  const child: ChildProcess = spawn(process.execPath, [main, '--port', '0', '--retry-after', '0', '--quiet'], {
+  const child: ChildProcess = spawn(process.execPath, [main, '--port', '0', '--retry-after', '0', '--quiet', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -32,7 +42,7 @@ export async function startChildEmulator(): Promise<ChildEmulator> {
     });
     child.once('exit', (code) => reject(new Error(`the emulator exited (${code})`)));
   });
-  const stats = async (suffix = '') => (await (await fetch(`${url}${STATS_PATH}${suffix}`)).json()) as { requests: number; servingMs: number; connections: number };
+  const stats = async (suffix = '') => (await (await fetch(`${url}${STATS_PATH}${suffix}`)).json()) as ChildStats;
   return {
     url,
     stats: () => stats(),

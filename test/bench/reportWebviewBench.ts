@@ -5,7 +5,8 @@
  * pages, so the two figures and their ratio come from one box at one moment. Beside them the HTTP floor
  * (httpFloor.ts) in plain Node, on the extension host's main thread and in a worker thread of it: what
  * VS Code's extension host itself costs per page, apart from the product. The VS Code run is repeated and
- * each figure is the median of the runs.
+ * each figure is the median of the runs. With `latencyMs`, the emulator holds every reply that long (its
+ * latency mode), so the same figures show what the extension host's cost weighs against a round trip like Azure's.
  */
 import * as path from 'path';
 import { listSynchronizations } from '../../src/core/services/dataShare';
@@ -19,8 +20,6 @@ import { httpFloor } from './httpFloor';
 import { benchSynchronizationReport } from './reportTiming';
 import { Row, value } from './results';
 
-const SECTION = 'Report end to end (real VS Code, ARM emulator, 100,000 rows / 2,000 pages of 50)';
-const ROWS = 100_000;
 const PROBE = path.join(REPO_ROOT, 'out', 'test', 'bench', 'reportStreamProbe.js');
 const LINE =
   /\[probe\] report rows=(\d+) pages=(\d+) updates=(\d+) state=(\w+) hostCoreMs=([\d.]+) filterMs=([\d.]+) floorMainMs=([\d.]+) floorWorkerMs=([\d.]+) firstRowMs=([\d.]+) hostRowsMs=([\d.]+) lastRowMs=([\d.]+)/;
@@ -28,13 +27,22 @@ const LINE =
 const RUNS = 3;
 const FAILED = /\[probe\] report failed: (.*)/;
 
-const TARGET: ShareSubscriptionTarget = {
-  subscriptionId: '00000000-0000-0000-0000-00000000b001',
-  resourceGroup: 'bench-rg',
-  accountName: 'bench-account',
-  // No pagesize-N in the name: the emulator's default page of 50 rows, as a new user meets it in the sandbox.
-  shareSubscriptionName: 'bench-rows-100000',
-};
+export interface ReportWebviewOptions {
+  /** Rows of the report (default 100,000). */
+  rows?: number;
+  /** The emulator's latency mode: every reply held this long (default 0). */
+  latencyMs?: number;
+}
+
+function targetOf(rows: number): ShareSubscriptionTarget {
+  return {
+    subscriptionId: '00000000-0000-0000-0000-00000000b001',
+    resourceGroup: 'bench-rg',
+    accountName: 'bench-account',
+    // No pagesize-N in the name: the emulator's default page of 50 rows, as a new user meets it in the sandbox.
+    shareSubscriptionName: `bench-rows-${rows}`,
+  };
+}
 
 interface WebviewSample {
   rows: number;
@@ -51,9 +59,9 @@ interface WebviewSample {
 }
 
 /** One run of the report command in a fresh code-server; resolves with the probe's figures. */
-async function webviewOnce(emulatorUrl: string, synchronizationId: string): Promise<WebviewSample> {
+async function webviewOnce(emulatorUrl: string, synchronizationId: string, rows: number): Promise<WebviewSample> {
   const workspace = prepareWorkspace(undefined, emulatorSettings(emulatorUrl));
-  const env = { ...emulatorEnv(emulatorUrl), ACI_DS_BENCH_REPORT: JSON.stringify({ target: TARGET, synchronizationId, rows: ROWS }) };
+  const env = { ...emulatorEnv(emulatorUrl), ACI_DS_BENCH_REPORT: JSON.stringify({ target: targetOf(rows), synchronizationId, rows }) };
   const server = await startCodeServer({ env, userSettings: emulatorSettings(emulatorUrl) });
   let workbench: Awaited<ReturnType<typeof openWorkbench>> | undefined;
   try {
@@ -97,9 +105,16 @@ interface Round extends WebviewSample {
   requests: number;
 }
 
-export async function runReportWebviewBench(): Promise<Row[]> {
+export async function runReportWebviewBench(options: ReportWebviewOptions = {}): Promise<Row[]> {
+  const ROWS = options.rows ?? 100_000;
+  const TARGET = targetOf(ROWS);
+  const latency = options.latencyMs ?? 0;
+  const pages = ROWS / 50;
+  const SECTION =
+    `Report end to end (real VS Code, ARM emulator${latency ? ` holding each reply ${latency} ms` : ''}, ` +
+    `${ROWS.toLocaleString('en-US')} rows / ${pages.toLocaleString('en-US')} pages of 50)`;
   await ensureInstalled();
-  const emu = await startChildEmulator();
+  const emu = await startChildEmulator(latency ? ['--latency-ms', String(latency)] : []);
   try {
     const { client, tokens, scope } = benchClient(emu.url);
     let synchronizationId: string | undefined;
@@ -116,13 +131,12 @@ export async function runReportWebviewBench(): Promise<Row[]> {
       const floor = await httpFloor(floorInput);
       if (core.rows !== ROWS || floor.rows !== ROWS) throw new Error(`the plain-Node runs got ${core.rows} and ${floor.rows} rows`);
       await emu.resetStats();
-      const webview = await webviewOnce(emu.url, synchronizationId);
+      const webview = await webviewOnce(emu.url, synchronizationId, ROWS);
       const served = await emu.stats();
       rounds.push({ ...webview, coreMs: core.allRowsMs, floorPlainMs: floor.ms, connections: served.connections, requests: served.requests });
     }
     const m = (f: (r: Round) => number) => median(rounds.map(f));
     const ratio = m((r) => r.lastRowMs / r.coreMs);
-    const pages = ROWS / 50;
     const perPage = (ms: number) => `${(ms / pages).toFixed(2)} ms a page, ${Math.round((ROWS / ms) * 1000).toLocaleString('en-US')} rows/s`;
     const runs = `median of ${RUNS} runs`;
     const row = (name: string, figure: number, unit: string, note: string, extra: Partial<Row> = {}): Row => ({
@@ -132,7 +146,14 @@ export async function runReportWebviewBench(): Promise<Row[]> {
       note,
       ...extra,
     });
+    const floorRows: Row[] = latency
+      ? [
+          row('floor: pages × latency', pages * latency, 'ms', `${pages} pages read one after another, each held ${latency} ms by the emulator`),
+          row('webview end to end / (pages × latency)', m((r) => r.lastRowMs) / (pages * latency), '×', 'what everything but the network adds, at this round trip'),
+        ]
+      : [];
     return [
+      ...floorRows,
       row('core stream, all rows (streamSynchronizationReport)', m((r) => r.coreMs), 'ms', `plain Node, after a warm-up, ${runs}; ${perPage(m((r) => r.coreMs))}`),
       row('HTTP floor in plain Node', m((r) => r.floorPlainMs), 'ms', `the same POSTs through http.request, JSON.parse, nothing else; ${runs}`),
       row('HTTP floor on the extension host\'s main thread', m((r) => r.floorMainMs), 'ms', `the same loop with the http module VS Code gives extensions, in its extension host; ${runs}`),

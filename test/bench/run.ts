@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
- * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell`, `--rows=open,key,…`
+ * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,latency,report-webview-latency,memory,synchronize`, `--rows=open,key,…`
  * (only those parts of the editing benchmark; see EDITING_PARTS).
  * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
  * the exit code 1.
@@ -10,11 +10,14 @@ import { resolve } from 'node:path';
 import { runActivationBench } from './activationBench';
 import { runBundleBench } from './bundleBench';
 import { runCliBench } from './cliBench';
+import { runLatencyBench } from './latencyBench';
+import { runMemoryBench } from './memoryBench';
 import { EDITING_PARTS, runEditingBench } from './editingBench';
 import { PEER_NAME, peerVersion } from './peerAdapter';
 import { runReportPagingBench } from './reportPagingBench';
 import { runReportWebviewBench } from './reportWebviewBench';
 import { runShellBench } from './shellBench';
+import { runSynchronizeBench } from './synchronizeBench';
 import { notAvailable, Row } from './results';
 import { renderJson, renderTable, RunInfo } from './table';
 
@@ -55,10 +58,14 @@ async function main(): Promise<void> {
     },
     { id: 'paging', title: 'report paging', run: () => runReportPagingBench({ quick }) },
     { id: 'report-webview', title: 'report end to end (real VS Code)', run: () => runReportWebviewBench() },
+    { id: 'report-webview-latency', title: 'report end to end at 100 ms latency', run: () => runReportWebviewBench({ rows: 2000, latencyMs: 100 }) },
     { id: 'bundle', title: 'bundle', run: () => runBundleBench(REPO_ROOT) },
     { id: 'activation', title: 'activation', run: () => runActivationBench() },
     { id: 'cli', title: 'aci-validate start-up', run: async () => runCliBench(REPO_ROOT, quick) },
     { id: 'shell', title: 'open shell', run: () => runShellBench({ quick }) },
+    { id: 'latency', title: 'latency', run: () => runLatencyBench({ quick }) },
+    { id: 'memory', title: 'memory', run: () => runMemoryBench(REPO_ROOT) },
+    { id: 'synchronize', title: 'synchronize now', run: () => runSynchronizeBench({ quick }) },
   ];
 
   const rows: Row[] = [];

@@ -6,7 +6,8 @@
 // the PUT's Azure-AsyncOperation points at …/locations/{region}/operations/{id} with api-version 2018-06-01
 // whatever version the PUT used, no Retry-After anywhere, request ids `{region}:{guid}`.
 import { regionalRequestId } from './arm-headers';
-import { RequestContext } from './context';
+import { EmulatorState, RequestContext } from './context';
+import type { FaultName } from './faults';
 import { StoredGroup, findGroup, groupId, groupKey, groupView, normalizeLocation } from './container-group-view';
 import { toCloudError, validateContainerGroup } from './container-group-validation';
 import { LroOutcome, Operation } from './lro-store';
@@ -45,17 +46,31 @@ export function putContainerGroup(ctx: RequestContext): Reply {
   if (problems.length > 0) return cloudError(400, toCloudError(problems, ctx.fault === 'validation-targets'));
 
   const body = parsed.value as Record<string, unknown>;
-  const key = groupKey(ctx.params);
-  const existed = findGroup(ctx.state, key) !== undefined;
-  const outcome: LroOutcome = ctx.fault === 'lro-failed' ? 'Failed' : ctx.fault === 'lro-canceled' ? 'Canceled' : 'Succeeded';
-  const location = normalizeLocation(String(body.location));
-  const id = groupId({ subscriptionId, resourceGroup, name });
-  const operation = ctx.state.lro.start({ subscriptionId, location, groupKey: key, groupName: name, groupId: id, outcome, fault: ctx.fault });
-  const stored: StoredGroup = { subscriptionId, resourceGroup, name, body: structuredClone(body), operation };
-  ctx.state.groups.set(key, stored);
-
-  const statusUrl = `${ctx.state.baseUrl}/subscriptions/${subscriptionId}/providers/Microsoft.ContainerInstance/locations/${location}/operations/${operation.id}?api-version=${ACI_OPERATIONS_API_VERSION}`;
+  const existed = findGroup(ctx.state, groupKey(ctx.params)) !== undefined;
+  const stored = acceptContainerGroup(ctx.state, { subscriptionId, resourceGroup, name }, body, ctx.fault);
+  const location = stored.operation.location;
+  const statusUrl = `${ctx.state.baseUrl}/subscriptions/${subscriptionId}/providers/Microsoft.ContainerInstance/locations/${location}/operations/${stored.operation.id}?api-version=${ACI_OPERATIONS_API_VERSION}`;
   return jsonReply(existed ? 200 : 201, groupView(stored), { 'azure-asyncoperation': statusUrl, ...regionalRequestId(location), ...retryAfter(ctx) });
+}
+
+/**
+ * Stores a validated group and starts its provisioning operation (a PUT of the group, or a template deployment that
+ * creates it). The fault decides the operation's outcome.
+ */
+export function acceptContainerGroup(
+  state: EmulatorState,
+  at: { subscriptionId: string; resourceGroup: string; name: string },
+  body: Record<string, unknown>,
+  fault: FaultName | undefined,
+): StoredGroup {
+  const key = groupKey(at);
+  const outcome: LroOutcome = fault === 'lro-failed' ? 'Failed' : fault === 'lro-canceled' ? 'Canceled' : 'Succeeded';
+  const location = normalizeLocation(String(body.location));
+  const id = groupId(at);
+  const operation = state.lro.start({ subscriptionId: at.subscriptionId, location, groupKey: key, groupName: at.name, groupId: id, outcome, fault });
+  const stored: StoredGroup = { ...at, body: structuredClone(body), operation };
+  state.groups.set(key, stored);
+  return stored;
 }
 
 export function getContainerGroup(ctx: RequestContext): Reply {

@@ -4,7 +4,10 @@ import { ArmHeaders } from './arm-headers';
 import type { ExecGrant } from './container-exec';
 import { StoredGroup } from './container-group-view';
 import { FaultName, FaultState } from './faults';
+import type { StoredDeployment, WhatIfJob } from './deployment-store';
+import type { PlainResource } from './deployment-resources';
 import { LroStore } from './lro-store';
+import { DataShareLive } from './data-share-live';
 import { TokenStore } from './tokens';
 
 export interface Settings {
@@ -28,8 +31,16 @@ export interface EmulatorState {
   armHeaders: ArmHeaders;
   /** Container groups keyed by lower-cased "subscription|resourceGroup|name" (ARM names are case-insensitive). */
   groups: Map<string, StoredGroup>;
+  /** Template deployments keyed by lower-cased "subscription|resourceGroup|name". */
+  deployments: Map<string, StoredDeployment>;
+  /** What-if operations by id (their Location URL's last segment). */
+  whatIfs: Map<string, WhatIfJob>;
+  /** Resources of other types a deployment created, by lower-cased id. */
+  resources: Map<string, PlainResource>;
   /** Exec and attach sessions handed out and not yet connected to or expired, by id. */
   execGrants: Map<string, ExecGrant>;
+  /** Synchronizations started and triggers created by Data Share consumers. */
+  dataShare: DataShareLive;
   /** The emulator's clock (epoch ms): the real one, or a test's. */
   now(): number;
 }
@@ -58,6 +69,10 @@ export function createState(settings: Settings, initialFault: string | undefined
     lro: new LroStore(settings.lroPolls, settings.lroSeconds * 1000, now),
     armHeaders: new ArmHeaders(),
     groups: new Map(),
+    deployments: new Map(),
+    whatIfs: new Map(),
+    resources: new Map(),
     execGrants: new Map(),
+    dataShare: new DataShareLive(),
   };
 }

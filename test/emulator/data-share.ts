@@ -11,6 +11,7 @@ import {
 } from './data-share-generator';
 import { applyFilter, applyOrderBy, decodeSkipToken, encodeSkipToken, parseFilter, parseOrderBy } from './data-share-query';
 import { ErrorInfo, Reply, dataShareError, jsonReply } from './reply';
+import { liveDetails, liveSynchronization, shareSubscriptionKey } from './data-share-live';
 
 export const DATA_SHARE_API_VERSION = '2021-08-01';
 
@@ -113,7 +114,11 @@ export function listSynchronizations(ctx: RequestContext): Reply {
   const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['startTime', 'endTime', 'durationMs', 'status', 'synchronizationMode']);
   if (!order.ok) return badRequest(order.error);
   const { account, shareSubscription } = seeds(ctx);
-  const items = applyOrderBy(applyFilter(generateSynchronizations(account, shareSubscription), filter.value), order.value);
+  // Runs started through synchronize come first (newest first), before the generated history.
+  const now = ctx.state.now();
+  const live = ctx.state.dataShare.runs(shareSubscriptionKey(ctx.params)).map((run) => liveSynchronization(run, now));
+  const all = [...live, ...generateSynchronizations(account, shareSubscription)] as Array<Record<string, unknown>>;
+  const items = applyOrderBy(applyFilter(all, filter.value), order.value);
   return page(ctx, items, sizesFor(shareSubscription).pageSize);
 }
 
@@ -150,6 +155,11 @@ export function listSynchronizationDetails(ctx: RequestContext): Reply {
   const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['name', 'durationMs', 'startTime', 'sizeRead', 'status']);
   if (!order.ok) return badRequest(order.error);
   const { account, shareSubscription } = seeds(ctx);
+  const run = ctx.state.dataShare.find(shareSubscriptionKey(ctx.params), sync.id);
+  if (run) {
+    // A run under way lists the data sets finished so far: never cached, the list grows with time.
+    return page(ctx, applyOrderBy(applyFilter(liveDetails(run, ctx.state.now()), filter.value), order.value), sizesFor(shareSubscription).pageSize, sync.id);
+  }
   const key = [account, shareSubscription, sync.id].join('|');
   const query = [ctx.url.searchParams.get('$filter') ?? '', ctx.url.searchParams.get('$orderby') ?? ''].join('|');
   const items = listedDetails.get(`${key}|${query}`, () =>

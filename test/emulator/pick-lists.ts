@@ -12,7 +12,7 @@ export const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
 export const RESOURCE_GROUPS_API_VERSION = '2021-04-01';
 
 export const EMULATOR_SUBSCRIPTION = '00000000-0000-0000-0000-000000000001';
-const TENANT = '00000000-0000-0000-0000-0000000000aa';
+export const TENANT = '00000000-0000-0000-0000-0000000000aa';
 
 const RESOURCE_GROUPS: [name: string, location: string][] = [
   ['rg-api', 'westeurope'],
@@ -28,6 +28,11 @@ const LOCATIONS: [name: string, displayName: string, geography: string, regionTy
   ['westus2', 'West US 2', 'United States', 'Physical'],
   ['europe', 'Europe', 'Europe', 'Logical'],
 ];
+/** A resource group's location: the catalog's, else West Europe (tests use groups of their own naming). */
+export function resourceGroupLocation(name: string): string {
+  return RESOURCE_GROUPS.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1] ?? 'westeurope';
+}
+
 const ACCOUNTS: [resourceGroup: string, name: string][] = [['rg-share', 'contoso-share']];
 const SHARE_SUBSCRIPTIONS: [account: string, name: string, shareName: string][] = [
   ['contoso-share', 'sales-settings-5', 'sales'],

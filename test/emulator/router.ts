@@ -12,7 +12,11 @@ import {
   listSynchronizationDetails,
   listSynchronizations,
 } from './data-share';
+import { cancelSynchronization, deleteTrigger, getTrigger, listTriggers, operationResult, putTrigger, synchronize } from './data-share-live';
+import { listConsumerSourceDataSets, listDataSetMappings } from './data-share-landings';
 import { QuotaKind } from './arm-headers';
+import { DEPLOYMENTS_API_VERSION, cancelDeployment, getDeployment, getDeploymentStatus, listDeploymentOperations, putDeployment } from './deployments';
+import { getWhatIfResult, postWhatIf } from './deployment-whatif';
 import * as pick from './pick-lists';
 import { FAULT_HEADER, FAULT_NAMES, FaultName, TRANSIENT_FAULT_TIMES, isFaultName } from './faults';
 import { HandlerResult, Reply, cloudError, htmlGatewayError, isSocketAction, jsonReply, textReply } from './reply';
@@ -35,7 +39,31 @@ interface ArmRoute {
 const RG_PREFIX = `^/subscriptions/(?<subscriptionId>[^/]+)/resourceGroups/(?<resourceGroup>[^/]+)/providers/`;
 const SHARE_SUBSCRIPTION = `${RG_PREFIX}Microsoft\\.DataShare/accounts/(?<account>[^/]+)/shareSubscriptions/(?<shareSubscription>[^/]+)/`;
 
+const DEPLOYMENT = `${RG_PREFIX}Microsoft\\.Resources/deployments/(?<deploymentName>[^/]+)`;
+
 const ARM_ROUTES: ArmRoute[] = [
+  ...(
+    [
+      ['', { PUT: putDeployment, GET: getDeployment }],
+      ['/operations', { GET: listDeploymentOperations }],
+      ['/operationStatuses/(?<operationId>[^/]+)', { GET: getDeploymentStatus }],
+      ['/whatIf', { POST: postWhatIf }],
+      ['/cancel', { POST: cancelDeployment }],
+    ] as const
+  ).map(
+    ([suffix, methods]): ArmRoute => ({
+      pattern: new RegExp(`${DEPLOYMENT}${suffix}$`, 'i'),
+      methods,
+      apiVersion: DEPLOYMENTS_API_VERSION,
+      resourceName: (p) => p.deploymentName,
+    }),
+  ),
+  {
+    pattern: /^\/subscriptions\/(?<subscriptionId>[^/]+)\/operationresults\/(?<operationId>[^/]+)$/i,
+    methods: { GET: getWhatIfResult },
+    apiVersion: DEPLOYMENTS_API_VERSION,
+    resourceName: () => undefined,
+  },
   {
     pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)$`, 'i'),
     methods: { PUT: putContainerGroup, GET: getContainerGroup, DELETE: deleteContainerGroup },
@@ -107,6 +135,24 @@ const ARM_ROUTES: ArmRoute[] = [
     ([action, handler]): ArmRoute => ({
       pattern: new RegExp(`${SHARE_SUBSCRIPTION}${action}$`, 'i'),
       methods: { POST: handler, GET: handler },
+      apiVersion: DATA_SHARE_API_VERSION,
+      resourceName: (p) => p.shareSubscription,
+    }),
+  ),
+  ...(
+    [
+      ['synchronize', { POST: synchronize }],
+      ['cancelSynchronization', { POST: cancelSynchronization }],
+      ['operationResults/(?<operationId>[^/]+)', { GET: operationResult }],
+      ['triggers', { GET: listTriggers }],
+      ['triggers/(?<trigger>[^/]+)', { GET: getTrigger, PUT: putTrigger, DELETE: deleteTrigger }],
+      ['dataSetMappings', { GET: listDataSetMappings }],
+      ['consumerSourceDataSets', { GET: listConsumerSourceDataSets }],
+    ] as const
+  ).map(
+    ([action, methods]): ArmRoute => ({
+      pattern: new RegExp(`${SHARE_SUBSCRIPTION}${action}$`, 'i'),
+      methods,
       apiVersion: DATA_SHARE_API_VERSION,
       resourceName: (p) => p.shareSubscription,
     }),

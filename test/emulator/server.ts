@@ -7,9 +7,12 @@ import { parseFault } from './faults';
 import { Reply, isSocketAction } from './reply';
 import { route } from './router';
 import { serveExecSockets } from './exec-socket';
+import { LatencyGate, type LatencyStats } from './latency';
 
 /** GET: the serving statistics; GET …/reset: the same, then zeroed. */
 export const STATS_PATH = '/__emulator/stats';
+/** GET ?ms=N&pageMs=N: sets the latency mode's delays (see latency.ts). */
+export const LATENCY_PATH = '/__emulator/latency';
 
 export interface EmulatorOptions {
   port?: number; // 0 = ephemeral (default)
@@ -22,6 +25,8 @@ export interface EmulatorOptions {
   hangMs?: number; // how long the 'hang' fault holds a request open before destroying it (default 60000)
   quiet?: boolean; // no per-request log lines on stderr (default true)
   execIdleMs?: number; // an exec session without traffic for this long is closed (default 20 minutes)
+  latencyMs?: number; // every reply is held this long, as a round trip to Azure (default 0)
+  pageLatencyMs?: number; // a listing page is held this much longer (default 0)
 }
 
 export interface Emulator {
@@ -30,8 +35,10 @@ export interface Emulator {
   close(): Promise<void>;
   setFault(fault: string | undefined): void;
   requests: { method: string; path: string; status: number; ms: number }[];
-  stats(): { requests: number; servingMs: number; connections: number };
+  stats(): { requests: number; servingMs: number; connections: number; latency: LatencyStats };
   resetStats(): void;
+  /** The latency mode: its delays (set()), and the round trips it has counted. */
+  latency: LatencyGate;
 }
 
 /** Largest request body accepted; container group bodies are far smaller. */
@@ -59,6 +66,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let servingNs = 0n;
   /** TCP connections accepted: a client that keeps its connections alive opens a handful for thousands of requests. */
   let connections = 0;
+  const latency = new LatencyGate({ delayMs: options.latencyMs, pageDelayMs: options.pageLatencyMs });
+  const statsBody = () => ({ requests: servedCount, servingMs: Number(servingNs) / 1e6, connections, latency: latency.stats() });
+  const resetStats = (): void => {
+    servedCount = 0;
+    servingNs = 0n;
+    connections = 0;
+    latency.reset();
+  };
 
   const log = (method: string, path: string, status: number, ms: number): void => {
     requests.push({ method, path, status, ms });
@@ -82,15 +97,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     req.on('end', () => {
       // Serving statistics for a benchmark that runs the emulator in its own process (no auth: loopback only).
       if (rawPath === STATS_PATH || rawPath === `${STATS_PATH}/reset`) {
-        if (rawPath.endsWith('/reset')) {
-          servedCount = 0;
-          servingNs = 0n;
-          connections = 0;
-        }
+        if (rawPath.endsWith('/reset')) resetStats();
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ requests: servedCount, servingMs: Number(servingNs) / 1e6, connections }));
+        res.end(JSON.stringify(statsBody()));
         return;
       }
+      if (rawPath.startsWith(`${LATENCY_PATH}?`)) {
+        const query = new URL(rawPath, 'http://x').searchParams;
+        const ms = (name: string): number | undefined => (query.has(name) ? Math.max(0, Number(query.get(name)) || 0) : undefined);
+        latency.set({ delayMs: ms('ms'), pageDelayMs: ms('pageMs') });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(latency.stats()));
+        return;
+      }
+      const passage = latency.enter();
       const started = process.hrtime.bigint();
       const elapsedMs = (): number => Number(process.hrtime.bigint() - arrived) / 1e6;
       let reply;
@@ -105,22 +125,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (isSocketAction(reply)) {
         if (reply.kind === 'reset') {
           req.socket.destroy();
+          latency.leave(passage);
           log(method, rawPath, 0, elapsedMs());
         } else {
           const timer = setTimeout(() => {
             hangTimers.delete(timer);
             req.socket.destroy();
+            latency.leave(passage);
             log(method, rawPath, 0, elapsedMs());
           }, state.settings.hangMs);
           hangTimers.add(timer);
         }
         return;
       }
-      write(res, reply);
-      // Recorded synchronously after end() so a client that has the reply also sees it in the log.
-      servedCount += 1;
-      servingNs += process.hrtime.bigint() - started;
-      log(method, rawPath, reply.status, elapsedMs());
+      const served = reply;
+      const finish = (handledNs?: bigint): void => {
+        write(res, served);
+        // Recorded synchronously after end() so a client that has the reply also sees it in the log.
+        servedCount += 1;
+        servingNs += handledNs ?? process.hrtime.bigint() - started;
+        latency.leave(passage);
+        log(method, rawPath, served.status, elapsedMs());
+      };
+      const delay = latency.delayFor(served.body);
+      if (delay <= 0) return finish();
+      // Serving time stays the handler's own: the held time is the network's, not the server's.
+      const handled = process.hrtime.bigint() - started;
+      const timer = setTimeout(() => {
+        hangTimers.delete(timer);
+        finish(handled);
+      }, delay);
+      hangTimers.add(timer);
     });
   });
   const execSockets = serveExecSockets(server, state);
@@ -147,12 +182,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     port,
     requests,
     setFault: (fault) => state.faults.set(fault),
-    stats: () => ({ requests: servedCount, servingMs: Number(servingNs) / 1e6, connections }),
-    resetStats: () => {
-      servedCount = 0;
-      servingNs = 0n;
-      connections = 0;
-    },
+    stats: statsBody,
+    resetStats,
+    latency,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of hangTimers) clearTimeout(timer);

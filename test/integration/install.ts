@@ -74,12 +74,13 @@ function hasDebianPackage(name: string): Promise<boolean> {
   });
 }
 
-export async function ensureAptPackages(): Promise<void> {
+/** Installs chromium, libkrb5-dev and any `extra` Debian packages that are missing. */
+export async function ensureAptPackages(extra: readonly string[] = []): Promise<void> {
   const missing: string[] = [];
   if (!fs.existsSync(CHROMIUM_PATH)) missing.push('chromium');
-  if (!(await hasDebianPackage('libkrb5-dev'))) missing.push('libkrb5-dev');
+  for (const name of ['libkrb5-dev', ...extra]) if (!(await hasDebianPackage(name))) missing.push(name);
   if (missing.length === 0) {
-    say('chromium and libkrb5-dev: present');
+    say(`chromium, ${['libkrb5-dev', ...extra].join(', ')}: present`);
     return;
   }
   const started = Date.now();
@@ -137,10 +138,10 @@ export async function ensureCodeServer(): Promise<void> {
   say(`code-server ${CODE_SERVER_VERSION}: done in ${seconds(started)}`);
 }
 
-/** Makes chromium, Node 24 and code-server available; idempotent. */
-export async function ensureInstalled(): Promise<void> {
+/** Makes chromium, Node 24 and code-server (and any `extraAptPackages`) available; idempotent. */
+export async function ensureInstalled(extraAptPackages: readonly string[] = []): Promise<void> {
   const started = Date.now();
-  await ensureAptPackages();
+  await ensureAptPackages(extraAptPackages);
   await ensureNode24();
   await ensureCodeServer();
   say(`ready in ${seconds(started)}`);

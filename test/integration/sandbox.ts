@@ -1,6 +1,7 @@
 // Sandbox: a real VS Code (code-server) with this extension loaded from the repository and a sample workspace that
 // is already pointed at the ARM emulator, whose sign-in asks nothing. No browser here; open the printed URL yourself.
 // Ctrl-C stops code-server and the emulator.
+import { latencyFromEnv } from '../emulator/latency';
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, startCodeServer, type CodeServer } from './codeServer';
 import { ensureInstalled } from './install';
@@ -13,7 +14,9 @@ async function main(): Promise<void> {
   await ensureInstalled();
 
   // A stable port when free, so the emulator URL stays the same between sandbox sessions.
-  const emulator = await startEmulator({ port: PREFERRED_EMULATOR_PORT }).catch(() => startEmulator({}));
+  // ACI_DS_EMULATOR_LATENCY_MS=100 makes every reply take a round trip like Azure's (the emulator's latency mode).
+  const latencyMs = latencyFromEnv(process.env);
+  const emulator = await startEmulator({ port: PREFERRED_EMULATOR_PORT, latencyMs }).catch(() => startEmulator({ latencyMs }));
   let workspace: PreparedWorkspace | undefined;
   let server: CodeServer | undefined;
   let stopping = false;

@@ -7,6 +7,7 @@ import * as path from 'path';
 import type { Frame, Page } from 'playwright-core';
 import { startEmulator } from '../emulator/server';
 import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
+import { compressPngs } from './compressPng';
 import { ensureInstalled, REPO_ROOT } from './install';
 import { ACTION_STEPS } from './screenshotSteps/actions';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
@@ -15,6 +16,8 @@ import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
 import { SHELL_STEPS } from './screenshotSteps/shell';
 import { TREND_STEPS } from './screenshotSteps/trend';
+import { TEMPLATE_DEPLOY_STEPS } from './screenshotSteps/templateDeploy';
+import { SYNCHRONIZE_STEPS } from './screenshotSteps/synchronize';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const VIEW_CONTAINER_TITLE = 'ACI & Data Share';
@@ -34,6 +37,8 @@ export interface CaptureOptions {
   walkthroughCrop?: string[];
   /** Keep only the top of the crop, in pixels. */
   walkthroughMaxHeight?: number;
+  /** Save only the part of the page these elements cover (with a margin): a small picture of one dialog or notification. */
+  crop?: string[];
 }
 
 const WALKTHROUGH_DIR = path.join(REPO_ROOT, 'media', 'walkthrough');
@@ -131,13 +136,18 @@ export async function saveScreenshot(page: Page, name: string, options: CaptureO
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // Hover effects would differ from run to run.
   if (!options.keepPointer) await page.mouse.move(0, 799);
-  await page.screenshot({ path: file });
+  const crop = options.crop && (await cropBox(page, options.crop));
+  if (options.crop && !crop) throw new Error(`nothing to crop for ${name}: ${options.crop.join(', ')}`);
+  await page.screenshot({ path: file, ...(crop ? { clip: crop } : {}) });
+  compressPngs([file]);
   if (options.walkthroughCrop) {
     const clip = await cropBox(page, options.walkthroughCrop);
     if (!clip) throw new Error(`nothing to crop for ${name}: ${options.walkthroughCrop.join(', ')}`);
     if (options.walkthroughMaxHeight) clip.height = Math.min(clip.height, options.walkthroughMaxHeight);
     fs.mkdirSync(WALKTHROUGH_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(WALKTHROUGH_DIR, `${name}.png`), clip });
+    const cropFile = path.join(WALKTHROUGH_DIR, `${name}.png`);
+    await page.screenshot({ path: cropFile, clip });
+    compressPngs([cropFile]);
   }
   return file;
 }
@@ -454,6 +464,8 @@ export const STEPS: ScreenshotStep[] = [
   ...LIVE_STEPS,
   ...SHELL_STEPS,
   ...TREND_STEPS,
+  ...TEMPLATE_DEPLOY_STEPS,
+  ...SYNCHRONIZE_STEPS,
 ];
 
 /** Stops whatever takeScreenshots has running; used when the overall timeout fires or on Ctrl-C. */
@@ -510,7 +522,7 @@ async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
   if (steps.length === 0) throw new Error(`no such step; known: ${STEPS.map((s) => s.name).join(', ')}`);
-  await ensureInstalled();
+  await ensureInstalled(['pngquant']);
   const abort = async (reason: string) => {
     console.error(`[screenshots] ${reason}`);
     await stopRunning?.();

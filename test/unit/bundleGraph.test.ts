@@ -7,7 +7,7 @@ import * as path from 'path';
 
 const OUT_SRC = path.resolve(__dirname, '../../src');
 /** Loaded at run time from its own file (esbuild.mjs makes it external). */
-const SEPARATE_CHUNKS = [/\/auth\/identityProviders$/, /\/containerGroup\/containerSocket$/];
+const SEPARATE_CHUNKS = [/\/auth\/identityProviders$/, /\/containerGroup\/containerSocket$/, /\/core\/import\/importFields$/];
 
 function reachable(entry: string): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
@@ -50,4 +50,16 @@ test('the exec/attach socket code loads from its own file, with the first sessio
   assert.match(text, /import\("\.\/containerSocket\.js"\)/, 'loaded by a dynamic import');
   assert.doesNotMatch(text, /require\("\.\/containerSocket\.js"\)/, 'not required when the bundle loads');
   assert.ok(fs.existsSync(path.resolve(__dirname, '../../../dist/containerSocket.js')), 'the chunk is built');
+});
+
+test('the fields Import keeps and the schema it reads them from load from their own file, with the first import', () => {
+  const bundle = path.resolve(__dirname, '../../../dist/extension.js');
+  const text = fs.readFileSync(bundle, 'utf8');
+  assert.match(text, /import\("\.\/importFields\.js"\)/, 'loaded by a dynamic import');
+  assert.doesNotMatch(text, /require\("\.\/importFields\.js"\)/, 'not required when the bundle loads');
+  const schemaId = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../schemas/container-group.schema.json'), 'utf8')) as { $id: string }).$id;
+  assert.ok(!text.includes(schemaId), 'the container group schema is not in the main bundle');
+  const chunk = fs.readFileSync(path.resolve(__dirname, '../../../dist/importFields.js'), 'utf8');
+  assert.ok(chunk.includes(schemaId), 'the chunk carries the schema');
+  assert.doesNotMatch(chunk, /node_modules\/yaml\//, 'the chunk has no copy of the yaml library (writing YAML stays in the main bundle)');
 });

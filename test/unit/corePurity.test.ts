@@ -53,12 +53,13 @@ const LAYERS: string[][] = [
   ['definition', 'arm', 'schedule'],
   // The JSON Schema read by path; sign-in, Azure services and settings over the ARM client.
   ['schema', 'auth', 'services', 'settings'],
-  // A container group: its definition read on its own, its containers' logs and the operations on a deployed group (over the services).
-  ['containerGroup'],
+  // A container group: its definition read on its own, its containers' logs and the operations on a deployed group (over the services);
+  // a share subscription's synchronizations followed, its schedule and its data sets (over the services).
+  ['containerGroup', 'synchronization'],
   // What the editor and the CLI do with a definition; deploy and the report beside them.
   ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report', 'import'],
-  // What puts those together: the language worker and the starter definitions.
-  ['languageService', 'templates'],
+  // What puts those together: the language worker, the starter definitions, and a template deployment (over deploy's error placement).
+  ['languageService', 'templates', 'templateDeploy'],
 ];
 
 function layerOf(folder: string): number {

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { buildTrend, countingOrder, statusKind, trendCount, TREND_DEFAULT_COUNT, TREND_MAX_COUNT, type TrendPoint } from '../../src/core/report/trend/trend';
-import { countFailedDataSets, countFailures, FAILURE_COUNT_MAX_PAGES, type FailureResult } from '../../src/core/report/trend/trendFailures';
+import { countFailedDataSets, countFailures, FAILURE_COUNT_CONCURRENCY, FAILURE_COUNT_MAX_PAGES, type FailureResult } from '../../src/core/report/trend/trendFailures';
 import { isTrendHostMessage, isTrendPageMessage, isTrendPanelState, pointView, type TrendWords } from '../../src/core/report/trend/trendMessages';
 import { generateDetails, generateSynchronizations } from '../emulator/data-share-generator';
 import { json, startFixture, startHarness, StaticTokenProvider, type Harness } from './armHarness';
@@ -148,6 +148,29 @@ describe('failed data sets per synchronization', () => {
     const asked = harness.emu.requests.filter((r) => r.path.includes('/listSynchronizationDetails'));
     assert.ok(asked.length > 0);
     assert.ok(asked.every((r) => new URL(r.path, 'http://emulator').searchParams.get('$filter') === "status eq 'Failed'"), asked[0]?.path);
+  });
+
+  it('counts a trend of 30 in 5 sequential round trips at a round trip like Azure\'s, 6 at a time', async () => {
+    const name = 'trend-latency-syncs-30';
+    const points = buildTrend(await collectAll(listSynchronizations(harness.client, ref(name))), 30).points;
+    assert.equal(points.length, 30);
+    harness.emu.latency.set({ delayMs: 40 });
+    harness.emu.resetStats();
+    try {
+      const results: FailureResult[] = [];
+      await countFailures(countingOrder(points), (id) => countFailedDataSets(harness.client, ref(name), id), (r) => results.push(r));
+      assert.equal(results.filter((r) => 'failed' in r).length, 30);
+      // Each count is one page: 30 independent reads need ceil(30 / 6) = 5 round trips one after another.
+      const { requests, sequential, inFlightMax } = harness.emu.latency.stats();
+      assert.equal(requests, 30);
+      assert.equal(inFlightMax, FAILURE_COUNT_CONCURRENCY);
+      assert.equal(FAILURE_COUNT_CONCURRENCY, 6);
+      // 5 when every reply takes exactly the delay; a loaded machine staggers the replies and lengthens the chain a
+      // little, while two at a time could never take fewer than 15.
+      assert.ok(sequential < 15, `${sequential} sequential round trips`);
+    } finally {
+      harness.emu.latency.set({ delayMs: 0 });
+    }
   });
 
   it('stops after its page cap and says the count is a lower bound', async () => {

@@ -30,8 +30,23 @@ export interface DeployCommandResult {
   /** Diagnostics placed in the definition for a failure. */
   diagnostics?: number;
   polls?: number;
+  /** A template deployment's facts (templates that Azure evaluates deploy as a whole). */
+  deployment?: TemplateDeploymentFacts;
   /** Every notification text this run showed, redacted. */
   notifications: string[];
+}
+
+export interface TemplateDeploymentFacts {
+  name: string;
+  parameterFile?: string;
+  /** The what-if lines shown in the confirmation. */
+  whatIf: string[];
+  /** Progress lines shown while it ran ("containerGroups/web: Running"). */
+  progress: string[];
+  outputs: { name: string; type: string; value?: string }[];
+  containerGroups: string[];
+  /** Azure's state of the deployment at the end (e.g. Canceled after a cancel). */
+  state?: string;
 }
 
 export interface DeployLogger {
@@ -58,6 +73,8 @@ export interface DeployContext {
   /** This invocation's prompts and log (the command's context). */
   ui: UserInput;
   log: Prompts['log'];
+  /** Remembers choices per workspace (a template's parameter file). */
+  memento?: vscode.Memento;
 }
 
 /** The definition as it was read for this deploy; failures are placed in it. */

@@ -17,7 +17,7 @@ export const DEPLOY_COMMAND = 'aciDataShare.deploy';
 export const SET_SECRET_COMMAND = 'aciDataShare.setSecret';
 export const DELETE_SECRET_COMMAND = 'aciDataShare.deleteSecret';
 
-export interface DeployDeps extends Pick<DeployContext, 'session' | 'secrets' | 'validate' | 'publishState'> {
+export interface DeployDeps extends Pick<DeployContext, 'session' | 'secrets' | 'validate' | 'publishState' | 'memento'> {
   subscriptions: vscode.Disposable[];
 }
 

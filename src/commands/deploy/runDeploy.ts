@@ -21,12 +21,14 @@ import { revealTargetSetting } from './revealSetting';
 import { durationText, throttleLogLine, throttleText } from '../shared/waitText';
 import type { ThrottleWait } from '../../core/arm/retryPolicy';
 import { errorMessage } from '../../core/arm/errors';
+import { deploysAsTemplate, readTemplate } from '../../core/templateDeploy/templateRequest';
+import { runTemplateDeploy } from '../deployTemplate/runTemplateDeploy';
 
 type Step = (run: DeployRun, arg: unknown) => Promise<DeployCommandResult | undefined>;
 
 export async function runDeploy(ctx: DeployContext, arg: unknown): Promise<DeployCommandResult> {
   const run = new DeployRun(ctx);
-  for (const step of [chooseTarget, readDefinition, checkDefinition, prepareRequest, readCurrentGroup, confirm, send]) {
+  for (const step of [chooseTarget, readDefinition, checkDefinition, deployAsTemplate, prepareRequest, readCurrentGroup, confirm, send]) {
     const ended = await step(run, arg);
     if (ended) return ended;
   }
@@ -142,6 +144,9 @@ function refuseMissingSecrets(run: DeployRun, what: string, missing: string[], u
   });
   return run.done('invalid');
 }
+
+/** A template Azure has to evaluate (expressions, parameters, other resources) deploys as a whole. */
+const deployAsTemplate: Step = async (run) => (deploysAsTemplate(readTemplate(run.source.text)) ? runTemplateDeploy(run) : undefined);
 
 const prepareRequest: Step = async (run) => {
   try {

@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
-import { importDefinition, type ImportGap, type ImportedDefinition, type ReusedNames } from '../../core/import/importDefinition';
-import { placeholdersByField } from '../../core/import/secretPlaceholders';
+import { importGroupName, renderImport, type ImportGap, type ImportedDefinition } from '../../core/import/importRender';
+import { placeholdersByField, type ReusedNames } from '../../core/import/secretPlaceholders';
 import { readDefinitionText } from '../../core/containerGroup/readDefinition';
 import { findContainerGroupResource } from '../../core/containerGroup/summary';
 import { getContainerGroup, listContainerGroups } from '../../core/services/containerGroups';
@@ -102,6 +102,10 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
     const { client } = await session.connection();
     const picked = await askGroup(ctx, client);
     if (!picked) return undefined;
+    // Read while the format and the file are picked, so no round trip is waited on after the save dialog. The
+    // writable fields and the schema they are read from load with the first import (their own chunk, esbuild.mjs).
+    const reading = Promise.all([getContainerGroup(client, picked), import('../../core/import/importFields')]);
+    reading.catch(() => undefined); // awaited below; an import cancelled before then has nothing to report
     const format = await pickDefinitionFormat(ctx, title());
     if (!format) return undefined;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -112,10 +116,11 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
       title: title(),
     });
     if (!file) return undefined;
-    const group = (await getContainerGroup(client, picked)).body;
+    const [{ body: group }, { importFields }] = await reading;
     const existing = containerGroupInView(picked);
     const reused = existing ? await storedNames(ctx, existing) : new Map<string, string>();
-    const imported = importDefinition(group, format.format, picked.name, reused);
+    const groupName = importGroupName(group, picked.name);
+    const imported = renderImport(importFields(group, groupName, reused), format.format, groupName);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(imported.text));
     const location = typeof group.location === 'string' && group.location ? { location: normalizeLocation(group.location) } : {};
     const entry = await updateEntry(ctx, existing, file, { ...picked, ...location });

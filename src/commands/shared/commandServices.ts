@@ -4,6 +4,7 @@ import type { AzureSession } from '../../azure/session';
 import type { SecretStore } from '../../secrets/secretStore';
 import type { ExplorerProvider } from '../../tree/explorerProvider';
 import type { DeployStates } from '../../tree/deployStates';
+import type { SynchronizationWatches } from '../../core/synchronization/syncWatches';
 
 export interface CommandServices {
   readonly extension: vscode.ExtensionContext;
@@ -11,6 +12,8 @@ export interface CommandServices {
   readonly secrets: SecretStore;
   readonly explorer: ExplorerProvider;
   readonly deployStates: DeployStates;
+  /** The synchronizations being followed, one per share subscription (tree, notifications and reports show them). */
+  readonly syncWatches: SynchronizationWatches;
   /** Under the test runner only: pages report what they drew and obey scripted commands. */
   readonly testHooks: boolean;
 }

@@ -3,7 +3,8 @@
  * restores open reports after a reload, and the report hooks the test-only API hands to tests and benchmarks.
  */
 import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
-import { isReportPanelState } from '../../core/report/report/messages';
+import { isReportPanelState, isReportQuery } from '../../core/report/report/messages';
+import { shareSubscriptionKey } from '../../core/settings/model';
 import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
@@ -37,7 +38,8 @@ export function registerReports(command: CommandRegistrar): ReportTestHooks {
         : undefined,
   });
 
-  async function showReport(ctx: CommandContext, arg?: unknown, synchronizationId?: unknown): Promise<void> {
+  /** `query` (optional) opens the report filtered, e.g. to one data set. */
+  async function showReport(ctx: CommandContext, arg?: unknown, synchronizationId?: unknown, query?: unknown): Promise<void> {
     const target = targetFrom(arg) ?? (await pickShareSubscription(ctx));
     if (!target) return;
     let syncId = typeof synchronizationId === 'string' && synchronizationId !== '' ? synchronizationId : undefined;
@@ -47,7 +49,7 @@ export function registerReports(command: CommandRegistrar): ReportTestHooks {
       if (!summary) return;
       syncId = summary.synchronizationId;
     }
-    tracker.track(ReportPanel.create(deps, { target: plainTarget(target), synchronizationId: syncId, query: {}, tab: 'details' }, summary));
+    tracker.track(ReportPanel.create(deps, { target: plainTarget(target), synchronizationId: syncId, query: isReportQuery(query) ? query : {}, tab: 'details' }, summary));
   }
 
   async function showSchedule(ctx: CommandContext, arg?: unknown): Promise<void> {
@@ -63,8 +65,13 @@ export function registerReports(command: CommandRegistrar): ReportTestHooks {
     restore: (state) => restore.reopen(state),
   };
 
+  // Open reports of a synchronization being followed show its rows as they arrive.
+  const following = command.services.syncWatches.onDidChange((key, snapshot) => {
+    for (const panel of tracker.panels) if (shareSubscriptionKey(panel.currentState.target) === key) panel.follow(snapshot);
+  });
   command.services.extension.subscriptions.push(
-    command(SHOW_REPORT_COMMAND, (ctx, arg?: unknown, id?: unknown) => showReport(ctx, arg, id)),
+    following,
+    command(SHOW_REPORT_COMMAND, (ctx, arg?: unknown, id?: unknown, query?: unknown) => showReport(ctx, arg, id, query)),
     command(SHOW_SCHEDULE_COMMAND, (ctx, arg?: unknown) => showSchedule(ctx, arg)),
   );
   return hooks;

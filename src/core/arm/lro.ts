@@ -31,6 +31,8 @@ export interface PutAndWaitOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   onProgress?: (progress: LroProgress) => void;
+  /** Told of the request's own answer before any poll (a POST's 202 may name what it started, e.g. a synchronization). */
+  onStarted?: (response: ArmResponse<unknown>) => void;
   /** Told of each wait a throttled request or status read must keep before it is sent again. */
   onThrottle?: ThrottleListener;
   /** Wait between polls when the service sends no usable Retry-After (missing, zero, negative, past). Default 2000. */
@@ -65,6 +67,7 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
   let polls = 0;
   const report = (status: string): void => options.onProgress?.({ status, polls, elapsedMs: Date.now() - started });
   const put = await send<T>(client, options);
+  options.onStarted?.(put);
   const asyncUrl = put.headers['azure-asyncoperation'];
   const locationUrl = put.headers['location'];
   // Refuse foreign status URLs up front, before the first poll could carry the token away.

@@ -8,7 +8,7 @@ export type Notification =
   | { kind: 'close'; uri: string };
 
 export type RequestBody =
-  | { op: 'diagnostics'; uri: string; version: number; secretNames: string[] }
+  | { op: 'diagnostics'; uri: string; version: number; secretNames: string[]; parameterFile?: { name: string; text: string } }
   | { op: 'complete'; uri: string; version: number; offset: number; secretNames: string[] }
   | { op: 'hover'; uri: string; version: number; offset: number }
   | { op: 'symbols'; uri: string; version: number };

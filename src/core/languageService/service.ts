@@ -7,6 +7,7 @@ import { DefinitionDocument, DefinitionFormat, Finding } from '../definition';
 import { Code } from '../definition/findingCodes';
 import { unknownSecretFindings } from '../validation/unknownSecrets';
 import { validateDocument } from '../validation/validateDocument';
+import { readParameterFileValues } from '../definition/parameterFiles';
 import { complete, CompletionEntry } from '../completion/complete';
 import { hover } from '../hover/hover';
 import { withSkeletonFixes } from './skeletonFixes';
@@ -97,11 +98,15 @@ export class LanguageService {
     return t.version === version ? t : { stale: true };
   }
 
-  /** The document's findings, then a warning on each placeholder naming none of `secretNames`. */
-  diagnostics(uri: string, version: number, secretNames: readonly string[] = []): Versioned<Finding[]> {
+  /**
+   * The document's findings, then a warning on each placeholder naming none of `secretNames`. A template is
+   * checked with the values of `parameterFile` (its parameter file) in place of its parameters.
+   */
+  diagnostics(uri: string, version: number, secretNames: readonly string[] = [], parameterFile?: { name: string; text: string }): Versioned<Finding[]> {
     const t = this.current(uri, version);
     if ('missing' in t || 'stale' in t) return t;
-    const own = t.doc ? withSkeletonFixes(t.doc, validateDocument(t.doc)) : tooLarge(t.text);
+    const values = parameterFile && readParameterFileValues(parameterFile.text, parameterFile.name);
+    const own = t.doc ? withSkeletonFixes(t.doc, validateDocument(t.doc, values)) : tooLarge(t.text);
     return { version, result: [...own, ...unknownSecretFindings(t.doc ? t.doc.text : t.text, secretNames)] };
   }
 

@@ -18,7 +18,7 @@ function apply(n: Notification): void {
 function answer(body: RequestBody): unknown {
   switch (body.op) {
     case 'diagnostics':
-      return service.diagnostics(body.uri, body.version, body.secretNames);
+      return service.diagnostics(body.uri, body.version, body.secretNames, body.parameterFile);
     case 'complete':
       return service.complete(body.uri, body.version, body.offset, body.secretNames);
     case 'hover':

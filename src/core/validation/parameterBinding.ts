@@ -7,6 +7,7 @@ import { redactText } from '../arm/redact';
 import { parameterReference, TemplateParameter, TemplateParameters } from '../definition/armTemplate';
 import { isSecretField } from '../definition/secrets';
 import { Finding, PathSegment, ScalarNode } from '../definition/types';
+import type { ParameterFileValues } from '../definition/parameterFiles';
 
 export interface ParameterUse {
   path: PathSegment[];
@@ -17,7 +18,9 @@ export interface ParameterUse {
 export interface BoundValue {
   parameter: TemplateParameter;
   node: ScalarNode;
-  kind: 'default' | 'allowed value';
+  kind: 'default' | 'allowed value' | 'value';
+  /** The parameter file the value comes from (kind `value`). */
+  source?: string;
 }
 
 export interface ParameterBinding {
@@ -27,7 +30,7 @@ export interface ParameterBinding {
 }
 
 function binding(values: Map<string, BoundValue>): ParameterBinding {
-  const key = [...values].map(([name, b]) => `${name}=${b.kind}:${JSON.stringify(b.node.value)}`).join('|');
+  const key = [...values].map(([name, b]) => `${name}=${b.kind}${b.source ?? ''}:${JSON.stringify(b.node.value)}`).join('|');
   return { values, key };
 }
 
@@ -36,6 +39,21 @@ export function defaultBinding(parameters: TemplateParameters | undefined): Para
   const values = new Map<string, BoundValue>();
   for (const [name, parameter] of parameters ?? []) {
     if (parameter.defaultValue) values.set(name, { parameter, node: parameter.defaultValue, kind: 'default' });
+  }
+  return values.size ? binding(values) : undefined;
+}
+
+/**
+ * Defaults, with the values a parameter file gives in their place (a deploy with that file sends them); undefined
+ * when neither gives any.
+ */
+export function fileBinding(parameters: TemplateParameters | undefined, file: ParameterFileValues | undefined): ParameterBinding | undefined {
+  const base = defaultBinding(parameters);
+  if (!file) return base;
+  const values = new Map(base?.values);
+  for (const [name, parameter] of parameters ?? []) {
+    const node = file.values.get(name);
+    if (node) values.set(name, { parameter, node, kind: 'value', source: file.name });
   }
   return values.size ? binding(values) : undefined;
 }
@@ -102,7 +120,7 @@ export function labelParameterFindings(findings: Finding[], uses: ParameterUse[]
     const b = bound!.values.get(use.name)!;
     const { fix: _fix, moreFixes: _more, ...rest } = f;
     const message = isSecretBinding(b, use.path) ? withoutValue(f.message, b) : f.message;
-    out.push({ ...rest, message: `Parameter '${b.parameter.name}' ${b.kind}${shown(b, use.path)}: ${message}` });
+    out.push({ ...rest, message: `Parameter '${b.parameter.name}' ${b.kind}${shown(b, use.path)}${b.source ? ` (from ${b.source})` : ''}: ${message}` });
   }
   return out;
 }

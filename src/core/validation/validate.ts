@@ -5,7 +5,8 @@
  */
 import { findProperty } from '../definition/nodeQuery';
 import { isParameterFile, isStandaloneTemplateResource, templateContainerGroups, TemplateParameters } from '../definition/armTemplate';
-import { allowedValueBindings, defaultBinding, labelParameterFindings, ParameterBinding, ParameterUse } from './parameterBinding';
+import { allowedValueBindings, fileBinding, labelParameterFindings, ParameterBinding, ParameterUse } from './parameterBinding';
+import type { ParameterFileValues } from '../definition/parameterFiles';
 import { shiftFinding } from '../definition/shiftFinding';
 import { DefinitionFormat, DefinitionNode, Finding, PathSegment } from '../definition/types';
 import { Code } from '../definition/findingCodes';
@@ -23,6 +24,8 @@ export interface ParsedDefinition {
   root: DefinitionNode | undefined;
   parseDiagnostics: Finding[];
   cache: ValidationCache;
+  /** A template's parameter file: its values are checked in place of the defaults. */
+  parameterFile?: ParameterFileValues;
 }
 
 interface CachedContainer {
@@ -120,7 +123,8 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
     return;
   }
   if (findProperty(root, 'resources')) {
-    for (const group of templateContainerGroups(root)) validateGroup(doc, group.node, group.path, 'ArmContainerGroupResource', findings, group.parameters);
+    // The parameter file gives values to the top template's parameters only (not to a nested template's own).
+    for (const group of templateContainerGroups(root)) validateGroup(doc, group.node, group.path, 'ArmContainerGroupResource', findings, group.parameters, group.path.length === 2 ? doc.parameterFile : undefined);
     return;
   }
   if (isStandaloneTemplateResource(root, doc.format)) return validateGroup(doc, root, [], 'ArmContainerGroupResource', findings, new Map());
@@ -131,8 +135,8 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
  * A group outside a template is checked once. In a template, once with the parameters' defaults, then once per
  * allowed value of each parameter it uses, keeping what that value changes.
  */
-function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, findings: Finding[], parameters?: TemplateParameters): void {
-  const base = defaultBinding(parameters);
+function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, findings: Finding[], parameters?: TemplateParameters, file?: ParameterFileValues): void {
+  const base = fileBinding(parameters, file);
   const first = checkGroupOnce(doc, node, prefix, def, parameters !== undefined, base);
   findings.push(...labelParameterFindings(first.findings, first.uses, base));
   const seen = new Set(findings.map((f) => `${f.range.start}|${f.message}`));

@@ -8,9 +8,10 @@ import { DefinitionDocument } from '../definition/document';
 import { Finding } from '../definition/types';
 import { detachedFinding } from '../definition/shiftFinding';
 import { validateParsed, ValidationCache } from './validate';
+import type { ParameterFileValues } from '../definition/parameterFiles';
 
 const caches = new WeakMap<object, ValidationCache>();
-const findings = new WeakMap<DefinitionDocument, Finding[]>();
+const findings = new WeakMap<DefinitionDocument, { key: string; findings: Finding[] }>();
 
 /** The container cache shared by every document derived from one by edits (`doc.lineage`). */
 export function validationCacheOf(doc: DefinitionDocument): ValidationCache {
@@ -19,18 +20,21 @@ export function validationCacheOf(doc: DefinitionDocument): ValidationCache {
   return cache;
 }
 
-/** Parse findings plus validation findings, sorted by position; computed once per document. */
-export function validateDocument(doc: DefinitionDocument): Finding[] {
-  let out = findings.get(doc);
-  if (!out) {
-    // Findings keep ranges of their own: a later incremental edit moves the tree's ranges in place.
-    out = validateParsed({ text: doc.text, format: doc.format, root: doc.root, parseDiagnostics: doc.parseDiagnostics, cache: validationCacheOf(doc) }).map(detachedFinding);
-    findings.set(doc, out);
-  }
+/**
+ * Parse findings plus validation findings, sorted by position; computed once per document (and parameter file: a
+ * template is checked with its parameter file's values in place of its parameters).
+ */
+export function validateDocument(doc: DefinitionDocument, parameterFile?: ParameterFileValues): Finding[] {
+  const key = parameterFile?.key ?? '';
+  const known = findings.get(doc);
+  if (known && known.key === key) return known.findings;
+  // Findings keep ranges of their own: a later incremental edit moves the tree's ranges in place.
+  const out = validateParsed({ text: doc.text, format: doc.format, root: doc.root, parseDiagnostics: doc.parseDiagnostics, cache: validationCacheOf(doc), parameterFile }).map(detachedFinding);
+  findings.set(doc, { key, findings: out });
   return out;
 }
 
-export function validateText(text: string, fileName: string): { findings: Finding[]; document: DefinitionDocument } {
+export function validateText(text: string, fileName: string, parameterFile?: ParameterFileValues): { findings: Finding[]; document: DefinitionDocument } {
   const document = DefinitionDocument.parse(text, detectFormat(fileName, text));
-  return { findings: validateDocument(document), document };
+  return { findings: validateDocument(document, parameterFile), document };
 }

@@ -18,7 +18,9 @@ import { ViewFeed } from '../../core/report/report/viewFeed';
 import { applyQuery, isFiltered } from '../../core/report/shared/query';
 import { reportExportMeta } from '../../core/report/report/exportTotals';
 import { sourceSettingRow } from '../../core/report/report/sourceSettings';
-import { streamSynchronizationReport } from '../../core/report/shared/stream';
+import { streamSynchronizationReport, type ReportPage } from '../../core/report/shared/stream';
+import { livePages } from '../../core/report/report/livePages';
+import type { WatchSnapshot } from '../../core/synchronization/syncWatch';
 import { SignInNeeded } from '../../azure/quietConnection';
 import { isLowQuota, type RemainingQuota } from '../../core/arm/rateLimit';
 import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
@@ -154,8 +156,22 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
     this.changed();
   }
 
+  /**
+   * A followed synchronization moved: the report of that synchronization shows the rows its watch read (no request
+   * of its own) and its new status, until it ends.
+   */
+  follow(snapshot: WatchSnapshot): void {
+    if (this.disposed || snapshot.synchronizationId !== this.state.synchronizationId) return;
+    const { synchronizationId, synchronizationMode, status, startTime, endTime, message } = snapshot;
+    this.synchronization = sanitizeSynchronization({ synchronizationId, synchronizationMode, status, startTime, endTime, message }) ?? this.synchronization;
+    this.record.synchronizationStatus = status;
+    this.record.followed = (this.record.followed ?? 0) + 1;
+    if (this.pageReady) void this.post({ type: 'init', state: this.state, synchronization: this.synchronization });
+    void this.load(livePages(snapshot.details));
+  }
+
   /** Starts (or restarts) streaming the details with the current query; a previous load is aborted. */
-  async load(): Promise<void> {
+  async load(source?: AsyncIterable<ReportPage>): Promise<void> {
     const syncId = this.state.synchronizationId;
     if (!syncId) return;
     const run = this.details.start();
@@ -171,7 +187,7 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
       const client = await this.deps.client();
       if (!run.isCurrent()) return;
       // Always the whole synchronization: the totals describe it, whatever the page filters (also after a reload).
-      for await (const page of streamSynchronizationReport(client, this.state.target, syncId, { query: {}, signal: run.signal })) {
+      for await (const page of source ?? streamSynchronizationReport(client, this.state.target, syncId, { query: {}, signal: run.signal })) {
         if (!run.isCurrent()) return;
         this.feed.add(page);
         this.record.rowsSent += page.rows.length;

@@ -37,6 +37,9 @@ export interface ReportRecord {
   /** The listing brought ARM's remaining requests low, and the log said so (once). */
   quotaWarned?: boolean;
   exports: ReportExportRecord[];
+  /** Updates shown from a followed synchronization (rows its watch read), and its latest status. */
+  followed?: number;
+  synchronizationStatus?: string;
   /** When the first and the last page of the current load were acknowledged (ms since load start). */
   firstPageRenderedMs?: number;
   lastPageRenderedMs?: number;

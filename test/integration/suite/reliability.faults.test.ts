@@ -65,7 +65,8 @@ suite('Reliability: faults in VS Code', function () {
       await Promise.all(
         expectations.map(([name, expected]) =>
           counter.run(`tree ${name}`, async () => {
-            const items = await shownChildren(api, (await child(api, root, name)).node);
+            // The schedule part of the node (its data sets are read on their own, when expanded).
+            const items = (await shownChildren(api, (await child(api, root, name)).node)).filter((i) => i.contextValue !== 'dataSets');
             if (typeof expected === 'number') {
               assert.strictEqual(items.length, expected, `${name}: ${items.map((i) => `${i.label} ${i.description}`).join('; ')}`);
               assert.ok(items.every((i) => i.label.startsWith('Every ')), name);
@@ -79,7 +80,7 @@ suite('Reliability: faults in VS Code', function () {
         ),
       );
       // The rest of the tree still works.
-      assert.strictEqual((await shownChildren(api, (await child(api, root, 'Sales data')).node)).length, 5);
+      assert.strictEqual((await shownChildren(api, (await child(api, root, 'Sales data')).node)).filter((i) => i.contextValue !== 'dataSets').length, 5);
       const web = await child(api, await child(api, undefined, 'Container groups'), 'web-frontend');
       assert.strictEqual((await shownChildren(api, web.node)).length, 5);
     } finally {

@@ -1,0 +1,143 @@
+/**
+ * How a template deploy ends: its outputs (Copy for an address), the container groups it created published to the
+ * view, or its errors logged in full and placed where they belong — on a line of the template, a parameter (in the
+ * template or the parameter file), or the resource whose operation failed.
+ */
+import * as vscode from 'vscode';
+import { ArmError, errorMessage } from '../../core/arm/errors';
+import { isStatusUnavailable } from '../../core/arm/lroOutcome';
+import { addressOutputs, deployedContainerGroups, deploymentOutputs, failedOperations } from '../../core/templateDeploy/operations';
+import { getDeployment, listDeploymentOperations, type DeploymentResource } from '../../core/templateDeploy/deployments';
+import { locateFailedOperations, locateTemplateErrors, type PlacedError } from '../../core/templateDeploy/templateErrors';
+import { containerGroups } from '../../settings/configuration';
+import { saveContainerGroup } from '../../settings/lists';
+import type { ContainerGroupTarget } from '../../core/settings/model';
+import type { DeployCommandResult } from '../deploy/deployRun';
+import type { TemplateRun } from './templateRun';
+
+export async function templateSucceeded(run: TemplateRun, resource: DeploymentResource): Promise<DeployCommandResult> {
+  const { deploy } = run;
+  const name = run.ref.deploymentName;
+  clearProblems(run);
+  run.state = resource.properties?.provisioningState ?? 'Succeeded';
+  run.outputs = deploymentOutputs(resource);
+  let operations: Awaited<ReturnType<typeof listDeploymentOperations>> = [];
+  try {
+    operations = await listDeploymentOperations(deploy.client, run.ref);
+  } catch (err) {
+    deploy.log('warn', `${name}: its operations could not be read: ${errorMessage(err)}`);
+  }
+  run.containerGroups = deployedContainerGroups(operations, resource);
+  deploy.log('info', `${name}: ${run.state}${resource.properties?.duration ? ` in ${resource.properties.duration}` : ''}`);
+  for (const o of run.outputs) deploy.log('info', `  output ${o.name} (${o.type}): ${o.value ?? '(secure, not shown)'}`);
+  // The groups it made are the view's: their state shows on their entries, and a new one can be added.
+  const configured = containerGroups().items;
+  const added: ContainerGroupTarget[] = [];
+  for (const group of run.containerGroups) {
+    const target: ContainerGroupTarget = { name: group, subscriptionId: deploy.target.subscriptionId, resourceGroup: deploy.target.resourceGroup, definitionFile: deploy.target.definitionFile };
+    deploy.ctx.publishState({ target, state: run.state, at: Date.now() });
+    const known = configured.some((t) => t.name === group && t.resourceGroup.toLowerCase() === target.resourceGroup.toLowerCase() && t.subscriptionId === target.subscriptionId);
+    if (!known) added.push(target);
+  }
+  if (!run.containerGroups.includes(deploy.target.name)) deploy.publishState(run.state);
+  const actions: Record<string, () => unknown> = {};
+  for (const o of addressOutputs(run.outputs).slice(0, 2)) actions[vscode.l10n.t('Copy {0}', o.name)] = () => vscode.env.clipboard.writeText(o.value!);
+  if (added.length) actions[vscode.l10n.t('Add to View')] = () => Promise.all(added.map((t) => saveContainerGroup(t)));
+  const shown = run.outputs.filter((o) => o.value !== undefined).map((o) => `${o.name}: ${o.value}`);
+  const groups = run.containerGroups.length ? vscode.l10n.t('container groups: {0}', run.containerGroups.join(', ')) : '';
+  deploy.notify('info', vscode.l10n.t('{0} deployed to {1}. {2}', name, deploy.target.resourceGroup, [groups, ...shown].filter(Boolean).join(' · ')), actions);
+  return deploy.done('succeeded', { deployment: run.facts() });
+}
+
+function clearProblems(run: TemplateRun): void {
+  run.deploy.ctx.diagnostics.clear(run.deploy.uri);
+  if (run.parameters?.file) run.deploy.ctx.diagnostics.clear(run.parameters.file.uri);
+}
+
+/** Logs every detail, places the problems in the files they concern, and says the deploy failed. */
+export async function templateFailed(run: TemplateRun, err: unknown, phase: 'whatIf' | 'deploy'): Promise<DeployCommandResult> {
+  const { deploy } = run;
+  const name = run.ref?.deploymentName ?? vscode.workspace.asRelativePath(deploy.uri);
+  if (!(err instanceof ArmError)) {
+    deploy.log('error', `${name}: deploy failed: ${errorMessage(err)}`);
+    deploy.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, errorMessage(err)));
+    return deploy.done('failed', { deployment: run.facts() });
+  }
+  if (err.kind === 'canceled' || isStatusUnavailable(err)) {
+    deploy.log('warn', `${name}: ${err.message}`);
+    deploy.publishState('Unknown');
+    deploy.notify('warning', vscode.l10n.t('The outcome of {0} is not known: {1} It may still be running in Azure.', name, err.message));
+    return deploy.done(err.kind === 'canceled' ? 'canceled' : 'unknown', { errorCode: err.code, deployment: run.facts() });
+  }
+  deploy.log('error', `${name}: ${phase === 'whatIf' ? 'what-if failed: ' : ''}${err.message}${err.requestId ? ` (x-ms-request-id ${err.requestId})` : ''}`);
+  const logDetails = (details: typeof err.details, depth: number): void => {
+    for (const d of details ?? []) {
+      deploy.log('error', `${'  '.repeat(depth)}${d.code ?? 'Error'}${d.target ? ` at ${d.target}` : ''}: ${d.message ?? ''}`);
+      logDetails(d.details, depth + 1);
+    }
+  };
+  logDetails(err.details, 1);
+  const placed = await placeProblems(run, err, phase);
+  if (phase === 'deploy') deploy.publishState('Failed');
+  if (phase === 'deploy') run.state = 'Failed';
+  const showOutput = () => vscode.commands.executeCommand('aciDataShare.showOutput');
+  const actions: Record<string, () => unknown> = placed.count ? { [vscode.l10n.t('Show Problem')]: placed.open, [vscode.l10n.t('Show Output')]: showOutput } : { [vscode.l10n.t('Show Output')]: showOutput };
+  const first = placed.first ? ` ${placed.first}` : '';
+  deploy.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, err.message) + first, actions);
+  return deploy.done('failed', { errorCode: err.code, errorTarget: err.target, diagnostics: placed.count, deployment: run.facts() });
+}
+
+interface Placed {
+  count: number;
+  open: () => Promise<void>;
+  /** "(line 12 of azuredeploy.json)" for the first problem. */
+  first?: string;
+}
+
+async function placeProblems(run: TemplateRun, err: ArmError, phase: 'whatIf' | 'deploy'): Promise<Placed> {
+  const { deploy } = run;
+  const sources = {
+    templateText: deploy.source.text,
+    templateFileName: deploy.source.doc.fileName,
+    parametersText: run.parameters?.file?.text,
+    sentBody: run.sent ?? '',
+    parameterValues: Object.fromEntries(Object.entries(run.parameters?.entries ?? {}).map(([k, e]) => [k, 'value' in e ? e.value : undefined])),
+  };
+  let locations: PlacedError[] = [];
+  if (phase === 'deploy' && err.kind === 'lro' && run.ref) {
+    try {
+      const ops = await listDeploymentOperations(deploy.client, run.ref);
+      locations = locateFailedOperations(sources, failedOperations(ops));
+      for (const f of failedOperations(ops)) deploy.log('error', `  ${f.resourceType}/${f.resourceName}: ${f.code ?? 'Failed'}: ${f.message}`);
+      run.state = (await getDeployment(deploy.client, run.ref)).properties?.provisioningState;
+    } catch (readErr) {
+      deploy.log('warn', `${run.ref.deploymentName}: its operations could not be read: ${errorMessage(readErr)}`);
+    }
+  }
+  if (!locations.length && (err.kind === 'http' || err.kind === 'lro') && (err.status === undefined || err.status < 500)) locations = locateTemplateErrors(sources, err);
+  const byFile = new Map<string, { uri: vscode.Uri; version?: number; list: PlacedError[] }>();
+  for (const l of locations) {
+    const file = l.file === 'parameters' && run.parameters?.file ? run.parameters.file : { uri: deploy.uri, version: deploy.source.version };
+    const entry = byFile.get(file.uri.toString()) ?? { uri: file.uri, version: file.version, list: [] };
+    entry.list.push(l);
+    byFile.set(file.uri.toString(), entry);
+  }
+  clearProblems(run);
+  let count = 0;
+  for (const { uri, version, list } of byFile.values()) count += await deploy.ctx.diagnostics.show(uri, list, (t) => deploy.redact(t), version);
+  const firstLoc = locations[0];
+  const firstUri = firstLoc?.file === 'parameters' && run.parameters?.file ? run.parameters.file.uri : deploy.uri;
+  let first: string | undefined;
+  if (firstLoc) {
+    const doc = await vscode.workspace.openTextDocument(firstUri);
+    first = vscode.l10n.t('(line {0} of {1})', doc.positionAt(firstLoc.range.start).line + 1, vscode.workspace.asRelativePath(firstUri));
+  }
+  const open = async () => {
+    if (!firstLoc) return;
+    const editor = await vscode.window.showTextDocument(firstUri);
+    const range = new vscode.Range(editor.document.positionAt(firstLoc.range.start), editor.document.positionAt(firstLoc.range.end));
+    editor.selection = new vscode.Selection(range.start, range.end);
+    editor.revealRange(range);
+  };
+  return { count, open, first };
+}

@@ -1,0 +1,41 @@
+/**
+ * Writes an imported container group's fields (importFields.ts) as a definition file. YAML is the
+ * `az container create --file` format; JSON is the ARM request body, as "New Container Group Definition" writes them.
+ */
+import { stringify } from 'yaml';
+import { isPlainObject, trimmedText, type PlainObject } from '../definition/plainValues';
+import { ACI_API_VERSION } from '../services/resourcePaths';
+import type { ImportFields } from './importFields';
+import type { ImportGap, PlaceholderUse } from './secretPlaceholders';
+
+export type { ImportGap, PlaceholderUse } from './secretPlaceholders';
+
+export type ImportFormat = 'yaml' | 'json';
+
+const CONTAINER_GROUP_TYPE = 'Microsoft.ContainerInstance/containerGroups';
+
+export interface ImportedDefinition {
+  text: string;
+  /** The placeholders written, with the field each one fills. */
+  secrets: PlaceholderUse[];
+  /** Secret settings Azure returns nothing of, to be filled in by hand. */
+  gaps: ImportGap[];
+  /** Fields of the response left out (read-only or unknown to the schema). */
+  dropped: string[];
+}
+
+/** `name` is used when the resource does not carry one (it always does in Azure's responses). */
+export function importGroupName(resource: unknown, name?: string): string {
+  return trimmedText(isPlainObject(resource) ? resource.name : undefined) ?? name ?? 'container-group';
+}
+
+export function renderImport(fields: ImportFields, format: ImportFormat, groupName: string): ImportedDefinition {
+  return { text: render(fields.value, format, groupName), secrets: fields.secrets, gaps: fields.gaps, dropped: fields.dropped };
+}
+
+function render(group: PlainObject, format: ImportFormat, name: string): string {
+  if (format === 'json') return JSON.stringify(group, null, 2) + '\n';
+  // The az CLI reads YAML 1.1, where an unquoted 2023-05-01 is a date and `yes` a boolean: quote as 1.1 needs.
+  const file = { apiVersion: ACI_API_VERSION, name, type: CONTAINER_GROUP_TYPE, ...group };
+  return stringify(file, { version: '1.1', singleQuote: true, lineWidth: 0 });
+}

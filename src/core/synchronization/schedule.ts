@@ -1,0 +1,39 @@
+/**
+ * The schedule of a share subscription: the source's synchronization settings (what the provider offers) and the
+ * consumer's ScheduleBased triggers (what is enabled). A trigger enables a setting when it repeats at the same
+ * interval and the same time of the hour (hourly) or of the day (daily): the trigger is made from the setting.
+ */
+import { parseRecurrence } from '../schedule/nextRun';
+import type { SourceShareSynchronizationSetting } from '../services/dataShare';
+import type { ScheduledTrigger, SynchronizationMode } from '../services/dataShareConsumer';
+
+function anchorMinutes(time: unknown, interval: 'Hour' | 'Day'): number | undefined {
+  if (typeof time !== 'string') return undefined;
+  const t = new Date(time);
+  if (Number.isNaN(t.getTime())) return undefined;
+  return interval === 'Hour' ? t.getUTCMinutes() : t.getUTCHours() * 60 + t.getUTCMinutes();
+}
+
+export function enablesSetting(trigger: ScheduledTrigger, setting: SourceShareSynchronizationSetting): boolean {
+  const interval = parseRecurrence(setting.properties?.recurrenceInterval);
+  if (!interval || parseRecurrence(trigger.properties?.recurrenceInterval) !== interval) return false;
+  const a = anchorMinutes(trigger.properties?.synchronizationTime, interval);
+  return a !== undefined && a === anchorMinutes(setting.properties?.synchronizationTime, interval);
+}
+
+export function isScheduleTrigger(trigger: ScheduledTrigger): boolean {
+  return (trigger.kind ?? '').toLowerCase() === 'schedulebased';
+}
+
+/** The trigger that enables `setting`, if any. */
+export function triggerFor(setting: SourceShareSynchronizationSetting, triggers: readonly ScheduledTrigger[]): ScheduledTrigger | undefined {
+  return triggers.find((t) => isScheduleTrigger(t) && enablesSetting(t, setting));
+}
+
+/** The trigger's properties for a setting: its recurrence and time as the source offers them, the mode chosen. */
+export function triggerSchedule(setting: SourceShareSynchronizationSetting, mode: SynchronizationMode): { recurrenceInterval: string; synchronizationTime: string; synchronizationMode: SynchronizationMode } | undefined {
+  const interval = parseRecurrence(setting.properties?.recurrenceInterval);
+  const time = setting.properties?.synchronizationTime;
+  if (!interval || typeof time !== 'string' || Number.isNaN(Date.parse(time))) return undefined;
+  return { recurrenceInterval: interval, synchronizationTime: time, synchronizationMode: mode };
+}

@@ -1,0 +1,65 @@
+/**
+ * The reads behind a share subscription's consumer view: what a watch reads while a synchronization runs, the
+ * synchronization running now (if any), and the data sets with where they land and how they did last time.
+ */
+import type { ArmClient } from '../arm/client';
+import { collectAll, listSynchronizationDetails, listSynchronizations, type ShareSubscriptionRef, type ShareSubscriptionSynchronization } from '../services/dataShare';
+import { listConsumerSourceDataSets, listDataSetMappings } from '../services/dataShareConsumer';
+import { dataSetLandings, type DataSetLanding } from './dataSetLandings';
+import { isRunningStatus, type WatchReaders } from './syncWatch';
+
+/** Pages of the synchronization listing searched for one synchronization (newest come first). */
+const SEARCH_PAGES = 3;
+
+function newestFirst(items: ShareSubscriptionSynchronization[]): ShareSubscriptionSynchronization[] {
+  const t = (s: ShareSubscriptionSynchronization) => Date.parse(s.startTime ?? '') || 0;
+  return [...items].sort((a, b) => t(b) - t(a));
+}
+
+export function watchReaders(client: () => Promise<ArmClient>, ref: ShareSubscriptionRef): WatchReaders {
+  return {
+    details: async (id, signal) => collectAll(listSynchronizationDetails(await client(), ref, id, { signal })),
+    synchronization: async (id, signal) => {
+      for await (const page of listSynchronizations(await client(), ref, { signal, maxPages: SEARCH_PAGES })) {
+        const found = page.items.find((s) => s.synchronizationId === id);
+        if (found) return found;
+      }
+      return undefined;
+    },
+    dataSetCount: async (signal) => (await collectAll(listConsumerSourceDataSets(await client(), ref, signal))).length,
+  };
+}
+
+/** The newest synchronization, and whether it is still running, from the listing's first page. */
+export async function latestSynchronization(client: ArmClient, ref: ShareSubscriptionRef, signal?: AbortSignal): Promise<ShareSubscriptionSynchronization | undefined> {
+  for await (const page of listSynchronizations(client, ref, { signal, maxPages: 1 })) {
+    return newestFirst(page.items)[0];
+  }
+  return undefined;
+}
+
+/** A synchronization of the share subscription that is queued or in progress now. */
+export async function runningSynchronization(client: ArmClient, ref: ShareSubscriptionRef, signal?: AbortSignal): Promise<ShareSubscriptionSynchronization | undefined> {
+  const latest = await latestSynchronization(client, ref, signal);
+  return latest && isRunningStatus(latest.status) ? latest : undefined;
+}
+
+export interface Landings {
+  landings: DataSetLanding[];
+  /** The synchronization the statuses come from. */
+  latest?: ShareSubscriptionSynchronization;
+}
+
+/** Source data sets, their mappings and the latest synchronization's details, read side by side. */
+export async function readLandings(client: ArmClient, ref: ShareSubscriptionRef, signal?: AbortSignal): Promise<Landings> {
+  const latestDetails = (async () => {
+    const latest = await latestSynchronization(client, ref, signal);
+    return { latest, details: latest ? await collectAll(listSynchronizationDetails(client, ref, latest.synchronizationId, { signal })) : [] };
+  })();
+  const [sources, mappings, last] = await Promise.all([
+    collectAll(listConsumerSourceDataSets(client, ref, signal)),
+    collectAll(listDataSetMappings(client, ref, signal)),
+    latestDetails,
+  ]);
+  return { landings: dataSetLandings(sources, mappings, last.details), latest: last.latest };
+}

@@ -1,0 +1,195 @@
+/**
+ * Following one synchronization while it runs: its status (from the synchronize operation the extension started,
+ * or, for one started elsewhere, from the share subscription's listing) and the data sets finished so far (from
+ * its details). One watch per share subscription is shared by everything that shows it (tree, notification,
+ * report), so showing it in more places costs no more requests. Details are read every `everyMs` (POST listings
+ * count against ARM's write budget, which deploys share), once more when it ends, and never after.
+ */
+import type { ShareSubscriptionSynchronization, SynchronizationDetails } from '../services/dataShare';
+
+export interface WatchSnapshot {
+  readonly synchronizationId: string;
+  readonly synchronizationMode?: string;
+  /** Queued, InProgress, or the end (Succeeded, Failed, Canceled); "Canceling" once a cancel was asked for. */
+  readonly status: string;
+  readonly startTime?: string;
+  readonly endTime?: string;
+  readonly message?: string;
+  /** The data sets the details list so far (each appears as it finishes). */
+  readonly details: readonly SynchronizationDetails[];
+  /** How many data sets the share subscription has, when known. */
+  readonly dataSetCount?: number;
+  readonly ended: boolean;
+  /** Details listings read by this watch (each may be several pages). */
+  readonly detailReads: number;
+}
+
+export interface WatchReaders {
+  details(synchronizationId: string, signal: AbortSignal): Promise<SynchronizationDetails[]>;
+  /** The synchronization's own record (listSynchronizations), for a watch that follows no operation. */
+  synchronization(synchronizationId: string, signal: AbortSignal): Promise<ShareSubscriptionSynchronization | undefined>;
+  dataSetCount(signal: AbortSignal): Promise<number | undefined>;
+}
+
+export interface WatchOptions {
+  everyMs: number;
+  /** True when the caller follows the synchronize operation and reports its status and end. */
+  followsOperation: boolean;
+  onError?(message: string): void;
+}
+
+const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'cancelled']);
+
+export function isEndedStatus(status: string | undefined): boolean {
+  return status !== undefined && TERMINAL.has(status.toLowerCase());
+}
+
+export function isRunningStatus(status: string | undefined): boolean {
+  return status !== undefined && !isEndedStatus(status);
+}
+
+/** Done (finished in any state) and failed data sets, and the total when known. */
+export function progressCounts(s: WatchSnapshot): { done: number; failed: number; total?: number } {
+  const failed = s.details.filter((d) => d.status?.toLowerCase() === 'failed').length;
+  const done = s.details.filter((d) => isEndedStatus(d.status)).length;
+  return { done, failed, total: s.dataSetCount };
+}
+
+export class SynchronizationWatch {
+  private state: WatchSnapshot;
+  private readonly listeners = new Set<(s: WatchSnapshot) => void>();
+  private readonly abort = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private reading: Promise<void> | undefined;
+  private followsOperation: boolean;
+  private cancelAsked = false;
+
+  constructor(
+    readonly key: string,
+    start: ShareSubscriptionSynchronization,
+    private readonly readers: WatchReaders,
+    private readonly options: WatchOptions,
+  ) {
+    this.followsOperation = options.followsOperation;
+    this.state = {
+      synchronizationId: start.synchronizationId,
+      synchronizationMode: start.synchronizationMode,
+      status: start.status && start.status !== 'Accepted' ? start.status : 'Queued',
+      startTime: start.startTime,
+      details: [],
+      ended: false,
+      detailReads: 0,
+    };
+  }
+
+  get snapshot(): WatchSnapshot {
+    return this.state;
+  }
+
+  onChange(listener: (s: WatchSnapshot) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Reads the data set count once and starts the periodic reads. */
+  start(): void {
+    void this.readers.dataSetCount(this.abort.signal).then(
+      (count) => count !== undefined && this.update({ dataSetCount: count }),
+      (err: unknown) => this.options.onError?.(`data set count: ${String(err)}`),
+    );
+    this.schedule(0);
+  }
+
+  /** The synchronize operation's latest status (only non-terminal ones move the watch; its end comes through finish). */
+  operationStatus(status: string): void {
+    if (this.state.ended || isEndedStatus(status)) return;
+    const shown = this.cancelAsked ? 'Canceling' : status === 'Accepted' ? 'Queued' : status === 'InProgress' ? 'InProgress' : this.state.status;
+    if (shown !== this.state.status) this.update({ status: shown });
+  }
+
+  /** The operation could no longer be followed: go on from the share subscription's listing. */
+  followListing(): void {
+    this.followsOperation = false;
+  }
+
+  cancelRequested(): void {
+    this.cancelAsked = true;
+    if (!this.state.ended) this.update({ status: 'Canceling' });
+  }
+
+  /** Reads now instead of at the next tick (after a cancel, or when the operation ended). */
+  refresh(): Promise<void> {
+    return this.tick();
+  }
+
+  /** The synchronization ended: one last read of its details, then nothing more is read. */
+  async finish(status: string, message?: string, endTime?: string): Promise<void> {
+    if (this.state.ended) return;
+    await this.reading;
+    await this.readDetails();
+    this.end({ status, message, endTime: endTime ?? this.state.endTime ?? new Date().toISOString() });
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.abort.abort();
+  }
+
+  private end(patch: Partial<WatchSnapshot>): void {
+    this.stop();
+    this.update({ ...patch, ended: true });
+  }
+
+  private schedule(ms: number): void {
+    if (this.state.ended || this.abort.signal.aborted) return;
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.schedule(this.options.everyMs));
+    }, ms);
+  }
+
+  private tick(): Promise<void> {
+    if (this.state.ended) return Promise.resolve();
+    this.reading ??= (async () => {
+      try {
+        if (!this.followsOperation) await this.readSynchronization();
+        if (!this.state.ended) await this.readDetails();
+      } finally {
+        this.reading = undefined;
+      }
+    })();
+    return this.reading;
+  }
+
+  private async readSynchronization(): Promise<void> {
+    try {
+      const sync = await this.readers.synchronization(this.state.synchronizationId, this.abort.signal);
+      if (!sync) return;
+      const status = sync.status ?? this.state.status;
+      if (isEndedStatus(status)) {
+        await this.readDetails();
+        this.end({ status, message: sync.message, endTime: sync.endTime });
+      } else {
+        this.update({ status: this.cancelAsked ? 'Canceling' : status, startTime: sync.startTime ?? this.state.startTime });
+      }
+    } catch (err) {
+      if (!this.abort.signal.aborted) this.options.onError?.(`synchronization status: ${String(err)}`);
+    }
+  }
+
+  private async readDetails(): Promise<void> {
+    try {
+      const details = await this.readers.details(this.state.synchronizationId, this.abort.signal);
+      const changed = details.length !== this.state.details.length || details.some((d, i) => d.status !== this.state.details[i]?.status);
+      this.state = { ...this.state, detailReads: this.state.detailReads + 1 };
+      if (changed) this.update({ details });
+    } catch (err) {
+      if (!this.abort.signal.aborted) this.options.onError?.(`details: ${String(err)}`);
+    }
+  }
+
+  private update(patch: Partial<WatchSnapshot>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of [...this.listeners]) listener(this.state);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * "Data sets" under a share subscription: each source data set with where it lands (its mapping's sink) or that it
+ * is not mapped, and how it did in the latest synchronization. Each opens its rows of that synchronization's report.
+ */
+import * as vscode from 'vscode';
+import { errorMessage } from '../core/arm/errors';
+import type { DataSetLanding } from '../core/synchronization/dataSetLandings';
+import type { Landings } from '../core/synchronization/shareSubscriptionReads';
+import type { ShareSubscriptionTarget } from '../core/settings/model';
+import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, type TreeNode } from './treeNode';
+import type { ShareSubscriptionSource } from './shareSubscriptionSource';
+
+function statusIcon(landing: DataSetLanding): vscode.ThemeIcon {
+  if (!landing.sink) return new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
+  if (landing.sink.broken) return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  switch (landing.lastStatus?.toLowerCase()) {
+    case 'failed':
+      return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+    case 'succeeded':
+      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    default:
+      return new vscode.ThemeIcon('database');
+  }
+}
+
+function landingNode(id: string, landing: DataSetLanding, target: ShareSubscriptionTarget, synchronizationId: string | undefined): TreeNode {
+  const where = landing.sink ? (landing.sink.broken ? vscode.l10n.t('{0} (mapping broken)', landing.sink.where) : landing.sink.where) : vscode.l10n.t('not mapped');
+  const description = landing.lastStatus ? vscode.l10n.t('→ {0} · {1}', where, landing.lastStatus) : vscode.l10n.t('→ {0}', where);
+  const tip = new vscode.MarkdownString();
+  tip.appendMarkdown('| | |\n|---|---|\n');
+  const row = (k: string, v: string) => tip.appendMarkdown(`| ${k} | `).appendText(v).appendMarkdown(' |\n');
+  row(vscode.l10n.t('Data set'), landing.name);
+  row(vscode.l10n.t('Type'), landing.type);
+  row(vscode.l10n.t('Lands in'), landing.sink ? `${landing.sink.kind}: ${landing.sink.where}` : vscode.l10n.t('not mapped: it is not received until it is mapped'));
+  row(vscode.l10n.t('Last synchronization'), landing.lastStatus ?? '—');
+  if (landing.lastMessage) row(vscode.l10n.t('Message'), landing.lastMessage);
+  const command: vscode.Command | undefined = synchronizationId
+    ? { command: 'aciDataShare.showSynchronizationReport', title: vscode.l10n.t('Show Synchronization Report'), arguments: [target, synchronizationId, { name: landing.name }] }
+    : undefined;
+  return new InfoNode(id, landing.name, { description: `${landing.type} ${description}`, icon: statusIcon(landing), tooltip: tip, command });
+}
+
+export class DataSetsNode implements TreeNode {
+  private readonly children = new BackgroundLoad<TreeNode[]>((token) => this.fetch(token), () => this.changed(this));
+  private summary: string | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly target: ShareSubscriptionTarget,
+    private readonly source: ShareSubscriptionSource,
+    private readonly changed: (node: TreeNode) => void,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.l10n.t('Data sets'), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.summary;
+    item.iconPath = new vscode.ThemeIcon('database');
+    item.contextValue = 'dataSets';
+    item.tooltip = vscode.l10n.t('The data sets this share subscription receives and where each lands');
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return this.children.get() ?? [new LoadingNode(`${this.id}:loading`, vscode.l10n.t('Loading data sets…'))];
+  }
+
+  invalidate(): void {
+    this.children.reset();
+  }
+
+  private async fetch(token: vscode.CancellationToken): Promise<TreeNode[]> {
+    let read: Landings;
+    try {
+      read = await this.source.landings(this.target, token);
+    } catch (err) {
+      return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load the data sets'), errorMessage(err), { command: 'aciDataShare.showOutput', title: vscode.l10n.t('Show Output') })];
+    }
+    const unmapped = read.landings.filter((l) => !l.sink).length;
+    this.summary = unmapped ? vscode.l10n.t('{0} · {1} not mapped', read.landings.length, unmapped) : String(read.landings.length);
+    if (read.landings.length === 0) return [new InfoNode(`${this.id}:none`, vscode.l10n.t('No data sets'), { icon: new vscode.ThemeIcon('info') })];
+    return read.landings.map((l, i) => landingNode(`${this.id}:${i}`, l, this.target, read.latest?.synchronizationId));
+  }
+
+  dispose(): void {
+    this.children.dispose();
+  }
+}

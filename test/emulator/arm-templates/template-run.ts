@@ -1,0 +1,279 @@
+// One evaluation of a template for a deployment (or its what-if): parameters, variables, the resources the copy
+// loops and child resources expand to (in dependsOn order), their evaluated bodies, and the outputs.
+// Semantics from the ARM template docs (syntax, copy-resources, copy-properties, copy-variables, resource-dependency).
+import { Deferred, Scope, evaluateString, evaluateTree } from './evaluate';
+import type { Json, Obj } from './functions';
+import { notFoundReference, resourceIdOf } from './functions-resource';
+import { ParameterValue, displayType, resolveParameters } from './template-parameters';
+import { InvalidTemplate, Position, TemplateFailure, invalidElement } from './template-errors';
+import { TemplatePositions } from './template-positions';
+
+export interface DeploymentTarget {
+  subscriptionId: string;
+  tenantId: string;
+  resourceGroup: string;
+  location: string;
+  deploymentName: string;
+}
+
+/** The state of resources as the deployment sees it: undefined when the resource does not exist (yet). */
+export interface Runtime {
+  reference(id: string, full: boolean): Json | undefined;
+  list(action: string, id: string): Json | undefined;
+}
+
+export interface Instance {
+  element: Obj;
+  /** Path of the element in the template, for positions. */
+  path: (string | number)[];
+  /** The resource copy loop and index this instance is. */
+  loop?: { name: string; index: number };
+  id: string;
+  type: string;
+  name: string;
+  /** The name as written (ARM names a resource so in its errors). */
+  writtenName: string;
+  position?: Position;
+  dependsOn: string[];
+}
+
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const findKey = (o: Obj, key: string): string | undefined => Object.keys(o).find((k) => k.toLowerCase() === key.toLowerCase());
+
+export class TemplateRun {
+  readonly parameters: Map<string, ParameterValue>;
+  readonly positions: TemplatePositions;
+  private readonly variableValues = new Map<string, Json>();
+  private readonly variablesResolving = new Set<string>();
+  private instanceList: Instance[] = [];
+
+  /** `deferRuntime`: reference()/list*() of resources that do not exist yet, and secure values, stay as written. */
+  constructor(
+    readonly template: Obj,
+    readonly supplied: Obj,
+    requestText: string,
+    readonly target: DeploymentTarget,
+    readonly runtime: Runtime,
+    private readonly deferRuntime: boolean,
+  ) {
+    this.positions = new TemplatePositions(requestText);
+    if (!Array.isArray(template.resources)) {
+      throw new InvalidTemplate("Required property 'resources' not found in JSON. Path 'properties.template'.");
+    }
+    this.parameters = resolveParameters(template, supplied, this.positions, (resolve) => this.scope({ parameter: resolve }));
+    this.checkVariables();
+    this.instanceList = this.expand();
+  }
+
+  get instances(): Instance[] {
+    return this.instanceList;
+  }
+
+  /** Every parameter's value for expressions; a secure one is deferred when secure values must not show. */
+  private parameterValue(name: string, hideSecure: boolean): Json {
+    const p = this.parameters.get(name.toLowerCase());
+    if (!p) throw new TemplateFailure(`The template parameter '${name}' is not found. Please see https://aka.ms/arm-syntax-parameters for usage details.`);
+    if (p.secure && hideSecure) throw new Deferred();
+    return p.value;
+  }
+
+  scope(over: { parameter?: (n: string) => Json; loops?: Map<string, number>; resourceLoop?: { name: string; index: number }; hideSecure?: boolean } = {}): Scope {
+    const t = this.target;
+    const rgId = `/subscriptions/${t.subscriptionId}/resourceGroups/${t.resourceGroup}`;
+    return {
+      parameter: over.parameter ?? ((n) => this.parameterValue(n, over.hideSecure ?? false)),
+      variable: (n) => this.variable(n),
+      copyIndex: (loop) => {
+        if (loop !== undefined) {
+          const v = over.loops?.get(loop.toLowerCase());
+          if (v !== undefined) return v;
+          if (over.resourceLoop && over.resourceLoop.name.toLowerCase() === loop.toLowerCase()) return over.resourceLoop.index;
+        } else if (over.resourceLoop) {
+          return over.resourceLoop.index;
+        } else if (over.loops && over.loops.size === 1) {
+          return [...over.loops.values()][0];
+        }
+        // ARM's words for copyIndex() outside a copy loop.
+        throw new TemplateFailure("The template function 'copyIndex' is not expected at this location. The function can only be used in a resource with copy specified.");
+      },
+      resourceGroup: () => ({ id: rgId, name: t.resourceGroup, type: 'Microsoft.Resources/resourceGroups', location: t.location, properties: { provisioningState: 'Succeeded' } }),
+      subscription: () => ({ id: `/subscriptions/${t.subscriptionId}`, subscriptionId: t.subscriptionId, tenantId: t.tenantId, displayName: 'Contoso Emulator' }),
+      deployment: () => ({ name: t.deploymentName, properties: { templateLink: null, template: { contentVersion: String(this.template.contentVersion ?? '1.0.0.0') } } }),
+      reference: (idOrName, _api, full) => this.reference(idOrName, full),
+      list: (action, id) => {
+        const v = this.runtime.list(action, id);
+        if (v !== undefined) return v;
+        if (this.deferRuntime) throw new Deferred();
+        throw notFoundReference(id);
+      },
+      resourceId: (args) => resourceIdOf(args, t.subscriptionId, t.resourceGroup),
+    };
+  }
+
+  private reference(idOrName: string, full: boolean): Json {
+    const id = idOrName.startsWith('/') ? idOrName : (this.instanceList.find((i) => i.name.toLowerCase() === idOrName.toLowerCase())?.id ?? idOrName);
+    const v = this.runtime.reference(id, full);
+    if (v !== undefined) return v;
+    if (this.deferRuntime) throw new Deferred();
+    throw notFoundReference(id);
+  }
+
+  variable(name: string): Json {
+    const key = name.toLowerCase();
+    if (this.variableValues.has(key)) return this.variableValues.get(key) as Json;
+    const vars = isObj(this.template.variables) ? this.template.variables : {};
+    const copies = Array.isArray(vars.copy) ? (vars.copy as Obj[]) : [];
+    const copy = copies.find((c) => String(c.name).toLowerCase() === key);
+    const declared = findKey(vars, name);
+    if (!copy && (declared === undefined || declared === 'copy')) {
+      throw new TemplateFailure(`The template variable '${name}' is not found. Please see https://aka.ms/arm-template/#variables for usage details.`);
+    }
+    if (this.variablesResolving.has(key)) throw new TemplateFailure(`The template variable '${name}' refers to itself.`);
+    this.variablesResolving.add(key);
+    const value = copy ? this.copyArray(copy, new Map(), undefined) : this.evaluate(vars[declared as string], new Map(), undefined);
+    this.variablesResolving.delete(key);
+    this.variableValues.set(key, value);
+    return value;
+  }
+
+  private checkVariables(): void {
+    const vars = isObj(this.template.variables) ? this.template.variables : {};
+    const names = [...Object.keys(vars).filter((k) => k !== 'copy'), ...(Array.isArray(vars.copy) ? (vars.copy as Obj[]).map((c) => String(c.name)) : [])];
+    for (const name of names) {
+      try {
+        this.variable(name);
+      } catch (e) {
+        if (e instanceof TemplateFailure) throw invalidElement('variable', name, this.positions.ofKey('variables', name), e);
+        throw e;
+      }
+    }
+  }
+
+  /** A `copy` entry {name, count, input} as an array (property and variable copy). */
+  private copyArray(copy: Obj, loops: Map<string, number>, resourceLoop: Instance['loop'], hideSecure = false): Json[] {
+    const count = evaluateTree(copy.count, this.scope({ loops, resourceLoop }));
+    if (typeof count !== 'number' || count < 0 || count > 800) {
+      throw new TemplateFailure(`The copy count '${String(count)}' of '${String(copy.name)}' is not valid: it must be an integer from 0 to 800.`);
+    }
+    return Array.from({ length: count }, (_, i) => {
+      const inner = new Map(loops).set(String(copy.name).toLowerCase(), i);
+      return this.evaluate(copy.input, inner, resourceLoop, hideSecure);
+    });
+  }
+
+  /** Evaluates a value, expanding property copy loops ("copy": [{name, count, input}] inside an object). */
+  evaluate(value: unknown, loops: Map<string, number>, resourceLoop: Instance['loop'], hideSecure = false): Json {
+    if (typeof value === 'string') return evaluateString(value, this.scope({ loops, resourceLoop, hideSecure }));
+    if (Array.isArray(value)) return value.map((v) => this.evaluate(v, loops, resourceLoop, hideSecure));
+    if (!isObj(value)) return value as Json;
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'copy' && Array.isArray(v)) {
+        for (const c of v as Obj[]) out[String(c.name)] = this.copyArray(c, loops, resourceLoop, hideSecure);
+      } else {
+        out[k] = this.evaluate(v, loops, resourceLoop, hideSecure);
+      }
+    }
+    return out;
+  }
+
+  private expand(): Instance[] {
+    const found: Instance[] = [];
+    const visit = (elements: unknown[], basePath: (string | number)[], parent?: { type: string; name: string }): void => {
+      elements.forEach((el, i) => {
+        if (!isObj(el)) return;
+        const path = [...basePath, i];
+        const position = this.positions.of(path);
+        const writtenName = String(el.name ?? '');
+        const wrap = <T>(f: () => T): T => {
+          try {
+            return f();
+          } catch (e) {
+            if (e instanceof TemplateFailure) throw invalidElement('resource', writtenName, position, e);
+            throw e;
+          }
+        };
+        const copy = isObj(el.copy) ? el.copy : undefined;
+        const count = copy ? wrap(() => evaluateTree(copy.count, this.scope())) : 1;
+        if (typeof count !== 'number' || count < 0) throw invalidElement('resource', writtenName, position, new TemplateFailure(`The copy count '${String(count)}' is not valid.`));
+        for (let index = 0; index < count; index++) {
+          const loop = copy ? { name: String(copy.name), index } : undefined;
+          const sc = this.scope({ resourceLoop: loop });
+          if ('condition' in el && wrap(() => evaluateTree(el.condition, sc)) === false) continue;
+          let type = String(el.type ?? '');
+          let name = String(wrap(() => evaluateString(writtenName, sc)));
+          if (parent && !type.includes('/')) type = `${parent.type}/${type}`;
+          if (parent && name.split('/').length < type.split('/').length - 1) name = `${parent.name}/${name}`;
+          const id = wrap(() => resourceIdOf([type, name], this.target.subscriptionId, this.target.resourceGroup));
+          const dependsOn = Array.isArray(el.dependsOn) ? el.dependsOn.map((d) => String(wrap(() => evaluateTree(d, sc)))) : [];
+          if (parent) dependsOn.push(resourceIdOf([parent.type, parent.name], this.target.subscriptionId, this.target.resourceGroup));
+          found.push({ element: el, path, loop, id, type, name, writtenName, position, dependsOn });
+          if (Array.isArray(el.resources)) visit(el.resources, [...path, 'resources'], { type, name });
+        }
+      });
+    };
+    visit(this.template.resources as unknown[], ['resources']);
+    return orderByDependencies(found);
+  }
+
+  /** The resource as it is sent to its provider: every property but the template-only ones, evaluated. */
+  resourceBody(inst: Instance, hideSecure = false): Obj {
+    const body: Obj = {};
+    for (const [k, v] of Object.entries(inst.element)) {
+      if (['copy', 'dependson', 'condition', 'resources', 'comments'].includes(k.toLowerCase())) continue;
+      try {
+        body[k] = this.evaluate(v, new Map(), inst.loop, hideSecure);
+      } catch (e) {
+        if (e instanceof TemplateFailure) throw invalidElement('resource', inst.writtenName, inst.position, e);
+        throw e;
+      }
+    }
+    body.name = inst.name;
+    body.type = inst.type;
+    return body;
+  }
+
+  /** Outputs as GET deployment shows them: {name: {type, value}} (secure outputs are not returned). */
+  outputs(): Obj {
+    const outs = isObj(this.template.outputs) ? this.template.outputs : {};
+    const result: Obj = {};
+    for (const [name, decl] of Object.entries(outs)) {
+      if (!isObj(decl)) continue;
+      const type = String(decl.type ?? 'string').toLowerCase();
+      try {
+        if (decl.condition !== undefined && this.evaluate(decl.condition, new Map(), undefined) === false) continue;
+        const value = isObj(decl.copy) ? this.copyArray({ ...decl.copy, name: '__output' }, new Map(), undefined) : this.evaluate(decl.value, new Map(), undefined);
+        result[name] = type.startsWith('secure') ? { type: displayType(type) } : { type: displayType(type), value };
+      } catch (e) {
+        if (e instanceof TemplateFailure) throw invalidElement('output', name, this.positions.ofKey('outputs', name), e);
+        throw e;
+      }
+    }
+    return result;
+  }
+}
+
+/** Stable topological order: a resource after everything it dependsOn (by id, name, or copy loop name). */
+function orderByDependencies(list: Instance[]): Instance[] {
+  const resolve = (dep: string): Instance[] => {
+    const d = dep.toLowerCase();
+    return list.filter(
+      (i) => i.id.toLowerCase() === d || i.name.toLowerCase() === d || `${i.type}/${i.name}`.toLowerCase() === d || i.loop?.name.toLowerCase() === d || d.endsWith(`/${i.type}/${i.name}`.toLowerCase()),
+    );
+  };
+  const out: Instance[] = [];
+  const state = new Map<Instance, 'visiting' | 'done'>();
+  const visit = (i: Instance): void => {
+    if (state.get(i) === 'done') return;
+    if (state.get(i) === 'visiting') {
+      // ARM's words for a dependency cycle.
+      throw new InvalidTemplate(`Circular dependency detected on resource: '${i.id}'. Please see https://aka.ms/arm-syntax-resources for usage details.`);
+    }
+    state.set(i, 'visiting');
+    for (const dep of i.dependsOn) for (const target of resolve(dep)) if (target !== i) visit(target);
+    state.set(i, 'done');
+    out.push(i);
+  };
+  list.forEach(visit);
+  return out;
+}

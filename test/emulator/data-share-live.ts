@@ -1,0 +1,274 @@
+// What a Data Share consumer changes: synchronizations started on demand and cancelled, and schedule triggers.
+//
+// Sources (Azure/azure-rest-api-specs specification/datashare/resource-manager/Microsoft.DataShare/stable/2021-08-01):
+// - examples/ShareSubscriptions_Synchronize.json: POST …/synchronize {synchronizationMode} answers 202 with an
+//   Azure-AsyncOperation URL (…/shareSubscriptions/{name}/operationResults/{id}?api-version=2021-08-01) and the
+//   synchronization {startTime, status, synchronizationId}; 200 when it is already done.
+// - examples/ShareSubscriptions_CancelSynchronization.json: POST …/cancelSynchronization {synchronizationId} answers
+//   202 + Azure-AsyncOperation with the synchronization as it is, or 200 with it once ended.
+// - DataShare.json OperationResponse (the status resource): {status: Accepted|InProgress|TransientFailure|Succeeded|
+//   Failed|Canceled, startTime, endTime, error: DataShareErrorInfo}; the ARM RPC requires `error` on Failed/Canceled.
+// - examples/Triggers_Create.json: PUT …/triggers/{name} {kind: ScheduleBased, properties: {synchronizationTime,
+//   recurrenceInterval, synchronizationMode}} answers 201 with provisioningState Creating (no status URL: the
+//   client reads the trigger until it settles), 200 with Succeeded when it exists; triggerStatus Active, userName.
+// - examples/Triggers_Get.json, _ListByShareSubscription.json ({value: [...]}), _Delete.json (200 {status:
+//   Succeeded}, 204 when there is none).
+// Time, not polls, moves a synchronization: Queued, then InProgress while its data sets finish one by one (each
+// appears in listSynchronizationDetails when it has finished), then a terminal status. A run lasts `syncsecs-N`
+// seconds (from the share subscription's name, default 90). Data set 1 fails as in the generated history
+// (data-share-generator.ts), so a finished run is Failed with the history's message. Refusals the service is
+// not published to give in any example or recording use wording of the emulator's own (marked below).
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from './context';
+import { DATA_SHARE_API_VERSION } from './data-share';
+import { generateDetails, type SynchronizationDetail } from './data-share-generator';
+import { Reply, dataShareError, jsonReply } from './reply';
+
+export interface LiveSync {
+  synchronizationId: string;
+  synchronizationMode: 'Incremental' | 'FullSync';
+  startMs: number;
+  queuedMs: number;
+  durationMs: number;
+  /** When a cancel was asked for; the run ends Canceled shortly after. */
+  cancelAtMs?: number;
+  account: string;
+  shareSubscription: string;
+}
+
+export interface StoredTrigger {
+  name: string;
+  body: { kind: string; properties: Record<string, unknown> };
+  createdMs: number;
+}
+
+interface LiveOperation {
+  kind: 'synchronize' | 'cancel';
+  key: string;
+  synchronizationId: string;
+}
+
+/** A cancel takes this long to stop a run. */
+const CANCEL_MS = 2_000;
+/** A trigger is Creating this long after its PUT. */
+const TRIGGER_CREATE_MS = 500;
+
+export class DataShareLive {
+  readonly syncs = new Map<string, LiveSync[]>();
+  readonly triggers = new Map<string, Map<string, StoredTrigger>>();
+  private readonly operations = new Map<string, LiveOperation>();
+
+  runs(key: string): LiveSync[] {
+    return this.syncs.get(key) ?? [];
+  }
+
+  find(key: string, synchronizationId: string): LiveSync | undefined {
+    return this.runs(key).find((s) => s.synchronizationId.toLowerCase() === synchronizationId.toLowerCase());
+  }
+
+  addOperation(op: LiveOperation): string {
+    const id = randomUUID();
+    this.operations.set(id, op);
+    return id;
+  }
+
+  operation(id: string): LiveOperation | undefined {
+    return this.operations.get(id.toLowerCase());
+  }
+
+  triggersOf(key: string): Map<string, StoredTrigger> {
+    let map = this.triggers.get(key);
+    if (!map) this.triggers.set(key, (map = new Map()));
+    return map;
+  }
+}
+
+export function shareSubscriptionKey(params: Record<string, string>): string {
+  return [params.subscriptionId, params.resourceGroup, params.account, params.shareSubscription].join('|').toLowerCase();
+}
+
+function seeds(ctx: RequestContext): { account: string; shareSubscription: string } {
+  return { account: ctx.params.account.toLowerCase(), shareSubscription: ctx.params.shareSubscription.toLowerCase() };
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Offset (ms from the start) at which data set `index` of `count` finishes. */
+function finishOffset(run: LiveSync, index: number, count: number): number {
+  const span = run.durationMs - run.queuedMs;
+  return run.queuedMs + Math.round((span * (index + 1)) / Math.max(1, count));
+}
+
+/** The run's end (ms) and its status at `now`. */
+export function liveStatus(run: LiveSync, now: number): { status: string; endMs?: number } {
+  const naturalEnd = run.startMs + run.durationMs;
+  const cancelEnd = run.cancelAtMs !== undefined ? run.cancelAtMs + CANCEL_MS : undefined;
+  if (cancelEnd !== undefined && cancelEnd < naturalEnd && now >= cancelEnd) return { status: 'Canceled', endMs: cancelEnd };
+  if (now >= naturalEnd) return { status: 'Failed', endMs: naturalEnd };
+  return { status: now < run.startMs + run.queuedMs ? 'Queued' : 'InProgress' };
+}
+
+/** The synchronization as listSynchronizations shows it at `now`. */
+export function liveSynchronization(run: LiveSync, now: number): Record<string, unknown> {
+  const { status, endMs } = liveStatus(run, now);
+  const out: Record<string, unknown> = { synchronizationId: run.synchronizationId, synchronizationMode: run.synchronizationMode, status, startTime: iso(run.startMs) };
+  if (endMs !== undefined) {
+    out.endTime = iso(endMs);
+    out.durationMs = endMs - run.startMs;
+  }
+  // The generated history's messages for these outcomes (data-share-generator.ts).
+  if (status === 'Failed') out.message = 'One or more data sets failed to synchronize.';
+  if (status === 'Canceled') out.message = 'The synchronization was canceled by the user.';
+  return out;
+}
+
+/** The data sets that have finished by `now`, shaped as the generated details of the same data sets. */
+export function liveDetails(run: LiveSync, now: number): SynchronizationDetail[] {
+  const { endMs } = liveStatus(run, now);
+  const until = Math.min(now, endMs ?? now) - run.startMs;
+  const all = generateDetails(run.account, run.shareSubscription, run.synchronizationId);
+  const out: SynchronizationDetail[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const finish = finishOffset(run, i, all.length);
+    if (finish > until) break;
+    const start = run.startMs + (i === 0 ? run.queuedMs : finishOffset(run, i - 1, all.length));
+    const end = run.startMs + finish;
+    out.push({ ...all[i], startTime: iso(start), endTime: iso(end), durationMs: end - start });
+  }
+  return out;
+}
+
+function statusUrl(ctx: RequestContext, operationId: string): string {
+  const p = ctx.params;
+  return `${ctx.state.baseUrl}/subscriptions/${p.subscriptionId}/resourceGroups/${p.resourceGroup}/providers/Microsoft.DataShare/accounts/${p.account}/shareSubscriptions/${p.shareSubscription}/operationResults/${operationId}?api-version=${DATA_SHARE_API_VERSION}`;
+}
+
+function bodyOf(ctx: RequestContext): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(ctx.body.toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function running(ctx: RequestContext, key: string): LiveSync | undefined {
+  return ctx.state.dataShare.runs(key).find((r) => liveStatus(r, ctx.state.now()).endMs === undefined);
+}
+
+export function synchronize(ctx: RequestContext): Reply {
+  const body = bodyOf(ctx);
+  const mode = body?.synchronizationMode;
+  if (mode !== 'Incremental' && mode !== 'FullSync') {
+    const message = "The property 'synchronizationMode' must be 'Incremental' or 'FullSync'.";
+    return dataShareError(400, { code: 'InvalidRequestContent', message, target: 'synchronizationMode' });
+  }
+  const { account, shareSubscription } = seeds(ctx);
+  // Emulator wording: no published example or recording shows these refusals.
+  if (/revoked/i.test(shareSubscription)) {
+    return dataShareError(409, { code: 'ShareSubscriptionNotActive', message: `The share subscription '${ctx.params.shareSubscription}' has been revoked by the provider and cannot be synchronized.` });
+  }
+  const key = shareSubscriptionKey(ctx.params);
+  const busy = running(ctx, key);
+  if (busy) {
+    return dataShareError(409, { code: 'SynchronizationInProgress', message: `A synchronization (${busy.synchronizationId}) is already in progress for share subscription '${ctx.params.shareSubscription}'.` });
+  }
+  const seconds = /syncsecs-(\d+)/i.exec(shareSubscription);
+  const durationMs = Math.max(2, Math.min(Number(seconds?.[1] ?? 90), 3_600)) * 1000;
+  const run: LiveSync = { synchronizationId: randomUUID(), synchronizationMode: mode, startMs: ctx.state.now(), queuedMs: Math.min(3_000, durationMs / 10), durationMs, account, shareSubscription };
+  ctx.state.dataShare.syncs.set(key, [run, ...ctx.state.dataShare.runs(key)]);
+  const operationId = ctx.state.dataShare.addOperation({ kind: 'synchronize', key, synchronizationId: run.synchronizationId });
+  // As the example's 202: the synchronization accepted, followed through the status URL.
+  return jsonReply(202, { startTime: iso(run.startMs), status: 'Accepted', synchronizationId: run.synchronizationId }, { 'azure-asyncoperation': statusUrl(ctx, operationId) });
+}
+
+export function cancelSynchronization(ctx: RequestContext): Reply {
+  const id = bodyOf(ctx)?.synchronizationId;
+  if (typeof id !== 'string' || id.trim() === '') {
+    const message = "The required property 'synchronizationId' is missing or is not a non-empty string.";
+    return dataShareError(400, { code: 'MissingRequiredProperty', message, target: 'synchronizationId' });
+  }
+  const key = shareSubscriptionKey(ctx.params);
+  const run = ctx.state.dataShare.find(key, id);
+  if (!run) return dataShareError(404, { code: 'SynchronizationNotFound', message: `Synchronization '${id}' was not found.` }); // emulator wording
+  const now = ctx.state.now();
+  const view = liveSynchronization(run, now);
+  if (liveStatus(run, now).endMs !== undefined) return jsonReply(200, view); // already ended: the example's 200
+  run.cancelAtMs ??= now;
+  const operationId = ctx.state.dataShare.addOperation({ kind: 'cancel', key, synchronizationId: run.synchronizationId });
+  return jsonReply(202, view, { 'azure-asyncoperation': statusUrl(ctx, operationId) });
+}
+
+/** GET of a status URL: the OperationResponse of a synchronize or a cancel. */
+export function operationResult(ctx: RequestContext): Reply {
+  const op = ctx.state.dataShare.operation(ctx.params.operationId);
+  const run = op && ctx.state.dataShare.find(op.key, op.synchronizationId);
+  if (!op || !run) return dataShareError(404, { code: 'OperationNotFound', message: `Operation '${ctx.params.operationId}' was not found.` });
+  const now = ctx.state.now();
+  const { status, endMs } = liveStatus(run, now);
+  const body: Record<string, unknown> = { startTime: iso(run.startMs) };
+  if (op.kind === 'cancel') {
+    // The cancel succeeds once the run has stopped (canceled, or ended on its own first).
+    body.status = endMs === undefined ? 'InProgress' : 'Succeeded';
+  } else if (endMs === undefined) {
+    body.status = 'InProgress';
+  } else {
+    body.status = status;
+    if (status === 'Failed') body.error = { code: 'SynchronizationFailed', message: 'One or more data sets failed to synchronize.' };
+    if (status === 'Canceled') body.error = { code: 'SynchronizationCanceled', message: 'The synchronization was canceled by the user.' };
+  }
+  if (endMs !== undefined) body.endTime = iso(endMs);
+  return jsonReply(200, body);
+}
+
+function triggerView(ctx: RequestContext, stored: StoredTrigger): Record<string, unknown> {
+  const p = ctx.params;
+  const settled = ctx.state.now() - stored.createdMs >= TRIGGER_CREATE_MS;
+  return {
+    kind: stored.body.kind,
+    properties: { ...stored.body.properties, provisioningState: settled ? 'Succeeded' : 'Creating', triggerStatus: 'Active', createdAt: iso(stored.createdMs), userName: 'Emulator User' },
+    id: `/subscriptions/${p.subscriptionId}/resourceGroups/${p.resourceGroup}/providers/Microsoft.DataShare/accounts/${p.account}/shareSubscriptions/${p.shareSubscription}/triggers/${stored.name}`,
+    name: stored.name,
+    type: 'Microsoft.DataShare/accounts/shareSubscriptions/triggers',
+  };
+}
+
+function triggerNotFound(ctx: RequestContext): Reply {
+  return dataShareError(404, { code: 'ResourceNotFound', message: `Trigger '${ctx.params.trigger}' was not found.` });
+}
+
+export function putTrigger(ctx: RequestContext): Reply {
+  const body = bodyOf(ctx);
+  const props = body?.properties as Record<string, unknown> | undefined;
+  const invalid = (message: string, target: string): Reply => dataShareError(400, { code: 'InvalidRequestContent', message, target });
+  if (body?.kind !== 'ScheduleBased') return invalid("The trigger's kind must be 'ScheduleBased'.", 'kind');
+  if (props?.recurrenceInterval !== 'Hour' && props?.recurrenceInterval !== 'Day') return invalid("The property 'recurrenceInterval' must be 'Hour' or 'Day'.", 'properties.recurrenceInterval');
+  if (typeof props.synchronizationTime !== 'string' || Number.isNaN(Date.parse(props.synchronizationTime))) return invalid("The property 'synchronizationTime' must be a date-time.", 'properties.synchronizationTime');
+  const mode = props.synchronizationMode ?? 'Incremental';
+  if (mode !== 'Incremental' && mode !== 'FullSync') return invalid("The property 'synchronizationMode' must be 'Incremental' or 'FullSync'.", 'properties.synchronizationMode');
+  const triggers = ctx.state.dataShare.triggersOf(shareSubscriptionKey(ctx.params));
+  const existing = triggers.get(ctx.params.trigger.toLowerCase());
+  const stored: StoredTrigger = {
+    name: ctx.params.trigger,
+    body: { kind: 'ScheduleBased', properties: { synchronizationTime: props.synchronizationTime, recurrenceInterval: props.recurrenceInterval, synchronizationMode: mode } },
+    createdMs: existing ? ctx.state.now() - TRIGGER_CREATE_MS : ctx.state.now(),
+  };
+  triggers.set(ctx.params.trigger.toLowerCase(), stored);
+  return jsonReply(existing ? 200 : 201, triggerView(ctx, stored));
+}
+
+export function getTrigger(ctx: RequestContext): Reply {
+  const stored = ctx.state.dataShare.triggersOf(shareSubscriptionKey(ctx.params)).get(ctx.params.trigger.toLowerCase());
+  return stored ? jsonReply(200, triggerView(ctx, stored)) : triggerNotFound(ctx);
+}
+
+export function deleteTrigger(ctx: RequestContext): Reply {
+  const triggers = ctx.state.dataShare.triggersOf(shareSubscriptionKey(ctx.params));
+  if (!triggers.delete(ctx.params.trigger.toLowerCase())) return { status: 204, headers: {}, body: '' };
+  return jsonReply(200, { status: 'Succeeded' });
+}
+
+export function listTriggers(ctx: RequestContext): Reply {
+  const triggers = [...ctx.state.dataShare.triggersOf(shareSubscriptionKey(ctx.params)).values()];
+  return jsonReply(200, { value: triggers.map((t) => triggerView(ctx, t)) });
+}

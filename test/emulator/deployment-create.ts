@@ -1,0 +1,108 @@
+// The steps a deployment PUT (and a what-if) takes before anything is created: read the request, evaluate the template
+// (InvalidTemplate on any problem, answered 400), then the providers' preflight (InvalidTemplateDeployment with the
+// provider's error inside); and then the creation of each resource in dependency order.
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from './context';
+import { acceptContainerGroup } from './container-groups';
+import { readAsProvider } from './container-group-reader';
+import { validateContainerGroup } from './container-group-validation';
+import { FAULT_HEADER } from './faults';
+import { TENANT, resourceGroupLocation } from './pick-lists';
+import { Reply, cloudError } from './reply';
+import type { Obj } from './arm-templates/functions';
+import { InvalidTemplate, TemplateFailure } from './arm-templates/template-errors';
+import { Instance, TemplateRun } from './arm-templates/template-run';
+import { deploymentRuntime, isContainerGroupType, parseResourceId } from './deployment-resources';
+import { DeploymentOperation, newOperationId } from './deployment-store';
+
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function invalidContent(message: string): Reply {
+  return cloudError(400, { code: 'InvalidRequestContent', message: `The request content was invalid and could not be deserialized: '${message}'.` });
+}
+
+/** Reads the request and evaluates the template; `deferRuntime` for what-if and validation (nothing exists yet). */
+export function prepareRun(ctx: RequestContext, forWhatIf: boolean): { body: Obj; run: TemplateRun } | { reply: Reply } {
+  let body: unknown;
+  try {
+    body = JSON.parse(ctx.body.toString('utf8'));
+  } catch (e) {
+    return { reply: invalidContent((e as Error).message) };
+  }
+  if (!isObj(body) || !isObj(body.properties)) return { reply: invalidContent("Required property 'properties' not found in JSON. Path ''") };
+  const props = body.properties;
+  if (props.templateLink !== undefined || props.parametersLink !== undefined) {
+    return { reply: cloudError(400, { code: 'InvalidRequestContent', message: 'The emulator deploys inline templates only: send properties.template and properties.parameters.' }) };
+  }
+  if (typeof props.mode !== 'string') return { reply: invalidContent("Required property 'mode' not found in JSON. Path 'properties'") };
+  if (!['incremental', 'complete'].includes(props.mode.toLowerCase())) {
+    return { reply: invalidContent(`Error converting value "${props.mode}" to type 'Microsoft.WindowsAzure.ResourceStack.Frontdoor.Data.Definitions.DeploymentMode'. Path 'properties.mode'`) };
+  }
+  if (!isObj(props.template)) {
+    // The swagger: "The template content. … Use either the templateLink property or the template property, but not both."
+    return { reply: cloudError(400, { code: 'InvalidDeployment', message: "The deployment must have either 'template' or 'templateLink' property set." }) };
+  }
+  const { subscriptionId, resourceGroup, deploymentName } = ctx.params;
+  const target = { subscriptionId, tenantId: TENANT, resourceGroup, location: resourceGroupLocation(resourceGroup), deploymentName };
+  try {
+    const parameters = isObj(props.parameters) ? props.parameters : {};
+    const run = new TemplateRun(props.template, parameters, ctx.body.toString('utf8'), target, deploymentRuntime(ctx.state), true);
+    if (!forWhatIf) for (const inst of run.instances) run.resourceBody(inst);
+    return { body, run };
+  } catch (e) {
+    if (e instanceof InvalidTemplate) return { reply: cloudError(400, e.toArmError()) };
+    if (e instanceof TemplateFailure) return { reply: cloudError(400, new InvalidTemplate(e.message).toArmError()) };
+    throw e;
+  }
+}
+
+/** The container group body a resource element sends to the provider (read as the provider's JSON reader reads it). */
+export function groupBody(resource: Obj): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ['location', 'tags', 'zones', 'identity', 'properties']) if (resource[k] !== undefined) out[k] = resource[k];
+  return readAsProvider(out) as Record<string, unknown>;
+}
+
+/**
+ * The providers' preflight validation: a container group the provider would refuse fails the whole PUT with
+ * InvalidTemplateDeployment ("The template deployment '…' is not valid according to the validation procedure. The
+ * tracking id is '…'. See inner errors for details.", as users quote it in Azure/azure-cli issues), its error inside.
+ */
+export function preflight(ctx: RequestContext, run: TemplateRun): Reply | undefined {
+  for (const inst of run.instances.filter((i) => isContainerGroupType(i.type))) {
+    const problems = validateContainerGroup(inst.name, groupBody(run.resourceBody(inst)));
+    if (problems.length > 0) {
+      return cloudError(400, {
+        code: 'InvalidTemplateDeployment',
+        message: `The template deployment '${ctx.params.deploymentName}' is not valid according to the validation procedure. The tracking id is '${randomUUID()}'. See inner errors for details.`,
+        details: [{ code: problems[0].code, message: problems[0].message }],
+      });
+    }
+  }
+  return undefined;
+}
+
+/** Creates every resource in dependency order; each gets a deployment operation. */
+export function createResources(ctx: RequestContext, run: TemplateRun): DeploymentOperation[] {
+  const header = ctx.headers[FAULT_HEADER];
+  const headerFault = Array.isArray(header) ? header[0] : header;
+  return run.instances.map((inst: Instance) => {
+    const op: DeploymentOperation = { operationId: newOperationId(), resourceId: inst.id, resourceType: inst.type, resourceName: inst.name, startedAt: ctx.state.now() };
+    let resource: Obj;
+    try {
+      resource = run.resourceBody(inst);
+    } catch (e) {
+      if (!(e instanceof InvalidTemplate)) throw e;
+      op.failure = e.toArmError();
+      return op;
+    }
+    const parts = parseResourceId(inst.id);
+    if (parts && isContainerGroupType(inst.type)) {
+      const fault = ctx.state.faults.resolve(headerFault, parts.name);
+      op.group = acceptContainerGroup(ctx.state, parts, groupBody(resource), fault);
+    } else {
+      ctx.state.resources.set(inst.id.toLowerCase(), { id: inst.id, type: inst.type, name: inst.name, apiVersion: String(resource.apiVersion ?? ''), body: resource });
+    }
+    return op;
+  });
+}

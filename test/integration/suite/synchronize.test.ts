@@ -1,0 +1,171 @@
+// Synchronize Now, Cancel Synchronization, the schedule and the data sets, in the real VS Code against the emulator
+// (whose synchronizations move with time: test/emulator/data-share-live.ts). Every action runs through its command.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../../src/extension';
+import type { SynchronizeResult } from '../../../src/commands/synchronize/synchronizeNow';
+import type { CancelResult } from '../../../src/commands/synchronize/cancelSynchronization';
+import type { ScheduleResult } from '../../../src/commands/synchronize/scheduleCommands';
+import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
+import { generateDetails } from '../../emulator/data-share-generator';
+import { activateExtension, child, shownChildren, shownNow, type ShownItem } from './extensionApi';
+import { ScriptedInput, withAnswers } from './scriptedInput';
+import { until } from './until';
+
+const base = { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-share', accountName: 'contoso-share' };
+const SYNC = 'aciDataShare.synchronizeNow';
+const CANCEL = 'aciDataShare.cancelSynchronization';
+const SHOW_REPORT = 'aciDataShare.showSynchronizationReport';
+
+suite('Data Share consumer actions', () => {
+  let api: TestApi;
+  const config = () => vscode.workspace.getConfiguration('aciDataShare');
+  let before: unknown;
+
+  const entries: Array<ShareSubscriptionTarget> = [
+    { ...base, shareSubscriptionName: 'live-rows-30-syncsecs-16', label: 'Live feed' },
+    { ...base, shareSubscriptionName: 'stoppable-syncsecs-120', label: 'Stoppable feed' },
+    { ...base, shareSubscriptionName: 'sched-settings-1', label: 'Scheduled feed' },
+    { ...base, shareSubscriptionName: 'feed-revoked', label: 'Revoked feed' },
+    { ...base, shareSubscriptionName: 'maps-rows-15', label: 'Mapped feed' },
+  ];
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    before = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    await config().update('shareSubscriptions', [...(Array.isArray(before) ? before : []), ...entries], vscode.ConfigurationTarget.Workspace);
+    await config().update('synchronizationRefreshSeconds', 2, vscode.ConfigurationTarget.Workspace);
+  });
+  suiteTeardown(async () => {
+    await config().update('shareSubscriptions', before, vscode.ConfigurationTarget.Workspace);
+    await config().update('synchronizationRefreshSeconds', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  const node = (label: string): Promise<ShownItem> => child(api, undefined, 'Share subscriptions').then((root) => child(api, root, label));
+  /** The share subscription's node as the view shows it now. */
+  const shown = async (label: string): Promise<ShownItem> => {
+    const root = await child(api, undefined, 'Share subscriptions');
+    const found = (await shownNow(api, root.node)).find((i) => i.label === label);
+    assert.ok(found, label);
+    return found;
+  };
+
+  test('Synchronize Now: the tree and an open report follow it to its end, which names the failed data sets', async function () {
+    this.timeout(120_000);
+    const live = await node('Live feed');
+    const script = new ScriptedInput([
+      { pick: /^Synchronize Live feed/, choose: /^Incremental$/ },
+      { message: /^Synchronize Live feed now \(Incremental\)\?$/, choose: 'Synchronize' },
+    ]);
+    await withAnswers(api, script, async () => {
+      const running = vscode.commands.executeCommand<SynchronizeResult>(SYNC, live.node);
+      // "Synchronizing · started just now · 3 of 30 data sets done", from the synchronization's details.
+      const during = await until(async () => {
+        const item = await shown('Live feed');
+        return /^(Queued|Synchronizing) · started just now · ([1-9]|1\d) of 30 data sets done$/.test(item.description) && item;
+      }, 'the tree shows the synchronization running', 30_000);
+      assert.strictEqual(during.contextValue, 'shareSubscription.synchronizing');
+      const id = /Synchronization id \| ([0-9a-f-]{36})/.exec(during.tooltip)?.[1];
+      assert.ok(id, during.tooltip);
+
+      await vscode.commands.executeCommand(SHOW_REPORT, entries[0], id);
+      const midway = await api.report.waitFor((r) => r.synchronizationId === id && (r.followed ?? 0) > 0 && r.state === 'done', 30_000);
+      assert.ok((midway.totals?.rows ?? 0) < 30, `rows while running: ${midway.totals?.rows}`);
+      const end = await api.report.waitFor((r) => r.synchronizationId === id && r.synchronizationStatus === 'Failed' && r.state === 'done' && r.rowsReceived === 30, 60_000);
+      assert.strictEqual(end.totals?.rows, 30);
+
+      const result = await running;
+      assert.strictEqual(result.outcome, 'failed', result.notifications.join(' | '));
+      assert.strictEqual(result.synchronizationId, id);
+      const expectedFailed = generateDetails(base.accountName, entries[0].shareSubscriptionName, id).filter((d) => d.status === 'Failed').map((d) => d.name);
+      assert.deepStrictEqual(result.failedDataSets, expectedFailed);
+      const last = result.notifications[result.notifications.length - 1];
+      assert.ok(last.startsWith(`Live feed: synchronization failed · ${expectedFailed.length} of 30 data sets failed: ${expectedFailed[0]}`), last);
+      assert.ok(script.shown.some((s) => s.text === last && s.actions?.includes('Open Report')), 'the end offers Open Report');
+      assert.ok(script.shown.some((s) => s.kind === 'progress' && s.text === 'Synchronizing Live feed'), 'a progress notification');
+      await until(async () => /^Synchronization failed · just now · 30 of 30 data sets done$/.test((await shown('Live feed')).description), 'the tree shows the end');
+      assert.strictEqual((await shown('Live feed')).contextValue, 'shareSubscription');
+    });
+  });
+
+  test('Cancel Synchronization mid-way: the running one is said so when asked again, then canceled', async function () {
+    this.timeout(120_000);
+    const feed = await node('Stoppable feed');
+    const script = new ScriptedInput([
+      { pick: /^Synchronize Stoppable feed/, choose: /^Full$/ },
+      { message: /^Synchronize Stoppable feed now \(Full\)\?$/, choose: 'Synchronize' },
+      { message: /^A synchronization of Stoppable feed is already running \(started just now\)/, choose: undefined },
+      { message: /^Cancel the synchronization of Stoppable feed started just now\?$/, choose: 'Cancel Synchronization' },
+    ]);
+    await withAnswers(api, script, async () => {
+      const running = vscode.commands.executeCommand<SynchronizeResult>(SYNC, feed.node);
+      await until(async () => /^Synchronizing · /.test((await shown('Stoppable feed')).description), 'running', 30_000);
+      const again = await vscode.commands.executeCommand<SynchronizeResult>(SYNC, feed.node);
+      assert.strictEqual(again.outcome, 'alreadyRunning');
+      const canceled = await vscode.commands.executeCommand<CancelResult>(CANCEL, feed.node);
+      assert.strictEqual(canceled.outcome, 'canceled', canceled.notifications.join(' | '));
+      assert.strictEqual(canceled.status, 'Canceled');
+      const result = await running;
+      assert.strictEqual(result.outcome, 'canceled', result.notifications.join(' | '));
+      assert.match(result.notifications[result.notifications.length - 1], /^Stoppable feed: synchronization canceled · \d+ of \d+ data sets done before it stopped\.$/);
+      assert.match((await shown('Stoppable feed')).description, /^Synchronization canceled · /);
+    });
+  });
+
+  test('Enable Schedule… creates the trigger from the source setting; Disable Schedule deletes it', async function () {
+    this.timeout(60_000);
+    const feed = await node('Scheduled feed');
+    const setting = async () => (await shownChildren(api, (await node('Scheduled feed')).node)).find((i) => i.contextValue?.startsWith('schedule.'));
+    assert.strictEqual((await setting())?.description, 'not enabled');
+    const enable = new ScriptedInput([{ pick: /^Scheduled synchronizations of Scheduled feed/, choose: /^Incremental$/ }]);
+    const enabled = await withAnswers(api, enable, () => Promise.resolve(vscode.commands.executeCommand<ScheduleResult>('aciDataShare.enableSchedule', feed.node)));
+    assert.strictEqual(enabled.outcome, 'enabled', enabled.notifications.join(' | '));
+    const on = await until(async () => {
+      const s = await setting();
+      return s?.contextValue === 'schedule.enabled' && s;
+    }, 'the setting shows enabled');
+    assert.match(on.description, /^enabled · Incremental · next /);
+    assert.match(on.tooltip, /Next run \(UTC\)/);
+
+    const disable = new ScriptedInput([{ message: /^Disable the schedule of Scheduled feed\?$/, choose: 'Disable Schedule' }]);
+    const disabled = await withAnswers(api, disable, () => Promise.resolve(vscode.commands.executeCommand<ScheduleResult>('aciDataShare.disableSchedule', on.node)));
+    assert.strictEqual(disabled.outcome, 'disabled', disabled.notifications.join(' | '));
+    assert.deepStrictEqual(disabled.triggers, enabled.triggers);
+    await until(async () => (await setting())?.description === 'not enabled', 'the setting shows not enabled again');
+  });
+
+  test("a refusal is shown in the service's words", async function () {
+    this.timeout(60_000);
+    const feed = await node('Revoked feed');
+    const script = new ScriptedInput([
+      { pick: /^Synchronize Revoked feed/, choose: /^Incremental$/ },
+      { message: /^Synchronize Revoked feed now/, choose: 'Synchronize' },
+    ]);
+    const result = await withAnswers(api, script, () => Promise.resolve(vscode.commands.executeCommand<SynchronizeResult>(SYNC, feed.node)));
+    assert.strictEqual(result.outcome, 'refused');
+    assert.strictEqual(result.errorCode, 'ShareSubscriptionNotActive');
+    assert.ok(
+      script.messages('error').includes("Azure did not start the synchronization of Revoked feed: The share subscription 'feed-revoked' has been revoked by the provider and cannot be synchronized. [ShareSubscriptionNotActive]"),
+      script.messages().join(' | '),
+    );
+  });
+
+  test('Data sets: each with where it lands or not mapped, opening its rows of the last report', async function () {
+    this.timeout(60_000);
+    const feed = await node('Mapped feed');
+    const dataSets = (await shownChildren(api, feed.node)).find((i) => i.contextValue === 'dataSets');
+    assert.ok(dataSets);
+    const items = await shownChildren(api, dataSets.node);
+    assert.strictEqual(items.length, 15);
+    const unmapped = items.filter((i) => / → not mapped/.test(i.description)).map((i) => items.indexOf(i));
+    assert.deepStrictEqual(unmapped, [3, 10]);
+    assert.ok(items.filter((_i, n) => !unmapped.includes(n)).every((i) => / → contoso/.test(i.description)), items.map((i) => i.description).join('\n'));
+    assert.match((await shownNow(api, feed.node)).find((i) => i.contextValue === 'dataSets')?.description ?? '', /^15 · 2 not mapped$/);
+    const item = await api.explorer.getTreeItem(items[0].node);
+    assert.strictEqual(item.command?.command, SHOW_REPORT);
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    const record = await api.report.waitFor((r) => r.target.shareSubscriptionName === 'maps-rows-15' && r.state === 'done' && r.view?.shown === 1, 30_000);
+    assert.strictEqual(record.totals?.rows, 15);
+  });
+});

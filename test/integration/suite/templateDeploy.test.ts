@@ -1,0 +1,184 @@
+// Deploy of ARM templates that Azure evaluates, in the real VS Code against the emulator's Microsoft.Resources
+// deployments, driven through executeCommand with scripted answers: values from the parameter file beside the
+// template, a missing parameter asked for (its allowed values as a pick), a secure parameter from Set Secret (never
+// shown), an InvalidTemplate error placed on its line, and Cancel that cancels the deployment after asking.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import type { ContainerGroupTarget } from '../../../src/core/settings/model';
+import type { TestApi } from '../../../src/extension';
+import { activateExtension } from './extensionApi';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { until } from './until';
+
+const SUB = '00000000-0000-0000-0000-0000000000de';
+const RG = 'rg-template-it';
+const SECRET_NAME = 'it-tpl-db-password';
+const SECRET_VALUE = 'Tpl-Secret-Value-93c1e';
+
+/** A container group template as the ACI quickstarts write one: the name a parameter, the location the group's. */
+function template(extra: { parameters?: Record<string, unknown>; env?: unknown[]; restart?: string; image?: string; name?: string } = {}): string {
+  return JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: {
+        containerGroupName: { type: 'string', metadata: { description: 'Name of the container group' } },
+        image: { type: 'string', defaultValue: 'mcr.microsoft.com/azuredocs/aci-helloworld' },
+        port: { type: 'int', defaultValue: 80 },
+        ...extra.parameters,
+      },
+      resources: [
+        {
+          type: 'Microsoft.ContainerInstance/containerGroups',
+          apiVersion: '2023-05-01',
+          name: extra.name ?? "[parameters('containerGroupName')]",
+          location: '[resourceGroup().location]',
+          properties: {
+            containers: [
+              {
+                name: 'web',
+                properties: {
+                  image: extra.image ?? "[parameters('image')]",
+                  ports: [{ port: "[parameters('port')]", protocol: 'TCP' }],
+                  environmentVariables: extra.env ?? [],
+                  resources: { requests: { cpu: 1, memoryInGB: 1.5 } },
+                },
+              },
+            ],
+            osType: 'Linux',
+            restartPolicy: extra.restart ?? 'Always',
+            ipAddress: { type: 'Public', ports: [{ port: "[parameters('port')]", protocol: 'TCP' }] },
+          },
+        },
+      ],
+      outputs: {
+        containerIPv4Address: { type: 'string', value: "[reference(resourceId('Microsoft.ContainerInstance/containerGroups', parameters('containerGroupName'))).ipAddress.ip]" },
+      },
+    },
+    null,
+    2,
+  );
+}
+
+const parameterFile = (values: Record<string, unknown>): string =>
+  JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+      contentVersion: '1.0.0.0',
+      parameters: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])),
+    },
+    null,
+    2,
+  );
+
+const FILES: Record<string, string> = {
+  'it-tpl-params.json': template(),
+  'it-tpl-params.parameters.json': parameterFile({ containerGroupName: 'it-tpl-params', port: 8080 }),
+  'it-tpl-missing.json': template({ parameters: { restartPolicy: { type: 'string', allowedValues: ['Always', 'Never', 'OnFailure'] } }, restart: "[parameters('restartPolicy')]" }),
+  'it-tpl-missing.parameters.json': parameterFile({ containerGroupName: 'it-tpl-missing' }),
+  'it-tpl-secure.json': template({ parameters: { dbPassword: { type: 'securestring' } }, env: [{ name: 'DB_PASSWORD', secureValue: "[parameters('dbPassword')]" }] }),
+  'it-tpl-secure.parameters.json': parameterFile({ containerGroupName: 'it-tpl-secure', dbPassword: `{{secret:${SECRET_NAME}}}` }),
+  // A function the template language does not have: Azure refuses the template before it deploys anything.
+  'it-tpl-invalid.json': template({ name: "[concat(parameters('containerGroupName'), nosuchfunction('x'))]" }),
+  'it-tpl-invalid.parameters.json': parameterFile({ containerGroupName: 'it-tpl-invalid' }),
+  'it-tpl-cancel.json': template(),
+  'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
+};
+const TEMPLATES = Object.keys(FILES).filter((f) => !f.endsWith('.parameters.json'));
+
+const entry = (file: string): ContainerGroupTarget => ({ name: file.replace(/\.json$/, ''), subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${file}` });
+
+suite('Deploy a template', function () {
+  this.timeout(90000);
+  let api: TestApi;
+  let folder: string;
+  let before: unknown[] | undefined;
+  const lines: string[] = [];
+  const disposables: vscode.Disposable[] = [];
+  const uriOf = (file: string) => vscode.Uri.file(path.join(folder, 'definitions', file));
+
+  const deploy = async (file: string, answers: Answer[], leaveOpen = false): Promise<{ result: DeployCommandResult; script: ScriptedInput }> => {
+    const script = new ScriptedInput(answers);
+    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uriOf(file))), { leaveOpen });
+    script.assertDone();
+    return { result, script };
+  };
+  const confirm = (file: string): Answer => ({ message: new RegExp(`^Deploy the template definitions/${file.replace('.', '\\.')} to ${RG}\\?`), choose: 'Deploy' });
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    for (const [file, text] of Object.entries(FILES)) fs.writeFileSync(path.join(folder, 'definitions', file), text);
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
+    await config.update('containerGroups', [...(before ?? []), ...TEMPLATES.map(entry)], vscode.ConfigurationTarget.Workspace);
+  });
+
+  suiteTeardown(async () => {
+    for (const d of disposables) d.dispose();
+    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
+    for (const f of Object.keys(FILES)) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
+  });
+
+  test('a template with expressions deploys with its parameter file, after a what-if in the confirmation', async () => {
+    const { result, script } = await deploy('it-tpl-params.json', [confirm('it-tpl-params.json')]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const asked = script.shown.find((s) => s.modal && s.text.startsWith('Deploy the template'))!;
+    assert.match(asked.detail ?? '', /Parameter file: definitions\/it-tpl-params\.parameters\.json/);
+    assert.match(asked.detail ?? '', /containerGroupName: it-tpl-params/);
+    assert.match(asked.detail ?? '', /What-if: 1 to create/);
+    assert.match(asked.detail ?? '', /\+ Microsoft\.ContainerInstance\/containerGroups\/it-tpl-params \(Create\)/);
+    assert.deepStrictEqual(result.deployment?.containerGroups, ['it-tpl-params']);
+    const ip = result.deployment?.outputs.find((o) => o.name === 'containerIPv4Address');
+    assert.match(ip?.value ?? '', /^\d+\.\d+\.\d+\.\d+$/, 'the output IP address');
+    assert.ok(result.deployment?.progress.some((p) => p.startsWith('containerGroups/it-tpl-params: ')), result.deployment?.progress.join('\n'));
+    assert.ok(lines.some((l) => l.includes('containerGroups/it-tpl-params: Succeeded')), 'the operations are logged as they go');
+  });
+
+  test('a parameter the file does not give is asked for, its allowed values as a pick', async () => {
+    const { result, script } = await deploy('it-tpl-missing.json', [{ pick: /^Parameter restartPolicy/, choose: /^OnFailure$/ }, confirm('it-tpl-missing.json')]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const pick = script.shown.find((s) => s.kind === 'pick')!;
+    assert.deepStrictEqual(pick.items, ['Always', 'Never', 'OnFailure']);
+    const asked = script.shown.find((s) => s.modal)!;
+    assert.match(asked.detail ?? '', /restartPolicy: OnFailure \(entered\)/);
+  });
+
+  test('a secure parameter comes from Set Secret and is never shown', async () => {
+    const set = new ScriptedInput([{ input: new RegExp(`Set Secret \\(2/2\\): ${SECRET_NAME}`), value: SECRET_VALUE }]);
+    await withAnswers(api, set, async () => vscode.commands.executeCommand('aciDataShare.setSecret', SECRET_NAME));
+    set.assertDone();
+    const { result, script } = await deploy('it-tpl-secure.json', [confirm('it-tpl-secure.json')]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const asked = script.shown.find((s) => s.modal)!;
+    assert.match(asked.detail ?? '', new RegExp(`dbPassword: stored secret ${SECRET_NAME}`));
+    const everything = JSON.stringify({ shown: script.shown, result, lines });
+    assert.ok(!everything.includes(SECRET_VALUE), 'the secret value is in no prompt, result or log line');
+  });
+
+  test('an InvalidTemplate error is shown on the line of the template it names', async () => {
+    const { result } = await deploy('it-tpl-invalid.json', []);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    assert.strictEqual(result.errorCode, 'InvalidTemplate');
+    const uri = uriOf('it-tpl-invalid.json');
+    const expected = FILES['it-tpl-invalid.json'].split('\n').findIndex((l) => l.includes('nosuchfunction'));
+    await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the template', 10_000);
+    const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
+    assert.ok(placed.some((d) => d.range.start.line === expected && /nosuchfunction/.test(d.message)), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+  });
+
+  test('Cancel asks, then cancels the deployment in Azure', async () => {
+    const { result } = await deploy('it-tpl-cancel.json', [
+      confirm('it-tpl-cancel.json'),
+      { progress: /^Deploying it-tpl-cancel/, cancelWhen: (m) => !m.startsWith('Sending') },
+      { message: /^Cancel the deployment it-tpl-cancel-\d+ in Azure\?/, choose: 'Cancel Deployment' },
+    ]);
+    assert.strictEqual(result.outcome, 'canceled', result.notifications.join('\n'));
+    assert.strictEqual(result.deployment?.state, 'Canceled');
+    assert.ok(result.notifications.some((n) => /^The deployment it-tpl-cancel-\d+ was canceled \(Canceled\)\./.test(n)), result.notifications.join('\n'));
+  });
+});
