@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { watchDefinitionFiles } from './tree/definitionWatcher';
+import { useGlobalStorage } from './settings/userSettingsFile';
 import { shareSubscriptionSource } from './tree/shareSubscriptionSource';
 import { SynchronizationWatches } from './core/synchronization/syncWatches';
 import { registerSynchronizeCommands } from './commands/synchronize/registerSynchronize';
@@ -85,6 +86,7 @@ interface Services {
 function createServices(context: vscode.ExtensionContext): Services {
   const session = new AzureSession(context);
   usePickSession(session);
+  useGlobalStorage(context.globalStorageUri);
   const deployStates = new DeployStates(context.workspaceState);
   const loadLiveState = createLiveStateLoader(session, () => settings.connectionSettings().authMethod);
   const syncWatches = new SynchronizationWatches();

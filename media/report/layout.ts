@@ -74,6 +74,8 @@ export function buildLayout(root: HTMLElement): Layout {
   const stop = custom('vscode-button', { secondary: '', id: 'stop' }, l10n.t('Stop'));
   const reload = custom('vscode-button', { secondary: '', id: 'reload' }, l10n.t('Reload'));
   const text = custom('vscode-textfield', { placeholder: l10n.t('Filter by name, type, status or message'), 'aria-label': l10n.t('Filter text'), id: 'filter-text' }) as Layout['text'];
+  // The `label` property (not an attribute) names the inner input, the element a screen reader focuses.
+  (text as Layout['text'] & { label: string }).label = l10n.t('Filter text');
   const status = select(l10n.t('Status'), [['', l10n.t('All statuses')]]);
   const type = select(l10n.t('Data set type'), [['', l10n.t('All types')], ...DATA_SET_TYPES.map((t): [string, string] => [t, t])]);
   const exportCsv = custom('vscode-button', { id: 'export-csv' }, l10n.t('Export CSV'));

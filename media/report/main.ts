@@ -151,6 +151,8 @@ function reportView(): void {
     legend: [...ui.legend.querySelectorAll('li')].map((li) => li.textContent ?? ''),
     chartSizes: [...ui.chartTop.querySelectorAll('vscode-option')].map((o) => o.textContent ?? ''),
     detail: ui.detail.querySelector('h2')?.textContent ?? '',
+    filterInputLabel: ui.text.shadowRoot?.querySelector('input')?.getAttribute('aria-label') ?? '',
+    clippedColumns: table.clippedColumns(),
   });
 }
 

@@ -16,9 +16,15 @@ const OVERSCAN = 12;
 /** Hard ceiling on row elements, whatever the window height. */
 export const MAX_DOM_ROWS = 400;
 
-const WIDTHS: Record<string, number> = {
-  name: 260, dataSetType: 170, status: 100, message: 300, startTime: 180, endTime: 180, durationMs: 110, filesRead: 100,
+const WIDTHS: Record<string, number | string> = {
+  // A time is "2026-01-31 23:59:59 UTC" whatever the window: sized by its characters (and the cell's padding),
+  // not in pixels, so the font's size and face never cut it.
+  name: 260, dataSetType: 170, status: 100, message: 300, startTime: 'calc(24ch + 20px)', endTime: 'calc(24ch + 20px)', durationMs: 110, filesRead: 100,
   filesWritten: 110, rowsRead: 120, rowsCopied: 120, sizeRead: 100, sizeWritten: 110, vCore: 70, dataSetId: 300,
+};
+const width = (key: string): string => {
+  const w = WIDTHS[key] ?? 120;
+  return typeof w === 'number' ? `${w}px` : w;
 };
 
 export function cellText(column: ColumnDef, row: ReportRow): string {
@@ -58,7 +64,7 @@ export class VirtualTable {
   private frame = 0;
 
   constructor(private readonly events: TableEvents) {
-    const template = REPORT_COLUMNS.map((c) => `${WIDTHS[c.key] ?? 120}px`).join(' ');
+    const template = REPORT_COLUMNS.map((c) => width(c.key)).join(' ');
     this.element = el('div', { className: 'grid', attrs: { role: 'grid', tabindex: '0', 'aria-label': l10n.t('Data sets'), 'aria-colcount': String(REPORT_COLUMNS.length) } });
     this.element.style.setProperty('--grid-columns', template);
     const header = el('div', { className: 'grid-row grid-header', attrs: { role: 'row', 'aria-rowindex': '1' } });
@@ -118,6 +124,18 @@ export class VirtualTable {
   renderedNames(n: number): string[] {
     const rows = Array.from(this.body.children as HTMLCollectionOf<HTMLElement>).sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
     return rows.slice(0, n).map((r) => (r.firstElementChild as HTMLElement).textContent ?? '');
+  }
+
+  /** Columns of figures and times (not free text, which ends in an ellipsis by design) whose text a drawn cell cuts off. */
+  clippedColumns(): string[] {
+    const clipped = new Set<string>();
+    for (const row of Array.from(this.body.children as HTMLCollectionOf<HTMLElement>)) {
+      REPORT_COLUMNS.forEach((c, i) => {
+        const cell = row.children[i] as HTMLElement | undefined;
+        if (c.kind !== 'text' && cell?.textContent && cell.scrollWidth > cell.clientWidth) clipped.add(c.key);
+      });
+    }
+    return [...clipped];
   }
 
   /** Scrolls so that row `index` is at the top; the rows there are drawn (or asked for) on the scroll. */

@@ -1,12 +1,13 @@
 /**
- * Edits one element of a list setting inside the workspace's settings.json, so the comments and layout of
- * the list stay as the user wrote them (a whole-value update through the configuration API rewrites the list
+ * Edits one element of a list setting inside the workspace's or the user's settings.json, so the comments and
+ * layout of the list stay as the user wrote them (a whole-value update through the configuration API rewrites the list
  * and drops its comments). Returns false when the list is not in that file as VS Code read it; the caller then
  * updates the value through the configuration API. With the key written twice, the copy VS Code reads (the
  * last) is edited, or the change is refused: the configuration API would edit the first.
  */
 import * as vscode from 'vscode';
-import { applyEdits, getNodeValue, modify, parseTree, type Node } from 'jsonc-parser';
+import { applyEdits, createScanner, getNodeValue, modify, parseTree, SyntaxKind, type Node } from 'jsonc-parser';
+import { userSettingsFile } from './userSettingsFile';
 
 export type ListEdit = { append: unknown } | { set: number; entry: unknown } | { remove: number };
 
@@ -38,8 +39,8 @@ function configurationRead(key: string, ms = 3000): Promise<void> {
 }
 
 export async function editListInFile(key: string, where: vscode.ConfigurationTarget, current: readonly unknown[], edit: ListEdit): Promise<boolean> {
-  // The user's settings.json is not edited here: VS Code reads an outside write of it only later.
-  const uri = where === vscode.ConfigurationTarget.Workspace ? workspaceSettingsFile() : undefined;
+  const user = where === vscode.ConfigurationTarget.Global;
+  const uri = user ? userSettingsFile() : where === vscode.ConfigurationTarget.Workspace ? workspaceSettingsFile() : undefined;
   if (!uri) return false;
   // Read from the disk: an open document of the file may not have caught up with a change made outside.
   let text: string;
@@ -60,6 +61,8 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   if (doc?.isDirty) return refuse(vscode.l10n.t('The file has unsaved changes.'));
   // Only the list VS Code read is edited: otherwise this file is not the one in effect.
   if (!list || list.type !== 'array' || JSON.stringify(getNodeValue(list)) !== JSON.stringify(current)) return refuse(vscode.l10n.t('Its last copy is not the list VS Code read.'));
+  // A user list without comments loses nothing through the configuration API, which VS Code surely reads.
+  if (user && !hasComments(text.slice(list.offset, list.offset + list.length))) return false;
   // jsonc-parser edits the first copy of a key: the earlier ones are renamed in what it reads (same length,
   // so its edits apply to the file as it is).
   let seen = text;
@@ -81,7 +84,38 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   if (edits.length === 0) return false;
   const next = applyEdits(text, edits);
   const read = configurationRead(key);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
+  try {
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
+  } catch (err) {
+    if (user) throw commentsRefusal(key, uri);
+    throw err;
+  }
   await read;
-  return true;
+  if (!user) return true;
+  // The user's file was found by its place on disk, not named by VS Code: it counts only if VS Code now reads
+  // the list as written there. Otherwise the write is undone, and the change refused rather than made through
+  // the configuration API, which would drop the comments.
+  const wanted = copiesOf(parseTree(next), key).at(-1)?.children?.[1];
+  const now = vscode.workspace.getConfiguration().inspect(key)?.globalValue;
+  if (wanted && JSON.stringify(now) === JSON.stringify(getNodeValue(wanted))) return true;
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  throw commentsRefusal(key, uri);
+}
+
+function hasComments(text: string): boolean {
+  const scanner = createScanner(text, false);
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) return true;
+  }
+  return false;
+}
+
+function commentsRefusal(key: string, uri: vscode.Uri): Error {
+  return new Error(
+    vscode.l10n.t(
+      'Nothing was changed: the list {0} in your user settings has comments, and VS Code offers extensions no way to change it that keeps them (its settings API rewrites the list without them, and VS Code did not take an edit of {1}). Remove the comments from the list, or move it to the workspace settings, and try again.',
+      key,
+      uri.fsPath,
+    ),
+  );
 }

@@ -347,7 +347,12 @@ export const STEPS: ScreenshotStep[] = [
       // The center closes when the progress entry ends; it is opened again for the result.
       await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Succeeded' }).first().waitFor({ timeout: 60000 });
       if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
-      await center.locator('.notification-list-item').filter({ hasText: 'batch-job created' }).first().waitFor({ timeout: 30000 });
+      const result = center.locator('.notification-list-item').filter({ hasText: 'batch-job created' }).first();
+      await result.waitFor({ timeout: 30000 });
+      // A notification of several lines shows its first until expanded: the walkthrough shows all of it.
+      const expand = result.locator('.codicon-notifications-expand');
+      if (await expand.count()) await expand.first().click();
+      await result.locator('.codicon-notifications-collapse').first().waitFor({ timeout: 5000 }).catch(() => undefined);
     },
     capture: { walkthroughCrop: ['.notifications-center'] },
   },

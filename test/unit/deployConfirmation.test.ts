@@ -5,7 +5,7 @@ import { capLines, describeDestination, describeSecretUses } from '../../src/cor
 import { resolveSecretPlaceholders } from '../../src/core/deploy/resolveSecrets';
 import { checkTarget } from '../../src/core/settings/targetCheck';
 
-test('stored secrets sent are listed by name and field, never by value', () => {
+test('stored secrets sent are listed by name and field (elements by name, as the change list names them), never by value', () => {
   const body = {
     properties: {
       containers: [{ name: 'db', properties: { environmentVariables: [{ name: 'A', value: 'x' }, { name: 'PW', secureValue: '{{secret:db-pw}}' }] } }],
@@ -14,7 +14,7 @@ test('stored secrets sent are listed by name and field, never by value', () => {
   };
   const resolved = resolveSecretPlaceholders(body, (n) => `value-of-${n}`);
   const lines = describeSecretUses(resolved.used);
-  assert.deepEqual(lines, ['db-pw → containers[0].environmentVariables[1].secureValue', 'reg → imageRegistryCredentials[0].password']);
+  assert.deepEqual(lines, ['db-pw → containers[db].environmentVariables[PW].secureValue', 'reg → imageRegistryCredentials[r.io].password']);
   assert.ok(!lines.join('\n').includes('value-of'));
 });
 

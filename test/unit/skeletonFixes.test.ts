@@ -77,6 +77,14 @@ function fixAll(text: string, file: string, choices: Record<string, string[]>): 
 }
 
 describe('quick fixes that write new values (numbers, declared volumes, required properties)', () => {
+  it('YAML: a mount named below the volume-name minimum is declared with a valid name it is renamed to', () => {
+    const text = YAML.replace('- name: other', '- name: db');
+    const mount = findings(text, 'a.aci.yaml').find((x) => x.code === 'ACI307')!;
+    const fixed = apply(text, mount, 'Declare volume db-volume (an emptyDir) and mount it here');
+    assert.match(fixed, /- name: db-volume\n {8}mountPath: \/x/);
+    assert.match(fixed, /\n {2}- name: db-volume\n {4}emptyDir: \{\}/);
+    assert.deepEqual(findings(fixed, 'a.aci.yaml').filter((f) => f.code === 'ACI315' || f.code === 'ACI307'), []);
+  });
 
   it('YAML: every error fixed by its quick fixes, in the file\'s indentation', () => {
     const fixed = fixAll(YAML, 'a.aci.yaml', {
@@ -95,10 +103,13 @@ describe('quick fixes that write new values (numbers, declared volumes, required
   });
 
   it('JSON: every error fixed by its quick fixes; a mount may still use an existing volume instead', () => {
-    const fixed = fixAll(JSON_TEXT, 'a.aci.json', { ACI003: ['Change to "Linux"'], ACI002: ['Change to 1.5'], ACI307: ['Declare volume data (an emptyDir)'], ACI301: ['Change to "/x"'] });
+    const fixed = fixAll(JSON_TEXT, 'a.aci.json', { ACI003: ['Change to "Linux"'], ACI002: ['Change to 1.5'], ACI307: ['Declare volume data-volume (an emptyDir) and mount it here'], ACI301: ['Change to "/x"'] });
     const value = JSON.parse(fixed);
     assert.equal(value.properties.osType, 'Linux');
-    assert.deepEqual(value.properties.volumes, [{ name: 'data', emptyDir: {} }]);
+    // 'data' is shorter than the volume-name rule allows: the volume gets a name it takes, and the mount follows.
+    assert.deepEqual(value.properties.volumes, [{ name: 'data-volume', emptyDir: {} }]);
+    assert.equal(value.properties.containers[0].properties.volumeMounts[0].name, 'data-volume');
+    assert.deepEqual(findings(fixed, 'a.aci.json').filter((f) => f.code === 'ACI315' || f.code === 'ACI307'), [], 'the fix leaves no volume finding behind');
     assert.equal(value.properties.containers[0].properties.volumeMounts[0].mountPath, '/x');
     const withVolume = YAML.replace('- name: other', '- name: contnet');
     const mount = findings(withVolume, 'a.aci.yaml').find((x) => x.code === 'ACI307')!;

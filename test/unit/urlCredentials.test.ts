@@ -46,7 +46,7 @@ test('deploy fills a placeholder in a URL\'s user and password, nowhere else in 
   const r = resolveSecretPlaceholders(body, (name) => (name === 'repo-cred' ? `deploy:${TOKEN}` : 'x'));
   const volumes = (r.body as { properties: { volumes: { gitRepo: { repository: string } }[] } }).properties.volumes;
   assert.equal(volumes[0].gitRepo.repository, `https://deploy:${TOKEN}@github.com/contoso/{{secret:path}}.git`);
-  assert.deepEqual(r.used, [{ name: 'repo-cred', path: 'properties.volumes[0].gitRepo.repository' }]);
+  assert.deepEqual(r.used, [{ name: 'repo-cred', path: 'properties.volumes[0].gitRepo.repository', field: 'volumes[src].gitRepo.repository' }]);
   assert.deepEqual(r.misplaced, [{ name: 'path', path: 'properties.volumes[0].gitRepo.repository' }]);
   assert.ok(r.secretValues.includes(TOKEN) && r.secretValues.includes(`deploy:${TOKEN}`), String(r.secretValues.length));
   // Credentials written in the file are secrets too: deploy and the CLI redact them.

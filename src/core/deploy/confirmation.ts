@@ -9,11 +9,13 @@ export interface SecretUse {
   name: string;
   /** Body path of the field it fills, e.g. `properties.containers[0].properties.environmentVariables[1].secureValue`. */
   path: string;
+  /** The same field by element names, as the change list shows it: `containers[web].environmentVariables[PW].secureValue`. */
+  field?: string;
 }
 
-/** "DB_PASSWORD → containers[0].environmentVariables[1].secureValue", one line per stored secret and field. */
+/** "db-pw → containers[web].environmentVariables[PW].secureValue", one line per stored secret and field. */
 export function describeSecretUses(uses: readonly SecretUse[]): string[] {
-  const lines = uses.map((u) => `${u.name} → ${u.path.replace(/(^|\.)properties\./g, '$1')}`);
+  const lines = uses.map((u) => `${u.name} → ${u.field ?? u.path.replace(/(^|\.)properties\./g, '$1')}`);
   return [...new Set(lines)];
 }
 

@@ -32,7 +32,7 @@ export interface PreparedDeploy {
   /** Values to redact from every log line and message of this deploy. */
   secretValues: string[];
   /** Stored secrets the body carries and the fields they fill (names only). */
-  secretUses: { name: string; path: string }[];
+  secretUses: { name: string; path: string; field: string }[];
   /** Where the body sits in the file (for mapping error targets back). */
   prefix: PathSegment[];
   /** Things worth a line in the log (name mismatch, api-version, dropped fields). */

@@ -24,8 +24,11 @@ export interface SecretResolution {
   secretValues: string[];
   /** Placeholder names that have no stored value. */
   missing: string[];
-  /** Each stored secret filled in, with the field it went to (names and paths only, never values). */
-  used: { name: string; path: string }[];
+  /**
+   * Each stored secret filled in, with the field it went to (names and paths only, never values): `path` as
+   * the body has it, `field` as the user reads it (elements by name, `properties.` left out, as the diff shows them).
+   */
+  used: { name: string; path: string; field: string }[];
   /** Placeholders written outside a secret field (not resolved: the value would be shown and returned). */
   misplaced: { name: string; path: string }[];
   /** Placeholders whose name no stored secret can have (never resolved; the deploy is refused). */
@@ -33,6 +36,26 @@ export interface SecretResolution {
 }
 
 export type SecretLookup = (name: string) => string | undefined;
+
+/** An element's name for the user: its `name`, a registry's `server`, else its index. */
+function elementName(item: unknown, index: number): string {
+  const o = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+  const name = typeof o.name === 'string' && o.name ? o.name : typeof o.server === 'string' && o.server ? o.server : undefined;
+  return name ?? String(index);
+}
+
+/** `containers[web].environmentVariables[DB_PASSWORD].secureValue` for the body path of that field. */
+export function namedField(root: unknown, path: BodyPath): string {
+  let at: unknown = root;
+  let out = '';
+  for (const seg of path) {
+    const here = at;
+    at = here && typeof here === 'object' ? (here as Record<string | number, unknown>)[seg] : undefined;
+    if (typeof seg === 'number') out += `[${elementName(at, seg)}]`;
+    else if (seg !== 'properties') out += out ? `.${seg}` : seg;
+  }
+  return out;
+}
 
 /** Replaces placeholders in secret fields with values from `lookup`, and collects all secret values. */
 export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): SecretResolution {
@@ -61,7 +84,7 @@ export function resolveSecretPlaceholders(body: unknown, lookup: SecretLookup): 
           continue;
         }
         secretValues.add(secret);
-        used.push({ name: r.name, path: formatBodyPath(path) });
+        used.push({ name: r.name, path: formatBodyPath(path), field: namedField(body, path) });
         resolved = resolved.slice(0, r.start) + secret + resolved.slice(r.end);
       }
       if (!isSecretField(path)) for (const c of urlCredentials(resolved)) secretValues.add(c);

@@ -11,6 +11,7 @@ import { schemaAt } from '../schema/documentSchema';
 import { detectLayout, Layout, yamlKey, yamlString } from '../completion/render';
 import { arr, obj, Skel, skeletonFor } from '../completion/skeleton';
 import { lineIndent, lineStartOf } from '../completion/site';
+import { suggestName, VOLUME_NAME } from '../validation/rules/naming';
 
 /** The fixes for `finding` in `doc` (none when the document's shape gives no safe edit). */
 export function skeletonFixes(doc: DefinitionDocument, finding: Finding): Fix[] {
@@ -59,13 +60,39 @@ function volumeFixes(doc: DefinitionDocument, f: Finding): Fix[] {
   if (!node || node.kind !== 'string') return [];
   const name = String(node.value);
   const at = f.path.findIndex((s) => s === 'containers' || s === 'initContainers');
-  const declare = at > 0 ? declareVolume(doc, f.path.slice(0, at), name) : undefined;
-  return declare ? [declare] : [];
+  if (at <= 0) return [];
+  // A name the volume-name rule refuses is not declared as written: the volume gets a valid one and the mount
+  // is renamed to it, so the fix leaves no new finding behind.
+  const valid = validVolumeName(name);
+  const props = f.path.slice(0, at);
+  if (valid !== name && volumeNames(doc, props).has(valid)) return [];
+  const title = valid === name ? `Declare volume ${name} (an emptyDir)` : `Declare volume ${valid} (an emptyDir) and mount it here`;
+  const declare = declareVolume(doc, props, valid, title);
+  if (!declare || valid === name) return declare ? [declare] : [];
+  const rename: TextEdit = { range: node.range, newText: doc.format === 'json' ? JSON.stringify(valid) : valid };
+  return [{ ...declare, edits: [rename, ...declare.edits] }];
+}
+
+/** `name` when the volume-name rule takes it, else the nearest name it takes (`data` → `data-volume`). */
+export function validVolumeName(name: string): string {
+  if (VOLUME_NAME.test(name)) return name;
+  const base = suggestName(name, 56) || 'volume';
+  return VOLUME_NAME.test(base) ? base : `${base}-volume`;
+}
+
+function volumeNames(doc: DefinitionDocument, props: PathSegment[]): Set<string> {
+  const volumes = nodeAtPath(doc.root, [...props, 'volumes']);
+  const names = new Set<string>();
+  if (volumes?.kind !== 'array') return names;
+  for (const v of volumes.children) {
+    const n = v.kind === 'object' ? v.properties.find((p) => p.key === 'name') : undefined;
+    if (n?.kind === 'string') names.add(String(n.value));
+  }
+  return names;
 }
 
 /** Adds `{ name, emptyDir: {} }` to the group's volumes (the list is created when there is none). */
-function declareVolume(doc: DefinitionDocument, props: PathSegment[], name: string): Fix | undefined {
-  const title = `Declare volume ${name} (an emptyDir)`;
+function declareVolume(doc: DefinitionDocument, props: PathSegment[], name: string, title: string): Fix | undefined {
   const item = obj(['name', { t: 'str', value: name, fixed: true }], ['emptyDir', obj()]);
   const parent = nodeAtPath(doc.root, props);
   const volumes = nodeAtPath(doc.root, [...props, 'volumes']);

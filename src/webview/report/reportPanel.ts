@@ -101,8 +101,8 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
       }
       case 'viewUpdated': {
         // Only the known fields: the page is untrusted.
-        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail } = m;
-        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail };
+        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail, filterInputLabel, clippedColumns } = m;
+        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail, filterInputLabel, clippedColumns };
         return this.changed();
       }
       case 'query':

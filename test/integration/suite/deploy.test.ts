@@ -112,8 +112,9 @@ suite('Deploy', function () {
     assert.strictEqual(result.group?.fqdn, 'contoso-web-frontend.westeurope.azurecontainer.io');
     const question = script.shown.find((s) => s.modal)!;
     assert.match(question.detail ?? '', /It does not exist yet/);
-    assert.match(question.detail ?? '', /it-db → .*secureValue/);
-    assert.match(question.detail ?? '', /it-reg → imageRegistryCredentials\[0\]\.password/);
+    // Secrets are named by the fields they fill, elements by name as the change list shows them.
+    assert.match(question.detail ?? '', /it-db → containers\[nginx\]\.environmentVariables\[SITE_TITLE\]\.secureValue/);
+    assert.match(question.detail ?? '', /it-reg → imageRegistryCredentials\[contoso\.azurecr\.io\]\.password/);
     // The emulator is not the public cloud: the question names where the request and the sign-in go.
     assert.ok((question.detail ?? '').includes(`Cloud Custom: requests go to ${process.env.ACI_DS_EMULATOR_URL}`), question.detail);
     assert.ok(![DB_SECRET, REG_SECRET].some((s) => (question.detail ?? '').includes(s)), 'no secret value in the question');

@@ -113,6 +113,10 @@ suite('Synchronization report: rough edges and hostile records', () => {
     const hint = loaded.view?.hints.find((h) => h.startsWith('Remaining writes: '));
     assert.ok(hint && /x-ms-ratelimit-remaining-subscription-writes/.test(hint), loaded.view?.hints.join(' | '));
     assert.deepStrictEqual([loaded.view?.tab, loaded.view?.filtersShown], ['details', true]);
+    // The filter's inner input has a name of its own (the one a screen reader announces).
+    assert.strictEqual(loaded.view?.filterInputLabel, 'Filter text');
+    // Times and figures are shown whole in the drawn rows, whatever the font.
+    assert.deepStrictEqual(loaded.view?.clippedColumns, [], 'cut off: ' + loaded.view?.clippedColumns.join(', '));
 
     const chart = await command({ type: 'command', command: 'showTab', tab: 'chart' }, (r) => r.view?.tab === 'chart');
     assert.deepStrictEqual(chart.view?.legend, ['Data set', 'Failed data set']);

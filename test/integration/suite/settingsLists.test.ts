@@ -115,6 +115,57 @@ suite('Add Share Subscription through the command, signed in', function () {
   }));
 });
 
+suite('Add and Remove never drop the comments of a list in the user settings', function () {
+  this.timeout(90_000);
+  let api: TestApi;
+  const config = () => vscode.workspace.getConfiguration('aciDataShare');
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    await vscode.commands.executeCommand('aciDataShare.signIn');
+  });
+
+  test('the comments stay with the change VS Code reads, or nothing changes and the user is told why', () => scopeWrites.run('user comments kept', async () => {
+    const workspaceBefore = config().inspect<unknown[]>('shareSubscriptions')?.workspaceValue;
+    const userBefore = config().inspect<unknown[]>('shareSubscriptions')?.globalValue;
+    const mine = { subscriptionId: SUB, resourceGroup: 'rg-mine', accountName: 'my-account', shareSubscriptionName: 'my-feed', label: 'Mine' };
+    await config().update('shareSubscriptions', undefined, vscode.ConfigurationTarget.Workspace);
+    await config().update('shareSubscriptions', [mine], vscode.ConfigurationTarget.Global);
+    const userList = () => (config().inspect<{ shareSubscriptionName: string }[]>('shareSubscriptions')?.globalValue ?? []).map((e) => e.shareSubscriptionName);
+    try {
+      // The user settings file as VS Code itself names it, with a comment written into the list.
+      await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+      const doc = vscode.window.activeTextEditor!.document;
+      const at = doc.getText().indexOf('"aciDataShare.shareSubscriptions": [');
+      assert.ok(at >= 0, doc.getText());
+      const end = at + '"aciDataShare.shareSubscriptions": ['.length;
+      const commented = `${doc.getText().slice(0, end)}\n    // my feeds: keep this note${doc.getText().slice(end)}`;
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      // Written through VS Code's file service at the address VS Code gave (a comment changes no value).
+      await vscode.workspace.fs.writeFile(doc.uri, new TextEncoder().encode(commented));
+      const onDisk = () => fs.readFileSync(doc.uri.fsPath, 'utf8');
+
+      const script = new ScriptedInput([], { acceptDefaults: true });
+      const added = await withAnswers(api, script, async () => vscode.commands.executeCommand<Record<string, string> | undefined>('aciDataShare.addShareSubscription'));
+      assert.match(onDisk(), /\/\/ my feeds: keep this note/, 'the comment is never dropped');
+      console.log(`[user settings comments] ${added ? 'edited in the file and read back by VS Code' : 'refused, saying why'}`);
+      if (added) {
+        assert.deepStrictEqual(userList(), ['my-feed', 'sales-settings-5'], 'VS Code reads the added entry');
+      } else {
+        // Where VS Code does not take an edit of the file (code-server does not), the change is refused, saying why.
+        const errors = script.messages('error');
+        assert.strictEqual(errors.length, 1, script.messages().join(' | '));
+        assert.match(errors[0], /^Nothing was changed: the list aciDataShare\.shareSubscriptions in your user settings has comments, and VS Code offers extensions no way to change it that keeps them/);
+        assert.deepStrictEqual(userList(), ['my-feed'], 'nothing changed');
+      }
+      assert.strictEqual(config().inspect('shareSubscriptions')?.workspaceValue, undefined, 'nothing written to the workspace');
+    } finally {
+      await config().update('shareSubscriptions', userBefore, vscode.ConfigurationTarget.Global);
+      await config().update('shareSubscriptions', workspaceBefore, vscode.ConfigurationTarget.Workspace);
+    }
+  }));
+});
+
 suite('Add again: an entry already in the view', function () {
   this.timeout(90_000);
   let api: TestApi;

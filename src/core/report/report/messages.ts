@@ -97,6 +97,10 @@ export interface PageView {
   chartSizes: string[];
   /** The heading of the detail pane: the selected data set's name, or empty. */
   detail: string;
+  /** The accessible name of the input inside the filter text field (what a screen reader announces). */
+  filterInputLabel: string;
+  /** Columns of times and figures whose text a drawn cell cuts off (see VirtualTable.clippedColumns). */
+  clippedColumns: string[];
 }
 
 export type PageMessage =
@@ -164,9 +168,10 @@ export function isPageMessage(v: unknown): v is PageMessage {
         int(m.shown) &&
         int(m.domRows) &&
         int(m.injected) &&
-        [m.firstCells, m.summary, m.hints, m.legend, m.chartSizes].every(strings) &&
+        [m.firstCells, m.summary, m.hints, m.legend, m.chartSizes, m.clippedColumns].every(strings) &&
         str(m.meta) &&
         str(m.detail) &&
+        str(m.filterInputLabel) &&
         isReportTab(m.tab) &&
         Array.isArray(m.tabsShown) &&
         m.tabsShown.every(isReportTab) &&
