@@ -3,7 +3,7 @@
  * (synchronize + SynchronizationWatch + watchReaders):
  * - synchronize request → first progress shown: from sending the POST to the moment the command shows the
  *   synchronization it started (the 202's answer, onStarted), and to the first data set count it can show;
- * - a 120-data-set synchronization followed with the defaults (details every 15 s, status every 2 s): the requests
+ * - a 120-data-set synchronization followed with the defaults (details and status every 15 s): the requests
  *   per minute the following costs, by kind. An open report of that synchronization adds none: it shows the rows
  *   the watch read (ReportPanel.follow → livePages), so its extra requests per minute are 0 by construction; a
  *   report opened mid-run makes its own one load (one POST per 50 data sets).
@@ -83,6 +83,7 @@ export async function runSynchronizeBench(options: { quick?: boolean }): Promise
         watch.start();
       },
       onProgress: (p) => watch?.operationStatus(p.status),
+      defaultPollMs: 15_000, // as the command: the status is read as often as the data sets
     }).catch(() => undefined); // it ends Failed (data set 1 fails in the emulator)
     await watch!.finish('Failed');
     const minutes = (performance.now() - began) / 60_000;

@@ -1,8 +1,9 @@
 // Reads a container group body the way the resource provider's JSON reader (Newtonsoft Json.NET) does before its own
-// rules apply: property names match case-insensitively, and a string holding a number or a boolean is read as one
-// where the schema wants a number, integer or boolean. ARM passes a template's values through as the template's types
-// make them, so the published quickstarts send "cpu": "1.0", "port": "443" and "memoryInGb" and deploy (Azure's own
-// quickstart CI deploys every one). A template deployment hands the group to the provider through this reader.
+// rules apply: property names match case-insensitively, a string holding a number or a boolean is read as one where the
+// schema wants a number, integer or boolean, and an enum in any case is read as its declared value. ARM passes a
+// template's values through with the types the template gives them, so the published quickstarts send "cpu": "1.0",
+// "port": "443", "memoryInGb" and "udp" and deploy (Azure's quickstart pipeline deploys every one). A template
+// deployment hands each group to the provider through this reader.
 import { Schema, containerGroupSchema } from './container-group-schema';
 
 type Json = unknown;
@@ -23,6 +24,9 @@ function read(value: Json, schema: Schema): Json {
     case 'boolean':
       if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
       return value;
+    case 'enum':
+      // An enum is read case-insensitively and written back in its declared spelling ("udp" → "UDP").
+      return typeof value === 'string' ? (schema.values.find((v) => v.toLowerCase() === value.toLowerCase()) ?? value) : value;
     case 'array':
       return Array.isArray(value) ? value.map((v) => read(v, schema.items)) : value;
     case 'object': {

@@ -12,7 +12,8 @@ import { Reply, cloudError } from './reply';
 import type { Obj } from './arm-templates/functions';
 import { InvalidTemplate, TemplateFailure } from './arm-templates/template-errors';
 import { Instance, TemplateRun } from './arm-templates/template-run';
-import { deploymentRuntime, isContainerGroupType, parseResourceId } from './deployment-resources';
+import { deploymentRuntime, isContainerGroupType, parseResourceId, resourcesInGroup } from './deployment-resources';
+import { groupKey } from './container-group-view';
 import { DeploymentOperation, newOperationId } from './deployment-store';
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -21,8 +22,8 @@ function invalidContent(message: string): Reply {
   return cloudError(400, { code: 'InvalidRequestContent', message: `The request content was invalid and could not be deserialized: '${message}'.` });
 }
 
-/** Reads the request and evaluates the template; `deferRuntime` for what-if and validation (nothing exists yet). */
-export function prepareRun(ctx: RequestContext, forWhatIf: boolean): { body: Obj; run: TemplateRun } | { reply: Reply } {
+/** Reads the request and evaluates the template as validation does (nothing is created; runtime values deferred). */
+export function prepareRun(ctx: RequestContext): { body: Obj; run: TemplateRun } | { reply: Reply } {
   let body: unknown;
   try {
     body = JSON.parse(ctx.body.toString('utf8'));
@@ -47,7 +48,10 @@ export function prepareRun(ctx: RequestContext, forWhatIf: boolean): { body: Obj
   try {
     const parameters = isObj(props.parameters) ? props.parameters : {};
     const run = new TemplateRun(props.template, parameters, ctx.body.toString('utf8'), target, deploymentRuntime(ctx.state), true);
-    if (!forWhatIf) for (const inst of run.instances) run.resourceBody(inst);
+    // Every resource and output is evaluated now, so a function the language does not have or a property that does
+    // not exist is refused before anything is created (what needs deployed resources is left for later).
+    for (const inst of run.instances) run.resourceBody(inst);
+    run.outputs();
     return { body, run };
   } catch (e) {
     if (e instanceof InvalidTemplate) return { reply: cloudError(400, e.toArmError()) };
@@ -65,8 +69,9 @@ export function groupBody(resource: Obj): Record<string, unknown> {
 
 /**
  * The providers' preflight validation: a container group the provider would refuse fails the whole PUT with
- * InvalidTemplateDeployment ("The template deployment '…' is not valid according to the validation procedure. The
- * tracking id is '…'. See inner errors for details.", as users quote it in Azure/azure-cli issues), its error inside.
+ * InvalidTemplateDeployment ("The template deployment 'dummy' is not valid according to the validation procedure. The
+ * tracking id is '…'. See inner errors for details." with the provider's error in details, as the quickstart pipeline
+ * reported it in Azure/azure-quickstart-templates#1073).
  */
 export function preflight(ctx: RequestContext, run: TemplateRun): Reply | undefined {
   for (const inst of run.instances.filter((i) => isContainerGroupType(i.type))) {
@@ -93,7 +98,7 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
       resource = run.resourceBody(inst);
     } catch (e) {
       if (!(e instanceof InvalidTemplate)) throw e;
-      op.failure = e.toArmError();
+      op.failure = e.atDeployment(inst.id);
       return op;
     }
     const parts = parseResourceId(inst.id);
@@ -105,4 +110,19 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
     }
     return op;
   });
+}
+
+/**
+ * Complete mode: what the resource group holds and the template does not mention is deleted (the swagger's
+ * DeploymentMode: "In complete mode, resources are deployed and existing resources in the resource group that are not
+ * included in the template are deleted").
+ */
+export function removeUnmentioned(ctx: RequestContext, run: TemplateRun): void {
+  const mentioned = new Set(run.instances.map((i) => i.id.toLowerCase()));
+  for (const { id } of resourcesInGroup(ctx.state, ctx.params.subscriptionId, ctx.params.resourceGroup)) {
+    if (mentioned.has(id.toLowerCase())) continue;
+    const parts = parseResourceId(id);
+    if (parts && isContainerGroupType(parts.type)) ctx.state.groups.delete(groupKey(parts));
+    else ctx.state.resources.delete(id.toLowerCase());
+  }
 }

@@ -2,6 +2,8 @@
 // group store (so they show in GET, list and live state like any other group); every other type is kept as a plain
 // resource with provisioningState Succeeded (the emulator serves no other provider).
 import { createHash } from 'node:crypto';
+import { guidFrom } from './deterministic';
+import { TENANT } from './pick-lists';
 import type { EmulatorState } from './context';
 import { CONTAINER_GROUP_TYPE, findGroup, groupKey, groupView, normalizeLocation } from './container-group-view';
 import type { Obj } from './arm-templates/functions';
@@ -44,6 +46,12 @@ export function plainView(r: PlainResource): Obj {
     // The endpoints a storage account has (Microsoft.Storage StorageAccountGetProperties example).
     const n = out.name as string;
     props.primaryEndpoints = { blob: `https://${n}.blob.core.windows.net/`, file: `https://${n}.file.core.windows.net/`, queue: `https://${n}.queue.core.windows.net/`, table: `https://${n}.table.core.windows.net/` };
+  }
+  if (r.type.toLowerCase() === 'microsoft.managedidentity/userassignedidentities') {
+    // An identity's read-only ids (Microsoft.ManagedIdentity IdentityGet example: tenantId, principalId, clientId).
+    props.tenantId = TENANT;
+    props.principalId = guidFrom('principal', r.id.toLowerCase());
+    props.clientId = guidFrom('client', r.id.toLowerCase());
   }
   out.properties = props;
   return out;

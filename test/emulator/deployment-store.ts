@@ -108,8 +108,13 @@ export function operationError(op: DeploymentOperation): ArmError | undefined {
 export function advanceDeployment(state: EmulatorState, d: StoredDeployment, poll: boolean): void {
   if (isTerminal(d.state)) return;
   if (d.state === 'Accepted') {
-    if (poll || state.now() - d.acceptedAt >= 1000) d.state = 'Running';
-    return;
+    // The first look sees it Running; with no look at all, time moves it on just the same.
+    if (poll) {
+      d.state = 'Running';
+      return;
+    }
+    if (state.now() - d.acceptedAt < 1000) return;
+    d.state = 'Running';
   }
   for (const op of d.operations) {
     if (!op.group) continue;

@@ -27,10 +27,17 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 const same = (a: Json | undefined, b: Json | undefined): boolean =>
   typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * Values the container group provider takes and never returns (container-group-view.ts strips them): the resource's
+ * state cannot show them, so they are not compared.
+ */
+const WRITE_ONLY = new Set(['securevalue', 'password', 'storageaccountkey', 'workspacekey', 'workspaceresourceid', 'protectedsettings', 'secret']);
+
 /** Property-level changes from `before` to `after`; what only `before` has (read-only values) is not a change. */
 export function delta(before: Json | undefined, after: Json | undefined, path: string): PropertyChange[] {
   if (isObj(after) && isObj(before)) {
     return Object.keys(after).flatMap((k) => {
+      if (WRITE_ONLY.has(k.toLowerCase())) return [];
       const bk = Object.keys(before).find((x) => x.toLowerCase() === k.toLowerCase());
       const p = path ? `${path}.${k}` : k;
       return bk === undefined ? [{ path: p, propertyChangeType: 'Create' as const, after: after[k] }] : delta(before[bk], after[k], p);
@@ -54,9 +61,9 @@ export function delta(before: Json | undefined, after: Json | undefined, path: s
 }
 
 /** The template's view of a resource, shaped like what-if's `after` (id, name, type, apiVersion, then the rest). */
-function afterOf(run: TemplateRun, index: number): Obj {
+function afterOf(run: TemplateRun, index: number, hideSecure: boolean): Obj {
   const inst = run.instances[index];
-  const resource = run.resourceBody(inst, true);
+  const resource = run.resourceBody(inst, hideSecure);
   const rest: Obj = isContainerGroupType(inst.type) ? (groupBody(resource) as Obj) : { ...resource };
   delete rest.name;
   delete rest.type;
@@ -70,17 +77,18 @@ function changes(ctx: RequestContext, run: TemplateRun, mode: string): Obj[] {
   const mentioned = new Set<string>();
   run.instances.forEach((inst, i) => {
     mentioned.add(inst.id.toLowerCase());
-    const after = afterOf(run, i);
+    const after = afterOf(run, i, true);
     const existing = resourceView(ctx.state, inst.id);
     if (!existing) {
       out.push({ resourceId: inst.id, changeType: 'Create', after });
       return;
     }
     const before: Obj = { apiVersion: after.apiVersion, ...existing };
-    const compared: Obj = { ...after };
+    // Compared with the values the deployment would send, shown with every secure value as the template writes it.
+    const compared: Obj = afterOf(run, i, false);
     delete compared.id;
     delete compared.apiVersion;
-    const d = delta(before, compared, '');
+    const d = masked(delta(before, compared, ''), run) as PropertyChange[];
     out.push(d.length > 0 ? { resourceId: inst.id, changeType: 'Modify', before, after, delta: d as unknown as Json } : { resourceId: inst.id, changeType: 'NoChange', before, after });
   });
   for (const { id, view } of resourcesInGroup(ctx.state, ctx.params.subscriptionId, ctx.params.resourceGroup)) {
@@ -90,12 +98,24 @@ function changes(ctx: RequestContext, run: TemplateRun, mode: string): Obj[] {
   return out;
 }
 
+/** Replaces each secure parameter value inside a string by the parameters() call that supplies it. */
+function masked(value: unknown, run: TemplateRun): unknown {
+  const secrets = [...run.parameters.values()].filter((p) => p.secure).map((p) => ({ text: typeof p.value === 'string' ? p.value : JSON.stringify(p.value), name: p.name })).filter((s) => s.text.length > 0);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return secrets.reduce((t, s) => t.split(s.text).join(`[parameters('${s.name}')]`), v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value);
+}
+
 function resultUrl(ctx: RequestContext, id: string): string {
   return `${ctx.state.baseUrl}/subscriptions/${ctx.params.subscriptionId}/operationresults/${id}?api-version=${DEPLOYMENTS_API_VERSION}`;
 }
 
 export function postWhatIf(ctx: RequestContext): Reply {
-  const prepared = prepareRun(ctx, true);
+  const prepared = prepareRun(ctx);
   if ('reply' in prepared) return prepared.reply;
   const mode = String((prepared.body.properties as Obj).mode);
   const id = Buffer.from(JSON.stringify({ jobId: `WHATIF-${randomUUID().slice(0, 12).toUpperCase()}`, rg: ctx.params.resourceGroup })).toString('base64url');

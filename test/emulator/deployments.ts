@@ -9,7 +9,7 @@ import { Reply, cloudError, jsonReply } from './reply';
 import { type Obj } from './arm-templates/functions';
 import { displayType } from './arm-templates/template-parameters';
 import { TemplateRun } from './arm-templates/template-run';
-import { createResources, preflight, prepareRun } from './deployment-create';
+import { createResources, preflight, prepareRun, removeUnmentioned } from './deployment-create';
 import {
   DeploymentOperation,
   StoredDeployment,
@@ -18,7 +18,6 @@ import {
   deploymentView,
   isTerminal,
   isoDuration,
-  newOperationId,
   operationError,
   operationState,
 } from './deployment-store';
@@ -29,8 +28,17 @@ function deploymentId(p: Record<string, string>): string {
   return `/subscriptions/${p.subscriptionId}/resourceGroups/${p.resourceGroup}/providers/Microsoft.Resources/deployments/${p.deploymentName}`;
 }
 
+/** "4/4/2020 2:17:07 AM" (UTC), the form ARM's deployment messages use. */
+function usTime(ms: number): string {
+  const d = new Date(ms);
+  const h = d.getUTCHours() % 12 || 12;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()} ${h}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
+}
+
 function notFound(ctx: RequestContext): Reply {
-  // ARM's answer for a deployment it does not have (DeploymentNotFound, as az deployment group show reports it).
+  // ARM's answer for a deployment it does not have ({"code":"DeploymentNotFound","message":"Deployment 'azuredeploy'
+  // could not be found."}, as az CLI users paste it).
   return cloudError(404, { code: 'DeploymentNotFound', message: `Deployment '${ctx.params.deploymentName}' could not be found.` });
 }
 
@@ -39,17 +47,19 @@ function find(ctx: RequestContext): StoredDeployment | undefined {
 }
 
 export function putDeployment(ctx: RequestContext): Reply {
-  const prepared = prepareRun(ctx, false);
+  const prepared = prepareRun(ctx);
   if ('reply' in prepared) return prepared.reply;
   const { body, run } = prepared;
   const key = deploymentKey({ ...ctx.params, name: ctx.params.deploymentName });
   const existing = ctx.state.deployments.get(key);
   if (existing) advanceDeployment(ctx.state, existing, false);
   if (existing && !isTerminal(existing.state)) {
-    // ARM refuses to replace a deployment that still runs (DeploymentActive, as users quote it in Azure/azure-cli issues).
+    // ARM refuses to replace a deployment that still runs, in these words (quoted with code DeploymentActive in public
+    // Go tests of ARM clients: "… previous deployment from '4/4/2020 2:17:07 AM' is still active (expiration time is
+    // '4/11/2020 2:17:01 AM') …": US-style times, seven days on).
     return cloudError(409, {
       code: 'DeploymentActive',
-      message: `Unable to edit or replace deployment '${existing.name}': previous deployment from '${new Date(existing.acceptedAt).toISOString()}' is still active (expiration time is '${new Date(existing.acceptedAt + 14 * 86_400_000).toISOString()}'). Please see https://aka.ms/arm-deploy for usage details.`,
+      message: `Unable to edit or replace deployment '${existing.name}': previous deployment from '${usTime(existing.acceptedAt)}' is still active (expiration time is '${usTime(existing.acceptedAt + 7 * 86_400_000)}'). Please see https://aka.ms/arm-deploy for usage details.`,
     });
   }
   const problem = preflight(ctx, run);
@@ -57,7 +67,11 @@ export function putDeployment(ctx: RequestContext): Reply {
 
   const deployRun = new TemplateRun(run.template, run.supplied, ctx.body.toString('utf8'), run.target, run.runtime, false);
   const operations = createResources(ctx, deployRun);
-  const statusId = newOperationId() + newOperationId().slice(0, 4);
+  if (String((body.properties as Obj).mode).toLowerCase() === 'complete') removeUnmentioned(ctx, deployRun);
+  // The status id is 20 digits starting 0858, as in the Azure-AsyncOperation URLs ARM gives for deployments
+  // ("…/resourcegroups/{rg}/providers/Microsoft.Resources/deployments/{name}/operationStatuses/08585341014485256763
+  // ?api-version=2021-04-01", a header copied into a public Go client's test mock).
+  const statusId = `0858${String(BigInt(`0x${randomUUID().replace(/-/g, '').slice(0, 15)}`)).padStart(16, '0').slice(0, 16)}`;
   const d: StoredDeployment = {
     subscriptionId: ctx.params.subscriptionId,
     resourceGroup: ctx.params.resourceGroup,
@@ -125,8 +139,8 @@ export function getDeploymentStatus(ctx: RequestContext): Reply {
     return cloudError(404, { code: 'OperationNotFound', message: `The operation '${ctx.params.operationId}' was not found.` });
   }
   advanceDeployment(ctx.state, d, true);
-  // The status resource of a deployment: {status} and, once failed, the deployment's error (azure-cli recordings of
-  // az deployment group create poll …/operationStatuses/{id} and read {"status":"Running"} then {"status":"Succeeded"}).
+  // The status resource of a deployment: {status} and, once failed, the deployment's error (ARM's asynchronous
+  // operation status shape, "Track asynchronous Azure operations" in the ARM docs: status, and error when it failed).
   const body: Obj = { status: d.state };
   if (d.error) body.error = d.error as unknown as Obj;
   return jsonReply(200, body);

@@ -138,3 +138,35 @@ test('describeSink says where each kind lands', () => {
   const rows = dataSetLandings([{ properties: { dataSetId: 'A', dataSetName: 'a', dataSetType: 'Blob' } }], [{ kind: 'Blob', properties: { dataSetId: 'a', dataSetMappingStatus: 'Broken', containerName: 'c' } }], []);
   assert.equal(rows[0].sink?.broken, true);
 });
+
+test('a synchronization started elsewhere is followed from the listing to its end, then nothing more is read', async () => {
+  const clock = { now: Date.parse('2026-11-26T10:00:00Z') };
+  const h = await startHarness({ now: () => clock.now });
+  try {
+    const target = ref('unit-elsewhere-rows-10-syncsecs-20');
+    let started: { synchronizationId: string; startTime?: string } | undefined;
+    // Started by someone else: this client only sends the POST and does not follow the operation.
+    const abort = new AbortController();
+    await synchronize(h.client, target, 'Incremental', {
+      signal: abort.signal,
+      onStarted: (s) => {
+        started = s;
+        abort.abort();
+      },
+    }).catch(() => undefined);
+    assert.ok(started);
+    const watch = new SynchronizationWatch('k', { synchronizationId: started.synchronizationId, status: 'Queued' }, watchReaders(async () => h.client, target), { everyMs: 10, followsOperation: false });
+    const ended = new Promise<WatchSnapshot>((resolve) => watch.onChange((s) => s.ended && resolve(s)));
+    const final = await withRunningClock(clock, async () => {
+      watch.start();
+      return ended;
+    });
+    assert.equal(final.status, 'Failed');
+    assert.equal(final.details.length, 10);
+    const reads = h.emu.requests.length;
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(h.emu.requests.length, reads);
+  } finally {
+    await h.close();
+  }
+});

@@ -73,6 +73,14 @@ test('a TemplateViolation path in the template lands on that node; a parameter v
     additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: 300, path: 'parameters.groupName' } }],
   });
   assert.equal(value[0].file, 'parameters');
+  const full = locateTemplateErrors(sources, {
+    kind: 'http',
+    status: 400,
+    code: 'InvalidTemplate',
+    message: "Deployment template validation failed: 'The provided value for the template parameter 'groupName' at line '1' and column '200' is not valid. Value should be less than or equal to '3'.'",
+    additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: 200, path: 'properties.template.parameters.groupName' } }],
+  });
+  assert.equal(full[0].file, 'parameters', 'a request-body path to the declaration: the value in the parameter file');
   const resource = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: 'bad', additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 0, linePosition: 0, path: 'resources[0]' } }] });
   assert.equal(lineOf(TEMPLATE, resource[0].range.start), 10, "on the resource's first line inside its braces");
   const placed = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: 'bad', additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 0, linePosition: 0, path: 'properties.template.resources[0].location' } }] });

@@ -13,6 +13,7 @@ import { TREND_VIEW_TYPE, TrendPanel, type TrendPanelDeps } from '../../webview/
 import type { TrendRecord, TrendTestHooks } from '../../webview/trend/trendRecord';
 import { loadSynchronizations, pickShareSubscription } from '../showReport/pickSynchronization';
 import { plainTarget, SHOW_REPORT_COMMAND, targetFrom } from '../showReport/registerReports';
+import { shareSubscriptionKey } from '../../core/settings/model';
 
 export const SHOW_TREND_COMMAND = 'aciDataShare.showSynchronizationTrend';
 
@@ -37,7 +38,18 @@ export function registerTrend(command: CommandRegistrar): TrendTestHooks {
     tracker.track(TrendPanel.create(deps, { target: plainTarget(target), count: n }));
   }
 
-  command.services.extension.subscriptions.push(command(SHOW_TREND_COMMAND, (ctx, arg?: unknown, count?: unknown) => showTrend(ctx, arg, count)));
+  // An open trend of a share subscription whose synchronization is followed reads the trend again when it starts
+  // (its new bar) and when it ends (the bar's outcome): twice per synchronization, not at every step.
+  const shown = new WeakMap<TrendPanel, string>();
+  const following = command.services.syncWatches.onDidChange((key, snapshot) => {
+    const moment = `${snapshot.synchronizationId}:${snapshot.ended}`;
+    for (const panel of tracker.panels) {
+      if (shareSubscriptionKey(panel.record.target) !== key || shown.get(panel) === moment) continue;
+      shown.set(panel, moment);
+      void panel.load();
+    }
+  });
+  command.services.extension.subscriptions.push(following, command(SHOW_TREND_COMMAND, (ctx, arg?: unknown, count?: unknown) => showTrend(ctx, arg, count)));
   return {
     lastTrend: () => tracker.last?.record,
     click: async (index) => (tracker.last ? tracker.last.post({ type: 'command', command: 'click', index }) : false),

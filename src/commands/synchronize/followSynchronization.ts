@@ -1,7 +1,8 @@
 /**
- * Showing a followed synchronization until it ends: a progress notification (its Cancel only sends it to the
- * background: the synchronization goes on, the tree and open reports keep following it), then one notification
- * naming the outcome and the failed data sets, with Open Report.
+ * Showing a followed synchronization until it ends: a progress notification (no Cancel button, which would read as
+ * cancelling the synchronization: Escape or the notification's hide send it to the background, the status bar and
+ * the tree keep showing it; Cancel Synchronization is its own command), then one notification naming the outcome
+ * and the failed data sets, with Open Report.
  */
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
@@ -43,10 +44,10 @@ function ended(watch: SynchronizationWatch): Promise<WatchSnapshot> {
   });
 }
 
-/** The progress notification; it resolves when the synchronization ends or the user sends it to the background. */
+/** The progress notification, until the synchronization ends. */
 export function showProgress(ctx: CommandContext, target: ShareSubscriptionTarget, watch: SynchronizationWatch): void {
   const title = vscode.l10n.t('Synchronizing {0}', nameOf(target));
-  void ctx.ui.progress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+  void ctx.ui.progress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, (progress, token) => {
     const message = (s: WatchSnapshot) => vscode.l10n.t('{0} · started {1} · {2}', s.status, ago(s.startTime), doneText(s));
     progress.report({ message: message(watch.snapshot) });
     return new Promise<void>((resolve) => {
@@ -54,10 +55,8 @@ export function showProgress(ctx: CommandContext, target: ShareSubscriptionTarge
         if (s.ended) finish();
         else progress.report({ message: message(s) });
       });
-      const cancel = token.onCancellationRequested(() => {
-        ctx.log.info(`${target.shareSubscriptionName}: synchronization ${watch.snapshot.synchronizationId} sent to the background; it goes on.`);
-        finish();
-      });
+      // Only when VS Code itself ends the notification (the window closing).
+      const cancel = token.onCancellationRequested(() => finish());
       function finish(): void {
         sub.dispose();
         cancel.dispose();

@@ -13,7 +13,7 @@ import type { SynchronizationWatch } from '../../core/synchronization/syncWatch'
 import { shareSubscriptionKey, type ShareSubscriptionTarget } from '../../core/settings/model';
 import { ago } from '../../tree/synchronizationText';
 import type { CommandContext } from '../shared/registerCommand';
-import { announceEnd, showProgress, startWatch, type SyncOutcome } from './followSynchronization';
+import { announceEnd, refreshMs, showProgress, startWatch, type SyncOutcome } from './followSynchronization';
 import { chooseShareSubscription, clientOf, destination, nameOf, notify, serviceWords } from './syncTarget';
 
 export interface SynchronizeResult {
@@ -93,6 +93,8 @@ export async function synchronizeNow(ctx: CommandContext, arg: unknown): Promise
     },
     onProgress: (p) => watch?.operationStatus(p.status),
     onThrottle: (wait) => ctx.log.warn(`${target.shareSubscriptionName}: synchronize throttled; retrying in ${Math.ceil(wait.waitMs / 1000)} s`),
+    // A synchronization runs for minutes or hours: its status is read as often as its data sets, not every 2 s.
+    defaultPollMs: refreshMs(),
   });
   let lroEnd: { status: string; message?: string } | undefined;
   try {

@@ -63,6 +63,8 @@ export class SynchronizationWatch {
   private reading: Promise<void> | undefined;
   private followsOperation: boolean;
   private cancelAsked = false;
+  /** Set once finish() runs: no tick starts after it (its own last read is the last). */
+  private finishing = false;
 
   constructor(
     readonly key: string,
@@ -124,7 +126,9 @@ export class SynchronizationWatch {
 
   /** The synchronization ended: one last read of its details, then nothing more is read. */
   async finish(status: string, message?: string, endTime?: string): Promise<void> {
-    if (this.state.ended) return;
+    if (this.state.ended || this.finishing) return;
+    this.finishing = true;
+    if (this.timer) clearTimeout(this.timer);
     await this.reading;
     await this.readDetails();
     this.end({ status, message, endTime: endTime ?? this.state.endTime ?? new Date().toISOString() });
@@ -142,14 +146,14 @@ export class SynchronizationWatch {
   }
 
   private schedule(ms: number): void {
-    if (this.state.ended || this.abort.signal.aborted) return;
+    if (this.state.ended || this.finishing || this.abort.signal.aborted) return;
     this.timer = setTimeout(() => {
       void this.tick().finally(() => this.schedule(this.options.everyMs));
     }, ms);
   }
 
   private tick(): Promise<void> {
-    if (this.state.ended) return Promise.resolve();
+    if (this.state.ended || this.finishing) return Promise.resolve();
     this.reading ??= (async () => {
       try {
         if (!this.followsOperation) await this.readSynchronization();

@@ -159,7 +159,10 @@ class Locator {
       if (typeof info?.path === 'string' && info.path) {
         const path = parseTargetPath(info.path);
         // A parameter's value the message is about is in the parameter file when it gives one.
-        const param = path?.[0] === 'parameters' && typeof path[1] === 'string' && PARAMETER_NAME.exec(problem.message)?.[1]?.toLowerCase() === path[1].toLowerCase() ? this.atParameter(path[1]) : undefined;
+        // Azure gives the path in the request body (properties.template.parameters.x) or in the template (parameters.x).
+        const inTemplate = path?.[0] === 'properties' && path[1] === 'template' ? path.slice(2) : path;
+        const named = inTemplate?.[0] === 'parameters' && typeof inTemplate[1] === 'string' ? inTemplate[1] : undefined;
+        const param = named !== undefined && PARAMETER_NAME.exec(problem.message)?.[1]?.toLowerCase() === named.toLowerCase() ? this.atParameter(named) : undefined;
         const at = param ?? (path && (this.atBodyPath(path) ?? this.atBodyPath(['properties', 'template', ...path])));
         if (at) return { ...at, placedBy: 'additionalInfo', target: info.path };
       }

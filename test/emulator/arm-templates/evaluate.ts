@@ -96,5 +96,5 @@ function call(name: string, args: Expr[], scope: Scope): Json {
   // Arguments are lazy so that if() evaluates only the branch it takes (ARM docs, "if" function: "evaluates only the
   // condition that is true").
   const lazy: Lazy[] = args.map((a) => () => evaluateExpr(a, scope));
-  return fn(lazy, scope, lower);
+  return fn(lazy, scope, name);
 }

@@ -127,7 +127,13 @@ export const RESOURCE_FUNCTIONS: Record<string, TemplateFunction> = {
 };
 
 export function notFoundReference(id: string): TemplateFailure {
-  // ARM's words for reference() of a resource that is not in the template and does not exist ("The Resource '…' under
-  // resource group '…' was not found."), as for a GET.
-  return new TemplateFailure(`The Resource '${id}' was not found.`);
+  // ARM's words for a resource it does not have, as for a GET (container-groups.ts): "The Resource
+  // 'Microsoft.Network/virtualNetworks/x' under resource group 'rg' was not found. For more details please go to
+  // https://aka.ms/ARMResourceNotFoundFix".
+  const m = /\/resourceGroups\/([^/]+)\/providers\/([^/]+\/[^/]+)\/(.+)$/i.exec(id);
+  if (!m) return new TemplateFailure(`The Resource '${id}' was not found.`);
+  const rest = m[3].split('/');
+  const type = [m[2], ...rest.filter((_, i) => i % 2 === 1)].join('/');
+  const name = rest.filter((_, i) => i % 2 === 0).join('/');
+  return new TemplateFailure(`The Resource '${type}/${name}' under resource group '${m[1]}' was not found. For more details please go to https://aka.ms/ARMResourceNotFoundFix`);
 }

@@ -103,6 +103,12 @@ const CORE: Record<string, TemplateFunction> = {
     if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidArgument(n, `the value '${asText(x)}' cannot be converted to an integer`);
     return Math.trunc(value);
   }),
+  // float(): listed among ARM's numeric functions (PowerShell/DSC#57 tracks it from the ARM function list); aci-udp uses it.
+  float: fixed(1, 1, ([x], n) => {
+    const value = typeof x === 'string' ? Number(x) : x;
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidArgument(n, `the value '${asText(x)}' cannot be converted to a floating point number`);
+    return value;
+  }),
   json: fixed(1, 1, ([x], n) => {
     try {
       return JSON.parse(str(n, x)) as Json;

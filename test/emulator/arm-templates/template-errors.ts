@@ -2,9 +2,10 @@
 //
 // Validation errors (answered to the PUT/whatIf with 400) have code InvalidTemplate and the message
 // "Deployment template validation failed: '<what>'." with an additionalInfo entry of type TemplateViolation that
-// carries lineNumber, linePosition and path (as quoted in Azure/azure-cli and Azure/bicep issues, e.g. azure-cli#13295
-// "Deployment template validation failed: 'The value for the template parameter 'adminPassword' at line '1' and column
-// '1234' is not provided. Please see https://aka.ms/arm-create-parameter-file for usage details.'").
+// carries lineNumber, linePosition and path, as users quote them: "Deployment template validation failed: 'The value
+// for the template parameter 'labId' at line '1' and column '266' is not provided. …'." with AdditionalInfo
+// [{"info":{"lineNumber":1,"linePosition":266,"path":"properties.template.parameters.labId"},"type":"TemplateViolation"}]
+// (a Terraform azurerm user's report; the same sentence is in the Azure Local docs' provisioning troubleshooting).
 // Line and column are those of the element in the request body as ARM parsed it: a client that sends compact JSON
 // gets line 1 (the "at line '1' and column 'N'" users of the CLI report).
 
@@ -41,8 +42,21 @@ export class InvalidTemplate extends Error {
   constructor(
     readonly inner: string,
     readonly position?: Position,
+    /** The expression's own failure, when this wraps one. */
+    readonly failure?: string,
   ) {
     super(inner);
+  }
+
+  /**
+   * The same failure met while deploying (a value known only then): "Unable to process template language expressions
+   * for resource '<id>' at line 'L' and column 'C'. '<failure>'" (as a user quotes it for a copyIndex() misuse, with
+   * code InvalidTemplate and a TemplateViolation entry).
+   */
+  atDeployment(resourceId: string): ArmError {
+    const error = this.toArmError();
+    error.message = `Unable to process template language expressions for resource '${resourceId}'${at(this.position)}. '${this.failure ?? this.inner}'`;
+    return error;
   }
 
   toArmError(): ArmError {
@@ -58,9 +72,14 @@ export class InvalidTemplate extends Error {
 
 const at = (p: Position | undefined): string => (p ? ` at line '${p.line}' and column '${p.column}'` : '');
 
-/** An expression in a resource, variable, output or parameter default that failed (vscode-azurearmtools#531's wording). */
+/**
+ * An expression in a resource, variable, output or parameter default that failed (vscode-azurearmtools#531's wording,
+ * "The template resource 'p1' at line '5' and column '15' is not valid: …"; a variable's message names no line, its
+ * place is in additionalInfo only: "The template variable 'dceName' is not valid: …", Azure/prometheus-collector#951).
+ */
 export function invalidElement(kind: 'resource' | 'variable' | 'output' | 'parameter', name: string, position: Position | undefined, failure: TemplateFailure): InvalidTemplate {
-  return new InvalidTemplate(`The template ${kind} '${name}'${at(position)} is not valid: ${failure.message}. ${EXPRESSIONS_HELP}`, position);
+  const where = kind === 'variable' ? '' : at(position);
+  return new InvalidTemplate(`The template ${kind} '${name}'${where} is not valid: ${failure.message}. ${EXPRESSIONS_HELP}`, position, failure.message);
 }
 
 /** A function the template language does not have (vscode-azurearmtools#531: "The template function 'environment' is not valid."). */
@@ -91,16 +110,28 @@ export function notAllowedValue(name: string, value: unknown, allowed: unknown[]
   );
 }
 
-/** Azure's words for a value of the wrong JSON type ("Template parameter JToken type is not valid. Expected 'Integer'. Actual 'String'."). */
-export function wrongParameterType(name: string, expected: string, actual: string, position: Position | undefined): InvalidTemplate {
-  return new InvalidTemplate(
-    `The template parameter '${name}'${at(position)} is not valid: Template parameter JToken type is not valid. Expected '${expected}'. Actual '${actual}'. ${PARAMETER_FILE_HELP}`,
-    position,
-  );
+/**
+ * A value outside minLength/maxLength or minValue/maxValue. The minLength words are Azure's (vscode-azurearmtools#1350:
+ * "…is not valid. Length of the value should be greater than or equal to '12'. Please see
+ * https://aka.ms/arm-template/#parameters for usage details."); the others are worded the same way (no record found).
+ */
+export function outOfRange(name: string, rule: string, position: Position | undefined): InvalidTemplate {
+  return new InvalidTemplate(`The provided value for the template parameter '${name}'${at(position)} is not valid. ${rule} Please see https://aka.ms/arm-template/#parameters for usage details.`, position);
 }
 
+/**
+ * A value of the wrong JSON type, in Azure's words, which name neither the parameter nor a line (quoted in
+ * Azure/azure-powershell users' reports: "Deployment template validation failed: 'Template parameter JToken type is not
+ * valid. Expected 'Boolean'. Actual 'String'. Please see https://aka.ms/resource-manager-parameter-files for usage
+ * details.'."; a string parameter expects 'String, Uri'). Its place is still given in additionalInfo.
+ */
+export function wrongParameterType(_name: string, expected: string, actual: string, position: Position | undefined): InvalidTemplate {
+  return new InvalidTemplate(`Template parameter JToken type is not valid. Expected '${expected}'. Actual '${actual}'. Please see https://aka.ms/resource-manager-parameter-files for usage details.`, position);
+}
+
+/** Azure's words, quoted in Azure/azure-quickstart-templates#5234. */
 export function unknownParameters(supplied: string[], declared: string[]): InvalidTemplate {
   return new InvalidTemplate(
-    `The template parameters '${supplied.join(', ')}' in the parameters file are not valid; they are not present in the original template and can therefore not be provided at deployment time. The only supported parameters for this template are '${declared.join(', ')}'. ${PARAMETER_FILE_HELP}`,
+    `The template parameters '${supplied.join(', ')}' in the parameters file are not valid; they are not present in the original template and can therefore not be provided at deployment time. The only supported parameters for this template are '${declared.join(', ')}'. Please see https://aka.ms/arm-deploy/#parameter-file for usage details.`,
   );
 }

@@ -3,7 +3,7 @@
 import { evaluateTree } from './evaluate';
 import type { Scope } from './evaluate';
 import type { Json, Obj } from './functions';
-import { TemplateFailure, invalidElement, missingParameterValue, notAllowedValue, unknownParameters, wrongParameterType } from './template-errors';
+import { TemplateFailure, invalidElement, missingParameterValue, notAllowedValue, outOfRange, unknownParameters, wrongParameterType } from './template-errors';
 import type { TemplatePositions } from './template-positions';
 import { InvalidTemplate } from './template-errors';
 
@@ -50,7 +50,7 @@ function jsonType(v: Json): string {
 }
 
 function expectedType(type: string): string {
-  return { int: 'Integer', bool: 'Boolean', object: 'Object', secureobject: 'Object', array: 'Array' }[type] ?? 'String';
+  return { int: 'Integer', bool: 'Boolean', object: 'Object', secureobject: 'Object', array: 'Array' }[type] ?? 'String, Uri';
 }
 
 /**
@@ -106,12 +106,29 @@ export function resolveParameters(template: Obj, supplied: Obj, positions: Templ
         : allowed.some((a) => (typeof a === 'string' && typeof value === 'string' ? a.toLowerCase() === value.toLowerCase() : JSON.stringify(a) === JSON.stringify(value)));
       if (!ok) throw notAllowedValue(declaredName, value, allowed, position);
     }
+    checkRange(declaredName, decl, value, position);
     resolving.delete(key);
     out.set(key, { name: declaredName, type, value, secure: type.startsWith('secure') });
     return value;
   };
   for (const name of declaredNames) resolve(name);
   return out;
+}
+
+function checkRange(name: string, decl: Obj, value: Json, position: ReturnType<TemplatePositions['of']>): void {
+  const length = typeof value === 'string' || Array.isArray(value) ? value.length : undefined;
+  if (length !== undefined && typeof decl.minLength === 'number' && length < decl.minLength) {
+    throw outOfRange(name, `Length of the value should be greater than or equal to '${decl.minLength}'.`, position);
+  }
+  if (length !== undefined && typeof decl.maxLength === 'number' && length > decl.maxLength) {
+    throw outOfRange(name, `Length of the value should be less than or equal to '${decl.maxLength}'.`, position);
+  }
+  if (typeof value === 'number' && typeof decl.minValue === 'number' && value < decl.minValue) {
+    throw outOfRange(name, `Value should be greater than or equal to '${decl.minValue}'.`, position);
+  }
+  if (typeof value === 'number' && typeof decl.maxValue === 'number' && value > decl.maxValue) {
+    throw outOfRange(name, `Value should be less than or equal to '${decl.maxValue}'.`, position);
+  }
 }
 
 export { InvalidTemplate };

@@ -1,6 +1,9 @@
-// Where an element of the template sits in the request body, as ARM reports it: 1-based line, and the 1-based column
-// of the element's first character (vscode-azurearmtools#531: parameter 'p1' "at line '5' and column '15'" is the
-// column of the "{" that opens its value; a resource's is the "{" that opens it).
+// Where an element of the template sits in the request body, as ARM reports it (JSON.NET's line info of the element's
+// token): the 1-based line, and the 1-based column where the token ends: the "{" or "[" that opens an object or array
+// (vscode-azurearmtools#531: parameter 'p1' "at line '5' and column '15'", the "{" of its value; resources in column 9),
+// the last character of a string or number (Azure/prometheus-collector#951: variable 'dceName' at line 55, position
+// 132, the end of its long string). The path is the element's path in the request body
+// ("properties.template.variables.dceName" in that report).
 import { Node, findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { Position } from './template-errors';
 
@@ -18,9 +21,10 @@ export class TemplatePositions {
     if (!this.root) return undefined;
     const node = findNodeAtLocation(this.root, ['properties', 'template', ...path]);
     if (!node) return undefined;
+    const at = node.type === 'object' || node.type === 'array' ? node.offset : node.offset + Math.max(1, node.length) - 1;
     let line = 0;
-    while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1] <= node.offset) line++;
-    return { line: line + 1, column: node.offset - this.lineStarts[line] + 1, path: jsonPath(path) };
+    while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1] <= at) line++;
+    return { line: line + 1, column: at - this.lineStarts[line] + 1, path: jsonPath(['properties', 'template', ...path]) };
   }
 
   /** Like `of`, for a property found case-insensitively (ARM's template sections are case-insensitive). */

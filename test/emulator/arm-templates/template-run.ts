@@ -47,7 +47,10 @@ export class TemplateRun {
   private readonly variablesResolving = new Set<string>();
   private instanceList: Instance[] = [];
 
-  /** `deferRuntime`: reference()/list*() of resources that do not exist yet, and secure values, stay as written. */
+  /**
+   * `deferRuntime` (what-if, validation): reference()/list*() of resources that do not exist yet stay as written, and
+   * so does every expression that reads a secure parameter, so a what-if never carries a secret.
+   */
   constructor(
     readonly template: Obj,
     readonly supplied: Obj,
@@ -81,8 +84,8 @@ export class TemplateRun {
     const t = this.target;
     const rgId = `/subscriptions/${t.subscriptionId}/resourceGroups/${t.resourceGroup}`;
     return {
-      parameter: over.parameter ?? ((n) => this.parameterValue(n, over.hideSecure ?? false)),
-      variable: (n) => this.variable(n),
+      parameter: over.parameter ?? ((n) => this.parameterValue(n, over.hideSecure ?? this.deferRuntime)),
+      variable: (n) => this.variable(n, over.hideSecure ?? this.deferRuntime),
       copyIndex: (loop) => {
         if (loop !== undefined) {
           const v = over.loops?.get(loop.toLowerCase());
@@ -94,13 +97,17 @@ export class TemplateRun {
           return [...over.loops.values()][0];
         }
         // ARM's words for copyIndex() outside a copy loop.
-        throw new TemplateFailure("The template function 'copyIndex' is not expected at this location. The function can only be used in a resource with copy specified.");
+        throw new TemplateFailure(
+          "The template function 'copyIndex' is not expected at this location. The function can only be used in a resource with copy specified. Please see https://aka.ms/arm-copy for usage details.",
+        );
       },
       resourceGroup: () => ({ id: rgId, name: t.resourceGroup, type: 'Microsoft.Resources/resourceGroups', location: t.location, properties: { provisioningState: 'Succeeded' } }),
       subscription: () => ({ id: `/subscriptions/${t.subscriptionId}`, subscriptionId: t.subscriptionId, tenantId: t.tenantId, displayName: 'Contoso Emulator' }),
       deployment: () => ({ name: t.deploymentName, properties: { templateLink: null, template: { contentVersion: String(this.template.contentVersion ?? '1.0.0.0') } } }),
       reference: (idOrName, _api, full) => this.reference(idOrName, full),
-      list: (action, id) => {
+      list: (action, idOrName) => {
+        const id = this.idOf(idOrName);
+        if (this.deferred(id)) throw new Deferred();
         const v = this.runtime.list(action, id);
         if (v !== undefined) return v;
         if (this.deferRuntime) throw new Deferred();
@@ -110,27 +117,41 @@ export class TemplateRun {
     };
   }
 
+  /** reference() and listKeys() take a resource id, or the name of a resource in this template. */
+  private idOf(idOrName: string): string {
+    if (idOrName.startsWith('/')) return idOrName;
+    const named = this.instanceList.find((i) => i.name.toLowerCase() === idOrName.toLowerCase());
+    return named?.id ?? resourceIdOf(['Microsoft.Unknown/unknown', idOrName], this.target.subscriptionId, this.target.resourceGroup);
+  }
+
+  /** In validation and what-if, the state of a resource this template deploys is not known yet, even if it exists. */
+  private deferred(id: string): boolean {
+    return this.deferRuntime && this.instanceList.some((i) => i.id.toLowerCase() === id.toLowerCase());
+  }
+
   private reference(idOrName: string, full: boolean): Json {
-    const id = idOrName.startsWith('/') ? idOrName : (this.instanceList.find((i) => i.name.toLowerCase() === idOrName.toLowerCase())?.id ?? idOrName);
+    const id = this.idOf(idOrName);
+    if (this.deferred(id)) throw new Deferred();
     const v = this.runtime.reference(id, full);
     if (v !== undefined) return v;
     if (this.deferRuntime) throw new Deferred();
     throw notFoundReference(id);
   }
 
-  variable(name: string): Json {
-    const key = name.toLowerCase();
+  /** A variable's value; kept apart for a run that hides secure values and one that does not. */
+  variable(name: string, hideSecure = this.deferRuntime): Json {
+    const key = `${hideSecure ? 'hidden' : 'shown'}|${name.toLowerCase()}`;
     if (this.variableValues.has(key)) return this.variableValues.get(key) as Json;
     const vars = isObj(this.template.variables) ? this.template.variables : {};
     const copies = Array.isArray(vars.copy) ? (vars.copy as Obj[]) : [];
-    const copy = copies.find((c) => String(c.name).toLowerCase() === key);
+    const copy = copies.find((c) => String(c.name).toLowerCase() === name.toLowerCase());
     const declared = findKey(vars, name);
     if (!copy && (declared === undefined || declared === 'copy')) {
       throw new TemplateFailure(`The template variable '${name}' is not found. Please see https://aka.ms/arm-template/#variables for usage details.`);
     }
     if (this.variablesResolving.has(key)) throw new TemplateFailure(`The template variable '${name}' refers to itself.`);
     this.variablesResolving.add(key);
-    const value = copy ? this.copyArray(copy, new Map(), undefined) : this.evaluate(vars[declared as string], new Map(), undefined);
+    const value = copy ? this.copyArray(copy, new Map(), undefined, hideSecure) : this.evaluate(vars[declared as string], new Map(), undefined, hideSecure);
     this.variablesResolving.delete(key);
     this.variableValues.set(key, value);
     return value;
@@ -150,7 +171,7 @@ export class TemplateRun {
   }
 
   /** A `copy` entry {name, count, input} as an array (property and variable copy). */
-  private copyArray(copy: Obj, loops: Map<string, number>, resourceLoop: Instance['loop'], hideSecure = false): Json[] {
+  private copyArray(copy: Obj, loops: Map<string, number>, resourceLoop: Instance['loop'], hideSecure?: boolean): Json[] {
     const count = evaluateTree(copy.count, this.scope({ loops, resourceLoop }));
     if (typeof count !== 'number' || count < 0 || count > 800) {
       throw new TemplateFailure(`The copy count '${String(count)}' of '${String(copy.name)}' is not valid: it must be an integer from 0 to 800.`);
@@ -162,7 +183,7 @@ export class TemplateRun {
   }
 
   /** Evaluates a value, expanding property copy loops ("copy": [{name, count, input}] inside an object). */
-  evaluate(value: unknown, loops: Map<string, number>, resourceLoop: Instance['loop'], hideSecure = false): Json {
+  evaluate(value: unknown, loops: Map<string, number>, resourceLoop: Instance['loop'], hideSecure?: boolean): Json {
     if (typeof value === 'string') return evaluateString(value, this.scope({ loops, resourceLoop, hideSecure }));
     if (Array.isArray(value)) return value.map((v) => this.evaluate(v, loops, resourceLoop, hideSecure));
     if (!isObj(value)) return value as Json;
@@ -171,7 +192,9 @@ export class TemplateRun {
       if (k === 'copy' && Array.isArray(v)) {
         for (const c of v as Obj[]) out[String(c.name)] = this.copyArray(c, loops, resourceLoop, hideSecure);
       } else {
-        out[k] = this.evaluate(v, loops, resourceLoop, hideSecure);
+        // A property name can be an expression too (userAssignedIdentities keyed by "[resourceId(…)]").
+        const key = this.evaluate(k, loops, resourceLoop, hideSecure);
+        out[typeof key === 'string' ? key : k] = this.evaluate(v, loops, resourceLoop, hideSecure);
       }
     }
     return out;
@@ -179,6 +202,8 @@ export class TemplateRun {
 
   private expand(): Instance[] {
     const found: Instance[] = [];
+    /** Names of resources whose condition is false: depending on one is allowed and means nothing. */
+    const skipped: string[] = [];
     const visit = (elements: unknown[], basePath: (string | number)[], parent?: { type: string; name: string }): void => {
       elements.forEach((el, i) => {
         if (!isObj(el)) return;
@@ -199,7 +224,10 @@ export class TemplateRun {
         for (let index = 0; index < count; index++) {
           const loop = copy ? { name: String(copy.name), index } : undefined;
           const sc = this.scope({ resourceLoop: loop });
-          if ('condition' in el && wrap(() => evaluateTree(el.condition, sc)) === false) continue;
+          if ('condition' in el && wrap(() => evaluateTree(el.condition, sc)) === false) {
+            skipped.push(String(wrap(() => evaluateString(writtenName, sc))).toLowerCase());
+            continue;
+          }
           let type = String(el.type ?? '');
           let name = String(wrap(() => evaluateString(writtenName, sc)));
           if (parent && !type.includes('/')) type = `${parent.type}/${type}`;
@@ -213,11 +241,11 @@ export class TemplateRun {
       });
     };
     visit(this.template.resources as unknown[], ['resources']);
-    return orderByDependencies(found);
+    return orderByDependencies(found, skipped);
   }
 
   /** The resource as it is sent to its provider: every property but the template-only ones, evaluated. */
-  resourceBody(inst: Instance, hideSecure = false): Obj {
+  resourceBody(inst: Instance, hideSecure?: boolean): Obj {
     const body: Obj = {};
     for (const [k, v] of Object.entries(inst.element)) {
       if (['copy', 'dependson', 'condition', 'resources', 'comments'].includes(k.toLowerCase())) continue;
@@ -254,7 +282,7 @@ export class TemplateRun {
 }
 
 /** Stable topological order: a resource after everything it dependsOn (by id, name, or copy loop name). */
-function orderByDependencies(list: Instance[]): Instance[] {
+function orderByDependencies(list: Instance[], skipped: string[]): Instance[] {
   const resolve = (dep: string): Instance[] => {
     const d = dep.toLowerCase();
     return list.filter(
@@ -270,7 +298,18 @@ function orderByDependencies(list: Instance[]): Instance[] {
       throw new InvalidTemplate(`Circular dependency detected on resource: '${i.id}'. Please see https://aka.ms/arm-syntax-resources for usage details.`);
     }
     state.set(i, 'visiting');
-    for (const dep of i.dependsOn) for (const target of resolve(dep)) if (target !== i) visit(target);
+    for (const dep of i.dependsOn) {
+      const targets = resolve(dep);
+      if (targets.length === 0 && !skipped.some((n) => dep.toLowerCase() === n || dep.toLowerCase().endsWith(`/${n}`))) {
+        // ARM's words for a dependency on a resource the template does not have, the resource named type/name and no
+        // place given (the Azure Functions docs' example: "The resource 'Microsoft.Web/sites/func-xyz' is not defined in
+        // the template. Please see https://aka.ms/arm-template for usage details." with lineNumber 0, path "").
+        const m = /\/providers\/([^/]+\/[^/]+)\/([^/]+)(?:\/([^/]+)\/([^/]+))?$/i.exec(dep);
+        const named = m ? (m[3] ? `${m[1]}/${m[3]}/${m[2]}/${m[4]}` : `${m[1]}/${m[2]}`) : dep;
+        throw new InvalidTemplate(`The resource '${named}' is not defined in the template. Please see https://aka.ms/arm-template for usage details.`, { line: 0, column: 0, path: '' });
+      }
+      for (const target of targets) if (target !== i) visit(target);
+    }
     state.set(i, 'done');
     out.push(i);
   };

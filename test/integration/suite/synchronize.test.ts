@@ -58,6 +58,10 @@ suite('Data Share consumer actions', () => {
       { pick: /^Synchronize Live feed/, choose: /^Incremental$/ },
       { message: /^Synchronize Live feed now \(Incremental\)\?$/, choose: 'Synchronize' },
     ]);
+    // A trend of the share subscription left open gets the new bar, then its outcome.
+    await vscode.commands.executeCommand('aciDataShare.showSynchronizationTrend', live.node, 10);
+    const trendBefore = await api.trend.waitFor((r) => r.target.shareSubscriptionName === entries[0].shareSubscriptionName && r.state === 'done', 30_000);
+    const knownIds = new Set(trendBefore.points.map((p) => p.synchronizationId));
     await withAnswers(api, script, async () => {
       const running = vscode.commands.executeCommand<SynchronizeResult>(SYNC, live.node);
       // "Synchronizing · started just now · 3 of 30 data sets done", from the synchronization's details.
@@ -69,6 +73,10 @@ suite('Data Share consumer actions', () => {
       const id = /Synchronization id \| ([0-9a-f-]{36})/.exec(during.tooltip)?.[1];
       assert.ok(id, during.tooltip);
 
+      const newBar = await api.trend.waitFor((r) => r.state === 'done' && r.points.some((p) => p.synchronizationId === id), 30_000);
+      assert.ok(!knownIds.has(id));
+      assert.notStrictEqual(newBar.points.find((p) => p.synchronizationId === id)?.status, 'Failed');
+
       await vscode.commands.executeCommand(SHOW_REPORT, entries[0], id);
       const midway = await api.report.waitFor((r) => r.synchronizationId === id && (r.followed ?? 0) > 0 && r.state === 'done', 30_000);
       assert.ok((midway.totals?.rows ?? 0) < 30, `rows while running: ${midway.totals?.rows}`);
@@ -77,6 +85,7 @@ suite('Data Share consumer actions', () => {
 
       const result = await running;
       assert.strictEqual(result.outcome, 'failed', result.notifications.join(' | '));
+      await api.trend.waitFor((r) => r.state === 'done' && r.points.find((p) => p.synchronizationId === id)?.status === 'Failed', 30_000);
       assert.strictEqual(result.synchronizationId, id);
       const expectedFailed = generateDetails(base.accountName, entries[0].shareSubscriptionName, id).filter((d) => d.status === 'Failed').map((d) => d.name);
       assert.deepStrictEqual(result.failedDataSets, expectedFailed);

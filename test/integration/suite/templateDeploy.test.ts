@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension } from './extensionApi';
+import { activateExtension, child } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
@@ -84,6 +84,14 @@ const FILES: Record<string, string> = {
   // A function the template language does not have: Azure refuses the template before it deploys anything.
   'it-tpl-invalid.json': template({ name: "[concat(parameters('containerGroupName'), nosuchfunction('x'))]" }),
   'it-tpl-invalid.parameters.json': parameterFile({ containerGroupName: 'it-tpl-invalid' }),
+  // The emulator fails the operation of a group whose name holds fault-lro-failed, as a provider's failure.
+  'it-tpl-opfail.json': template(),
+  'it-tpl-opfail.parameters.json': parameterFile({ containerGroupName: 'it-tpl-fault-lro-failed' }),
+  // A value past the parameter's maxValue: Azure refuses it (the editor checks only what the group uses).
+  'it-tpl-badparam.json': template({ parameters: { replicas: { type: 'int', minValue: 1, maxValue: 3 } } }),
+  'it-tpl-badparam.parameters.json': parameterFile({ containerGroupName: 'it-tpl-badparam', replicas: 9 }),
+  'it-tpl-check.json': template(),
+  'it-tpl-check.parameters.json': parameterFile({ containerGroupName: 'it-tpl-check', port: 70000 }),
   'it-tpl-cancel.json': template(),
   'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
 };
@@ -137,6 +145,30 @@ suite('Deploy a template', function () {
     assert.match(ip?.value ?? '', /^\d+\.\d+\.\d+\.\d+$/, 'the output IP address');
     assert.ok(result.deployment?.progress.some((p) => p.startsWith('containerGroups/it-tpl-params: ')), result.deployment?.progress.join('\n'));
     assert.ok(lines.some((l) => l.includes('containerGroups/it-tpl-params: Succeeded')), 'the operations are logged as they go');
+    // The group it created shows its state on its entry in the view.
+    await until(async () => /Succeeded/.test((await child(api, await child(api, undefined, 'Container groups'), 'it-tpl-params')).description ?? ''), 'the it-tpl-params row says Succeeded', 10_000);
+  });
+
+  test('deployed again with another value, the what-if lists the resource as modified with the property that changes', async () => {
+    const file = path.join(folder, 'definitions', 'it-tpl-params.parameters.json');
+    fs.writeFileSync(file, parameterFile({ containerGroupName: 'it-tpl-params', port: 9090 }));
+    const { result, script } = await deploy('it-tpl-params.json', [confirm('it-tpl-params.json')]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const detail = script.shown.find((s) => s.modal)?.detail ?? '';
+    assert.match(detail, /~ Microsoft\.ContainerInstance\/containerGroups\/it-tpl-params \(Modify\)/);
+    assert.match(detail, /~ properties\.[\w.[\]]*port: 8080 → 9090/);
+  });
+
+  test("a failed operation's error is shown on the resource it concerns", async () => {
+    const { result } = await deploy('it-tpl-opfail.json', [confirm('it-tpl-opfail.json')]);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    const uri = uriOf('it-tpl-opfail.json');
+    await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the template', 10_000);
+    const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
+    const resourceLines = FILES['it-tpl-opfail.json'].split('\n');
+    const first = resourceLines.findIndex((l) => l.includes('"resources"'));
+    const last = resourceLines.findIndex((l) => l.includes('"outputs"'));
+    assert.ok(placed.some((d) => d.range.start.line > first && d.range.start.line < last && d.message.includes('containerGroups/it-tpl-fault-lro-failed')), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
   });
 
   test('a parameter the file does not give is asked for, its allowed values as a pick', async () => {
@@ -169,6 +201,31 @@ suite('Deploy a template', function () {
     await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the template', 10_000);
     const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
     assert.ok(placed.some((d) => d.range.start.line === expected && /nosuchfunction/.test(d.message)), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+  });
+
+  test("a parameter's error is shown on its value in the parameter file", async () => {
+    const { result } = await deploy('it-tpl-badparam.json', []);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    const uri = uriOf('it-tpl-badparam.parameters.json');
+    await until(async () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'aci-deploy'), 'a deploy diagnostic in the parameter file', 10_000);
+    const placed = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'aci-deploy');
+    const line = FILES['it-tpl-badparam.parameters.json'].split('\n').findIndex((l) => l.includes('"replicas"'));
+    assert.ok(placed.some((d) => d.range.start.line === line && /replicas/.test(d.message)), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+  });
+
+  test("the editor checks a template with its parameter file's values, naming the file, and again when the file changes", async () => {
+    const doc = await vscode.workspace.openTextDocument(uriOf('it-tpl-check.json'));
+    await vscode.window.showTextDocument(doc);
+    const named = () => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.message.includes("Parameter 'port' value 70000 (from it-tpl-check.parameters.json)"));
+    await until(async () => named().length > 0, "the parameter file's port checked in the template", 15_000);
+    const parameters = await vscode.workspace.openTextDocument(uriOf('it-tpl-check.parameters.json'));
+    const edit = new vscode.WorkspaceEdit();
+    const at = parameters.getText().indexOf('70000');
+    edit.replace(parameters.uri, new vscode.Range(parameters.positionAt(at), parameters.positionAt(at + 5)), '8080');
+    await vscode.workspace.applyEdit(edit);
+    await until(async () => named().length === 0, 'the problem gone once the parameter file is fixed', 15_000);
+    await parameters.save();
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('Cancel asks, then cancels the deployment in Azure', async () => {

@@ -14,8 +14,8 @@ import { activateExtension, shownChildren } from './extensionApi';
 import { everythingShown, recorder } from './scriptedInput';
 import { until } from './until';
 
-/** Values the other integration files put in definitions and the secret store (deploy.test.ts). */
-const SUITE_SECRETS = ['it-Db-Secret-8f3a91', 'it-Registry-Secret-55c0'];
+/** Values the other integration files put in definitions and the secret store (deploy.test.ts, templateDeploy.test.ts). */
+const SUITE_SECRETS = ['it-Db-Secret-8f3a91', 'it-Registry-Secret-55c0', 'Tpl-Secret-Value-93c1e'];
 /** A definition with every kind of secret field, written with plain values, for the CLI. */
 const CLI_SECRETS = {
   secureValue: 'zz-Secure-Value-5e2b',
