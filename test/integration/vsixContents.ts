@@ -22,7 +22,7 @@ export function zipEntries(file: string): string[] {
   return names;
 }
 
-const REQUIRED = ['package.json', 'package.nls.json', 'dist/extension.js', 'dist/languageWorker.js', 'dist/report.js', 'dist/trend.js', 'dist/identity.js', 'dist/containerSocket.js', 'media/shared/page.css', 'media/report/report.css', 'media/trend/trend.css', 'dist/compare.js', 'media/compare/compare.css', 'schemas/container-group.schema.json'];
+const REQUIRED = ['package.json', 'package.nls.json', 'dist/extension.js', 'dist/languageWorker.js', 'dist/report.js', 'dist/trend.js', 'dist/identity.js', 'dist/sessionCommands.js', 'dist/containerGroupCommands.js', 'dist/synchronizeCommands.js', 'dist/importFields.js', 'media/shared/page.css', 'media/report/report.css', 'media/trend/trend.css', 'dist/compare.js', 'media/compare/compare.css', 'schemas/container-group.schema.json'];
 const STRAY = /(^|\/)(src|test|out|node_modules|build)\/|\.map$|\.tsx?$|tsconfig|esbuild\.mjs$|\.vsix$/;
 
 interface Manifest {

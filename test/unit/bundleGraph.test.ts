@@ -1,13 +1,29 @@
 // The extension's main bundle stays small: what src/extension.ts reaches (as esbuild follows it) must not
-// include ajv (validation runs in the language worker) or @azure/identity (its own lazy chunk).
+// include ajv (validation runs in the language worker) or @azure/identity (its own lazy chunk); the chunks loaded
+// on first use read the main bundle's modules instead of carrying copies of them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 const OUT_SRC = path.resolve(__dirname, '../../src');
 /** Loaded at run time from its own file (esbuild.mjs makes it external). */
 const SEPARATE_CHUNKS = [/\/auth\/identityProviders$/, /\/containerGroup\/containerSocket$/, /\/core\/import\/importFields$/];
+const ROOT = path.resolve(__dirname, '../../..');
+const DIST = path.join(ROOT, 'dist');
+/** esbuild.mjs LAZY_CHUNKS, each with a module it must hold. */
+const CHUNKS: Record<string, string> = {
+  identity: 'src/core/auth/identityProviders.ts',
+  sessionCommands: 'src/commands/openShell/sessionTerminal.ts',
+  importFields: 'src/core/import/importFields.ts',
+  containerGroupCommands: 'src/commands/deployTemplate/runTemplateDeploy.ts',
+  synchronizeCommands: 'src/commands/synchronize/synchronizeNow.ts',
+};
+/** Modules with state or classes checked by identity: one instance, in the main bundle. */
+const SINGLE_INSTANCE = ['src/core/arm/errors.ts', 'src/output/log.ts', 'src/webview/panelBase.ts', 'src/ui/userInput.ts', 'src/settings/configuration.ts'];
+const BUDGET_BYTES = 400 * 1024;
 
 function reachable(entry: string): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
@@ -45,11 +61,11 @@ test('the main bundle reaches neither ajv, @azure/identity nor the websocket lib
 });
 
 test('the exec/attach socket code loads from its own file, with the first session, not at activation', () => {
-  const bundle = path.resolve(__dirname, '../../../dist/extension.js');
-  const text = fs.readFileSync(bundle, 'utf8');
-  assert.match(text, /import\("\.\/containerSocket\.js"\)/, 'loaded by a dynamic import');
-  assert.doesNotMatch(text, /require\("\.\/containerSocket\.js"\)/, 'not required when the bundle loads');
-  assert.ok(fs.existsSync(path.resolve(__dirname, '../../../dist/containerSocket.js')), 'the chunk is built');
+  const text = fs.readFileSync(path.join(DIST, 'extension.js'), 'utf8');
+  assert.match(text, /import\("\.\/sessionCommands\.js"\)/, 'loaded by a dynamic import');
+  assert.doesNotMatch(text, /require\("\.\/sessionCommands\.js"\)/, 'not required when the bundle loads');
+  const chunk = modulesIn('sessionCommands.js');
+  assert.ok(chunk.has('src/core/containerGroup/containerSocket.ts') && [...chunk].some((m) => m.startsWith('node_modules/ws/')), [...chunk].join(', '));
 });
 
 test('the fields Import keeps and the schema it reads them from load from their own file, with the first import', () => {
@@ -62,4 +78,49 @@ test('the fields Import keeps and the schema it reads them from load from their 
   const chunk = fs.readFileSync(path.resolve(__dirname, '../../../dist/importFields.js'), 'utf8');
   assert.ok(chunk.includes(schemaId), 'the chunk carries the schema');
   assert.doesNotMatch(chunk, /node_modules\/yaml\//, 'the chunk has no copy of the yaml library (writing YAML stays in the main bundle)');
+});
+
+/** The modules a development build (not minified) placed in a file: esbuild heads each with a `// path` line. */
+function modulesIn(file: string): Set<string> {
+  const text = fs.readFileSync(path.join(DIST, file), 'utf8');
+  return new Set([...text.matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]));
+}
+
+test('each module has one instance: a chunk reads the main bundle\'s copy instead of carrying its own', () => {
+  const main = modulesIn('extension.js');
+  for (const module of SINGLE_INSTANCE) assert.ok(main.has(module), `${module} is in the main bundle`);
+  const owner = new Map<string, string>([...main].map((m) => [m, 'extension.js']));
+  for (const [name, held] of Object.entries(CHUNKS)) {
+    const file = `${name}.js`;
+    const modules = modulesIn(file);
+    assert.ok(modules.has(held), `${file} holds ${held}`);
+    assert.ok(!main.has(held), `${held} is not in the main bundle`);
+    for (const module of modules) {
+      assert.equal(owner.get(module) ?? file, file, `${module} is copied into both ${owner.get(module)} and ${file}`);
+      owner.set(module, file);
+    }
+    assert.match(fs.readFileSync(path.join(DIST, file), 'utf8'), /require\("\.\/extension\.js"\)/, `${file} reads the main bundle`);
+  }
+});
+
+test('the commands whose code is in a chunk load it with their first run, not at activation', () => {
+  const text = fs.readFileSync(path.join(DIST, 'extension.js'), 'utf8');
+  for (const name of ['containerGroupCommands', 'synchronizeCommands', 'sessionCommands']) {
+    assert.match(text, new RegExp(`import\\("\\./${name}\\.js"\\)`), `${name}.js loaded by a dynamic import`);
+    assert.doesNotMatch(text, new RegExp(`require\\("\\./${name}\\.js"\\)`), `${name}.js not required when the bundle loads`);
+  }
+});
+
+test('the production main bundle is under 400 KB', () => {
+  // Built in a scratch folder linking to the sources, so dist/ (the development build the tests read) stays.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-bundle-size-'));
+  try {
+    for (const entry of ['src', 'node_modules', 'build', 'package.json', 'tsconfig.json']) fs.symlinkSync(path.join(ROOT, entry), path.join(scratch, entry));
+    fs.copyFileSync(path.join(ROOT, 'esbuild.mjs'), path.join(scratch, 'esbuild.mjs'));
+    execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: scratch, stdio: 'pipe' });
+    const size = fs.statSync(path.join(scratch, 'dist', 'extension.js')).size;
+    assert.ok(size < BUDGET_BYTES, `dist/extension.js is ${size} bytes`);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 });

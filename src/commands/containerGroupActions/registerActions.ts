@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ContainerGroupAction } from '../../core/containerGroup/actions';
 import type { CommandRegistrar } from '../shared/registerCommand';
-import { runAction, type ActionCommandResult, type ActionContext } from './runAction';
+import type { ActionCommandResult, ActionContext } from './runAction';
 
 export type { ActionCommandResult } from './runAction';
 
@@ -16,7 +16,7 @@ export const ACTION_COMMANDS: Record<ContainerGroupAction, string> = {
 export function registerActionCommands(command: CommandRegistrar, base: Omit<ActionContext, 'ui' | 'log'>, subscriptions: vscode.Disposable[]): void {
   for (const [action, id] of Object.entries(ACTION_COMMANDS) as [ContainerGroupAction, string][]) {
     subscriptions.push(
-      command(id, (context, arg?: unknown): Promise<ActionCommandResult> => runAction({ ...base, ui: context.ui, log: context.log }, action, arg), {
+      command(id, (context, arg?: unknown): Promise<ActionCommandResult> => import('./runAction').then(({ runAction }) => runAction({ ...base, ui: context.ui, log: context.log }, action, arg)), {
         result: (): ActionCommandResult => ({ action, outcome: 'failed', notifications: [] }),
         message: (text) => vscode.l10n.t('The action failed unexpectedly: {0}', text),
       }),

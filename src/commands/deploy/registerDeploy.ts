@@ -9,7 +9,6 @@ import type { CommandRegistrar } from '../shared/registerCommand';
 import { deleteSecret, setSecret } from '../secrets/secretCommands';
 import { DeployDiagnostics } from './deployDiagnostics';
 import type { DeployCommandResult, DeployContext } from './deployRun';
-import { runDeploy } from './runDeploy';
 
 export type { DeployCommandResult, DeployStateEvent } from './deployRun';
 
@@ -27,7 +26,7 @@ export function registerDeployCommands(command: CommandRegistrar, deps: DeployDe
   const base: Omit<DeployContext, 'ui' | 'log'> = { ...deps, diagnostics, logger: log() };
   deps.subscriptions.push(
     diagnostics,
-    command(DEPLOY_COMMAND, (context, arg?: unknown): Promise<DeployCommandResult> => runDeploy({ ...base, ui: context.ui, log: context.log }, arg), {
+    command(DEPLOY_COMMAND, (context, arg?: unknown): Promise<DeployCommandResult> => import('./runDeploy').then(({ runDeploy }) => runDeploy({ ...base, ui: context.ui, log: context.log }, arg)), {
       result: (): DeployCommandResult => ({ outcome: 'failed', notifications: [] }),
       message: (text) => vscode.l10n.t('Deploy failed unexpectedly: {0}', text),
     }),

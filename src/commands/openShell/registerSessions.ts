@@ -3,17 +3,10 @@
  * (a configured group, then one of its containers). Each runs in a terminal named `group · container`. The log
  * records that a session opened and closed, for which container and why; never its input, output, URL or password.
  */
-import * as vscode from 'vscode';
-import type { ArmClient } from '../../core/arm/client';
-import { explainRefusal } from '../../core/containerGroup/execRefusal';
-import { commandProblem, requestAttach, requestExec, type ContainerTarget } from '../../core/containerGroup/execRequest';
-import { containerRefOf, type ContainerRef } from '../../tree/containerRef';
-import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
-import { SHOW_LOGS_COMMAND, type LogViewResult } from '../showLogs/registerShowLogs';
-import { definitionOf, pickContainer } from '../showLogs/pickContainer';
-import { pickShellCommand } from './pickShellCommand';
-import { SessionTerminal, type SessionTerminalOptions } from './sessionTerminal';
-import { argumentsText, endedByUser, refusalText, resizeText } from './sessionTexts';
+import type * as vscode from 'vscode';
+import type { CommandRegistrar } from '../shared/registerCommand';
+import type { LogViewResult } from '../showLogs/registerShowLogs';
+import type { SessionDeps } from './openSession';
 
 export const OPEN_SHELL_COMMAND = 'aciDataShare.openShell';
 export const SHOW_LIVE_OUTPUT_COMMAND = 'aciDataShare.showLiveOutput';
@@ -36,90 +29,14 @@ export interface SessionTestHooks {
   bytesReceived(terminal: string): number;
 }
 
-const sessionName = (ref: ContainerRef): string => `${ref.target.name} · ${ref.containerName}`;
-
-function targetOf(ref: ContainerRef): ContainerTarget {
-  const { subscriptionId, resourceGroup, name } = ref.target;
-  return { group: { subscriptionId, resourceGroup, name }, containerName: ref.containerName };
-}
-
 export function registerSessionCommands(command: CommandRegistrar, subscriptions: vscode.Disposable[]): SessionTestHooks {
-  const terminals = new Map<string, SessionTerminal>();
-  const client = async (): Promise<ArmClient> => (await command.services.session.connection()).client;
-
-  async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
-    return containerRefOf(arg) ?? pickContainer(ctx, title);
-  }
-
-  /** Opens the terminal, waits until the session opened or could not, and says why when it could not. */
-  async function run(ctx: CommandContext, ref: ContainerRef, kind: 'exec' | 'attach', grant: SessionTerminalOptions['grant']): Promise<SessionResult> {
-    const name = sessionName(ref);
-    const what = kind === 'exec' ? 'Shell' : 'Live output';
-    const pty: SessionTerminal = new SessionTerminal({
-      name,
-      mode: kind,
-      grant,
-      onResize: (size) => void ctx.ui.message('info', resizeText(name, size.rows, size.cols)),
-      onEnd: (end, text) => {
-        ctx.log.info(`${what} of ${name} ended: ${end.kind}${end.code ? ` (close code ${end.code})` : ''}${end.status ? ` (HTTP ${end.status})` : ''}`);
-        if (!endedByUser(end) && end.kind !== 'refused') void ctx.ui.message('warning', text);
-      },
-    });
-    terminals.set(name, pty);
-    const terminal = vscode.window.createTerminal({ name, pty, iconPath: new vscode.ThemeIcon(kind === 'exec' ? 'terminal' : 'output'), isTransient: true });
-    terminal.show();
-    const started = await pty.started;
-    if (started.outcome !== 'refused') {
-      if (started.outcome === 'opened') ctx.log.info(`${what} of ${name} opened.`);
-      return { terminal: name, outcome: started.outcome };
-    }
-    const refusal = await explainRefusal(await client(), targetOf(ref), started.error);
-    ctx.log.warn(`${what} of ${name} could not open: ${refusal.kind}`);
-    // A socket that was refused or timed out already said why in words; an ARM refusal is explained here.
-    const socketEnd = pty.endedWith !== undefined && refusal.kind === 'service';
-    return { terminal: name, outcome: 'refused', reason: refusal.kind, message: socketEnd ? pty.endedWith : refusalText(refusal, name) };
-  }
-
-  async function openShell(ctx: CommandContext, arg?: unknown, options?: { command?: string }): Promise<SessionResult | undefined> {
-    const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Open Shell'));
-    if (!ref) return undefined;
-    const definition = await definitionOf(ref.target).catch(() => undefined);
-    const program = options?.command ?? (await pickShellCommand(ctx.ui, sessionName(ref), definition?.osType === 'Windows'));
-    if (program === undefined) return undefined;
-    if (commandProblem(program)) {
-      void ctx.ui.message('error', argumentsText());
-      return { outcome: 'refused', message: argumentsText() };
-    }
-    const armClient = await client();
-    const result = await run(ctx, ref, 'exec', (size) => requestExec(armClient, { ...targetOf(ref), command: program, size }));
-    if (result.outcome === 'refused' && result.message) say(ctx, result);
-    return result;
-  }
-
-  async function showLiveOutput(ctx: CommandContext, arg?: unknown): Promise<SessionResult | undefined> {
-    const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Show Live Output'));
-    if (!ref) return undefined;
-    const armClient = await client();
-    const result = await run(ctx, ref, 'attach', () => requestAttach(armClient, targetOf(ref)));
-    if (result.outcome !== 'refused') return result;
-    // Where attach is not possible, the log read every few seconds still shows what the container wrote.
-    const message = vscode.l10n.t('Live output is not available for {0}: {1} Showing its log instead.', sessionName(ref), result.message ?? '');
-    void ctx.ui.message('info', message);
-    ctx.log.info(`Live output of ${sessionName(ref)}: showing the polled log instead.`);
-    const logs = await vscode.commands.executeCommand<LogViewResult | undefined>(SHOW_LOGS_COMMAND, { containerRef: ref });
-    return { outcome: 'fellBack', message, logs };
-  }
-
-  /** Says why a shell could not open; not awaited: a notification stays until dismissed, the command has ended. */
-  function say(ctx: CommandContext, result: SessionResult): void {
-    const signIn = vscode.l10n.t('Sign In');
-    const offerSignIn = result.reason === 'signInExpired';
-    void ctx.ui.message('error', result.message ?? '', ...(offerSignIn ? [signIn] : [])).then((choice) => {
-      if (choice === signIn) void vscode.commands.executeCommand('aciDataShare.signIn');
-    });
-  }
-
-  subscriptions.push(command(OPEN_SHELL_COMMAND, openShell), command(SHOW_LIVE_OUTPUT_COMMAND, showLiveOutput));
+  const deps: SessionDeps = { terminals: new Map(), client: async () => (await command.services.session.connection()).client };
+  const { terminals } = deps;
+  // The sessions' code loads with the first of them (esbuild.mjs LAZY_CHUNKS).
+  subscriptions.push(
+    command(OPEN_SHELL_COMMAND, async (ctx, arg?: unknown, options?: { command?: string }) => (await import('./openSession')).openShell(deps, ctx, arg, options)),
+    command(SHOW_LIVE_OUTPUT_COMMAND, async (ctx, arg?: unknown) => (await import('./openSession')).showLiveOutput(deps, ctx, arg)),
+  );
   return {
     output: (name) => terminals.get(name)?.transcript,
     endedWith: (name) => terminals.get(name)?.endedWith,

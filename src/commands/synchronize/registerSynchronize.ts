@@ -1,9 +1,6 @@
 /** Registers Synchronize Now…, Cancel Synchronization, Enable Schedule… and Disable Schedule. */
 import type * as vscode from 'vscode';
 import type { CommandRegistrar } from '../shared/registerCommand';
-import { cancelSynchronization } from './cancelSynchronization';
-import { disableSchedule, enableSchedule } from './scheduleCommands';
-import { synchronizeNow } from './synchronizeNow';
 
 export const SYNCHRONIZE_COMMANDS = {
   synchronize: 'aciDataShare.synchronizeNow',
@@ -14,9 +11,9 @@ export const SYNCHRONIZE_COMMANDS = {
 
 export function registerSynchronizeCommands(command: CommandRegistrar, subscriptions: vscode.Disposable[]): void {
   subscriptions.push(
-    command(SYNCHRONIZE_COMMANDS.synchronize, (ctx, arg?: unknown) => synchronizeNow(ctx, arg)),
-    command(SYNCHRONIZE_COMMANDS.cancel, (ctx, arg?: unknown) => cancelSynchronization(ctx, arg)),
-    command(SYNCHRONIZE_COMMANDS.enableSchedule, (ctx, arg?: unknown) => enableSchedule(ctx, arg)),
-    command(SYNCHRONIZE_COMMANDS.disableSchedule, (ctx, arg?: unknown) => disableSchedule(ctx, arg)),
+    command(SYNCHRONIZE_COMMANDS.synchronize, async (ctx, arg?: unknown) => (await import('./synchronizeNow')).synchronizeNow(ctx, arg)),
+    command(SYNCHRONIZE_COMMANDS.cancel, async (ctx, arg?: unknown) => (await import('./cancelSynchronization')).cancelSynchronization(ctx, arg)),
+    command(SYNCHRONIZE_COMMANDS.enableSchedule, async (ctx, arg?: unknown) => (await import('./scheduleCommands')).enableSchedule(ctx, arg)),
+    command(SYNCHRONIZE_COMMANDS.disableSchedule, async (ctx, arg?: unknown) => (await import('./scheduleCommands')).disableSchedule(ctx, arg)),
   );
 }

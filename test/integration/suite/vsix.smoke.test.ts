@@ -127,6 +127,15 @@ function defineTests(root: Mocha.Suite): void {
     assert.ok(check.gridRows > 0, `the page rendered data set rows: ${JSON.stringify(check)}`);
     assert.strictEqual(check.styled, true, 'the page\'s stylesheet applied');
   });
+
+  test('a command whose code loads on first use runs from the package, with the main bundle\'s modules', async () => {
+    // Open Shell's code is its own file (dist/sessionCommands.js) reading dist/extension.js's modules: a command with
+    // arguments is refused before anything is sent, so no container need exist.
+    const ref = { target: { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-smoke', name: 'web-frontend' }, containerName: 'web' };
+    const result = await vscode.commands.executeCommand<{ outcome: string; message?: string } | undefined>('aciDataShare.openShell', { containerRef: ref }, { command: 'sh -c ls' });
+    assert.strictEqual(result?.outcome, 'refused', `the command ran: ${JSON.stringify(result)}`);
+    assert.match(result.message ?? '', /single program without arguments/);
+  });
 }
 
 export function run(): Promise<void> {
