@@ -68,7 +68,13 @@ const lazyChunks = (own) => ({
       if (args.pluginData?.probing || args.kind === 'entry-point') return undefined;
       const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { probing: true } });
       const chunk = chunkOf.get(resolved.path);
-      return chunk && chunk !== own ? { path: `./${chunk}.js`, external: true } : undefined;
+      if (!chunk || chunk === own) return undefined;
+      // The main bundle may load a chunk only on first use: a chunk required while dist/extension.js is still
+      // loading would read its table before it exists.
+      if (own === undefined && args.kind !== 'dynamic-import') {
+        return { errors: [{ text: `${path.relative(process.cwd(), args.importer)} imports ${args.path} statically; the ${chunk} chunk loads only through import()` }] };
+      }
+      return { path: `./${chunk}.js`, external: true };
     });
   },
 });
