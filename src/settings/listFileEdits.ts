@@ -43,12 +43,8 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   const uri = user ? userSettingsFile() : where === vscode.ConfigurationTarget.Workspace ? workspaceSettingsFile() : undefined;
   if (!uri) return false;
   // Read from the disk: an open document of the file may not have caught up with a change made outside.
-  let text: string;
-  try {
-    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return false;
-  }
+  const text = await readText(uri);
+  if (text === undefined) return false;
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const copies = copiesOf(parseTree(text), key);
   const list = copies.at(-1)?.children?.[1];
@@ -98,8 +94,24 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   const wanted = copiesOf(parseTree(next), key).at(-1)?.children?.[1];
   const now = vscode.workspace.getConfiguration().inspect(key)?.globalValue;
   if (wanted && JSON.stringify(now) === JSON.stringify(getNodeValue(wanted))) return true;
+  // Undone only if the file is still as written: a change made meanwhile (by the user or another edit) is kept.
+  if ((await readText(uri)) !== next) throw changedMeanwhile(key, uri);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   throw commentsRefusal(key, uri);
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+function changedMeanwhile(key: string, uri: vscode.Uri): Error {
+  return new Error(
+    vscode.l10n.t('VS Code did not take the edit of the list {0} in {1}, and the file changed meanwhile, so it was left as it is. Check the list in it, and try again.', key, uri.fsPath),
+  );
 }
 
 function hasComments(text: string): boolean {

@@ -2,7 +2,8 @@
  * Adds and removes entries of the two list settings. A list lives in one scope (VS Code does not merge
  * arrays: the workspace's list hides the user's), so each change is written to the scope whose list is
  * in effect, and entries this version cannot read, or the user did not pick, are kept as written, with the
- * file's comments (see listFileEdits.ts).
+ * file's comments (see listFileEdits.ts). Edits run one at a time: each reads the list (and its file) as the
+ * one before it left them, so two at once cannot both start from the same list and drop the other's entry.
  */
 import * as vscode from 'vscode';
 import {
@@ -11,6 +12,7 @@ import {
   containerGroupKey,
   shareSubscriptionKey,
 } from '../core/settings/model';
+import { serializer } from '../core/settings/serialized';
 import { SECTION, containerGroups, shareSubscriptions } from './configuration';
 import { editListInFile } from './listFileEdits';
 
@@ -42,7 +44,18 @@ function sameEntry(key: ListKey, entry: unknown, wanted: string): boolean {
   }
 }
 
-async function upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
+/** One queue for both lists: they may live in the same settings file. */
+const oneAtATime = serializer();
+
+function upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
+  return oneAtATime(() => upsertNow(key, entry));
+}
+
+function remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
+  return oneAtATime(() => removeNow(key, entry));
+}
+
+async function upsertNow(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
   const { where, raw } = listScope(key);
   const wanted = KEY_OF[key](entry as never);
   const at = raw.findIndex((e) => sameEntry(key, e, wanted));
@@ -56,7 +69,7 @@ async function upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscript
   return at >= 0 ? 'updated' : 'added';
 }
 
-async function remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
+async function removeNow(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
   const { where, raw } = listScope(key);
   const wanted = KEY_OF[key](entry as never);
   const at = raw.findIndex((e) => sameEntry(key, e, wanted));

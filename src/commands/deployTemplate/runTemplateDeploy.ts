@@ -10,6 +10,7 @@ import { deploymentNameFor, whatIfDeployment, type DeploymentRef } from '../../c
 import { declaredParameters, fillSecrets } from '../../core/templateDeploy/parameters';
 import { findSecretReferences } from '../../core/definition/secrets';
 import { deploymentBody, readTemplate, sentText } from '../../core/templateDeploy/templateRequest';
+import { secretFieldParameters } from '../../core/templateDeploy/parameterDisplay';
 import { summarizeWhatIf, whatIfError } from '../../core/templateDeploy/whatIfChanges';
 import { ArmError } from '../../core/arm/errors';
 import type { DeployCommandResult } from '../deploy/deployRun';
@@ -37,6 +38,9 @@ const readParameters: Step = async (run) => {
     deploy.notify('error', vscode.l10n.t('{0} was not deployed: the template is not valid JSON.', vscode.workspace.asRelativePath(deploy.uri)));
     return deploy.done('invalid');
   }
+  // Read before the template's own placeholders are filled: a default that held one shows nothing of the secret.
+  const declared = declaredParameters(run.template);
+  const secretFields = secretFieldParameters(run.template);
   // `{{secret:NAME}}` written in the template itself (checked as stored before this step) is filled in too.
   const names = [...new Set(findSecretReferences(deploy.source.text).filter((r) => r.valid).map((r) => r.name))];
   const stored = new Map<string, string>();
@@ -48,7 +52,7 @@ const readParameters: Step = async (run) => {
     deploy.secrets.push(...stored.values());
     run.template = fillSecrets(run.template, (n) => stored.get(n), 'object');
   }
-  const outcome = await chooseParameters(deploy, declaredParameters(run.template));
+  const outcome = await chooseParameters(deploy, declared, secretFields);
   if (!outcome.ok) {
     if (outcome.reason === 'dismissed') return deploy.done('dismissed');
     const what = vscode.workspace.asRelativePath(outcome.file ?? deploy.uri);
@@ -91,7 +95,7 @@ const whatIf: Step = async (run) => {
     );
     const failed = whatIfError(result);
     if (failed) throw new ArmError(`${failed.code ?? 'WhatIfFailed'}: ${failed.message ?? ''}`, { kind: 'lro', code: failed.code, serviceMessage: failed.message });
-    run.whatIf = summarizeWhatIf(result);
+    run.whatIf = summarizeWhatIf(result, deploy.secrets);
   } catch (err) {
     if (err instanceof ArmError && err.kind === 'canceled') return deploy.done('dismissed');
     return templateFailed(run, err, 'whatIf');

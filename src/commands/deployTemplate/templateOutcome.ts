@@ -42,7 +42,12 @@ export async function templateSucceeded(run: TemplateRun, resource: DeploymentRe
   if (!run.containerGroups.includes(deploy.target.name)) deploy.publishState(run.state);
   const actions: Record<string, () => unknown> = {};
   for (const o of addressOutputs(run.outputs).slice(0, 2)) actions[vscode.l10n.t('Copy {0}', o.name)] = () => vscode.env.clipboard.writeText(o.value!);
-  if (added.length) actions[vscode.l10n.t('Add to View')] = () => Promise.all(added.map((t) => saveContainerGroup(t)));
+  // One after the other: each addition reads the list the previous one wrote.
+  if (added.length) {
+    actions[vscode.l10n.t('Add to View')] = async () => {
+      for (const t of added) await saveContainerGroup(t);
+    };
+  }
   const shown = run.outputs.filter((o) => o.value !== undefined).map((o) => `${o.name}: ${o.value}`);
   const groups = run.containerGroups.length ? vscode.l10n.t('container groups: {0}', run.containerGroups.join(', ')) : '';
   deploy.notify('info', vscode.l10n.t('{0} deployed to {1}. {2}', name, deploy.target.resourceGroup, [groups, ...shown].filter(Boolean).join(' · ')), actions);

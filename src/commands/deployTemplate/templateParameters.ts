@@ -11,7 +11,6 @@ import type { ParameterEntry } from '../../core/templateDeploy/deployments';
 import {
   coerceAnswer,
   fillSecrets,
-  isSecureType,
   ParameterValueError,
   parameterFileCandidates,
   parameterFileValues,
@@ -19,6 +18,7 @@ import {
   secretTexts,
   type DeclaredParameter,
 } from '../../core/templateDeploy/parameters';
+import { isSecretParameter, shortValue, shownDefault } from '../../core/templateDeploy/parameterDisplay';
 import type { DeployRun } from '../deploy/deployRun';
 
 const REMEMBERED_KEY = 'aciDataShare.templateParameterFiles';
@@ -84,14 +84,13 @@ async function offerParameterFile(run: DeployRun, missing: number): Promise<vsco
 }
 
 /** Asks for one missing value; undefined when the user backs out. */
-async function askValue(run: DeployRun, p: DeclaredParameter): Promise<unknown> {
+async function askValue(run: DeployRun, p: DeclaredParameter, secure: boolean): Promise<unknown> {
   const title = vscode.l10n.t('Parameter {0} ({1})', p.name, p.type);
   if (p.allowedValues?.length) {
     const items = p.allowedValues.map((v) => ({ label: typeof v === 'string' ? v : JSON.stringify(v), value: v }));
     const picked = await run.ctx.ui.quickPick(items, { title, placeHolder: p.description ?? vscode.l10n.t('Value of {0}', p.name) });
     return picked?.value;
   }
-  const secure = isSecureType(p.type);
   const text = await run.ctx.ui.inputBox({
     title,
     prompt: secure
@@ -114,7 +113,8 @@ async function askValue(run: DeployRun, p: DeclaredParameter): Promise<unknown> 
 
 export type ParametersOutcome = { ok: true; chosen: ChosenParameters } | { ok: false; reason: 'dismissed' | 'invalid'; message?: string; missingSecrets?: string[]; file?: vscode.Uri };
 
-export async function chooseParameters(run: DeployRun, declared: DeclaredParameter[]): Promise<ParametersOutcome> {
+/** `secretFields`: parameters (lower case) the template uses in a secret field, secret whatever their type. */
+export async function chooseParameters(run: DeployRun, declared: DeclaredParameter[], secretFields: ReadonlySet<string>): Promise<ParametersOutcome> {
   let fileUri = await findParameterFile(run);
   let file: ParameterFile | undefined;
   let values: Record<string, unknown> | undefined;
@@ -159,31 +159,28 @@ export async function chooseParameters(run: DeployRun, declared: DeclaredParamet
   const entries: Record<string, ParameterEntry> = {};
   for (const p of declared) {
     const entry = plan.entries[p.name];
-    const secure = isSecureType(p.type);
+    const secure = isSecretParameter(p, secretFields);
     if (entry && 'value' in entry) {
       const value = fillSecrets(entry.value, (n) => secretValues.get(n), p.type);
       entries[p.name] = { value };
       if (secure || plan.secretUses.some((u) => u.parameter === p.name)) run.secrets.push(...secretTexts(value));
       const uses = plan.secretUses.filter((u) => u.parameter === p.name).map((u) => u.secret);
-      lines.push(uses.length ? `${p.name}: ${vscode.l10n.t('stored secret {0}', uses.join(', '))}` : secure ? `${p.name}: ${vscode.l10n.t('(secure, from the parameter file)')}` : `${p.name}: ${shortValue(value)}`);
+      lines.push(uses.length ? `${p.name}: ${vscode.l10n.t('stored secret {0}', uses.join(', '))}` : secure ? `${p.name}: ${vscode.l10n.t('(secure, from the parameter file)')}` : `${p.name}: ${shortValue(value, run.secrets)}`);
     } else if (entry) {
       entries[p.name] = entry;
       lines.push(`${p.name}: ${vscode.l10n.t('Key Vault reference')}`);
     } else if (plan.sources.get(p.name) === 'default') {
-      lines.push(`${p.name}: ${vscode.l10n.t('default')}${secure || typeof p.defaultValue === 'object' ? '' : ` (${shortValue(p.defaultValue)})`}`);
+      const shown = shownDefault(p, secure, run.secrets);
+      lines.push(`${p.name}: ${vscode.l10n.t('default')}${shown === undefined ? '' : ` (${shown})`}`);
     }
   }
   for (const p of plan.missing) {
-    const value = await askValue(run, p);
+    const secure = isSecretParameter(p, secretFields);
+    const value = await askValue(run, p, secure);
     if (value === undefined) return { ok: false, reason: 'dismissed' };
     entries[p.name] = { value };
-    if (isSecureType(p.type)) run.secrets.push(...secretTexts(value));
-    lines.push(`${p.name}: ${isSecureType(p.type) ? vscode.l10n.t('(secure, entered)') : `${shortValue(value)} (${vscode.l10n.t('entered')})`}`);
+    if (secure) run.secrets.push(...secretTexts(value));
+    lines.push(`${p.name}: ${secure ? vscode.l10n.t('(secure, entered)') : `${shortValue(value, run.secrets)} (${vscode.l10n.t('entered')})`}`);
   }
   return { ok: true, chosen: { file, entries, lines, secretsUsed: plan.secretUses } };
-}
-
-function shortValue(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

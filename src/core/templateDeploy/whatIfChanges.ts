@@ -1,9 +1,10 @@
 /**
  * A what-if result as lines for the confirmation, in the update diff's style: one line per resource with its change
  * type (Create, Modify, Delete, Deploy, NoChange, Ignore, Unsupported), and under a modified resource one line per
- * property delta (`+` added, `-` removed, `~` changed). Values at secret fields are never shown; the adapter also
- * redacts the deploy's secret values from every line.
+ * property delta (`+` added, `-` removed, `~` changed). Values at secret fields are never shown, and the deploy's
+ * secret values are redacted from each value before it is shortened: a secret cut in two would no longer match.
  */
+import { redactText } from '../arm/redact';
 import { isSecretField } from '../definition/secrets';
 import { isPlainObject, prop } from '../definition/plainValues';
 import { parseTargetPath } from '../deploy/errorTargets';
@@ -22,10 +23,10 @@ export function resourceLabel(resourceId: string | undefined): string {
   return at >= 0 ? resourceId.slice(at + '/providers/'.length) : resourceId;
 }
 
-function valueText(value: unknown, path: string): string {
+function valueText(value: unknown, path: string, secrets: readonly string[]): string {
   const segments = parseTargetPath(path) ?? [];
   if (isSecretField(segments)) return '(secret)';
-  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'null';
+  const text = redactText(typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'null', secrets);
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
@@ -35,20 +36,20 @@ function joinPath(parent: string, child: string | undefined): string {
   return parent ? `${parent}.${child}` : child;
 }
 
-function deltaLines(changes: WhatIfPropertyChange[] | undefined, parent: string, out: string[]): void {
+function deltaLines(changes: WhatIfPropertyChange[] | undefined, parent: string, out: string[], secrets: readonly string[]): void {
   for (const c of changes ?? []) {
     const path = joinPath(parent, c.path);
     const kind = String(c.propertyChangeType ?? '').toLowerCase();
     if (kind === 'array' && c.children?.length) {
-      deltaLines(c.children, path, out);
+      deltaLines(c.children, path, out, secrets);
       continue;
     }
     const symbol = PROPERTY_SYMBOL[kind] ?? '?';
-    if (kind === 'create') out.push(`    + ${path}: ${valueText(c.after, path)}`);
-    else if (kind === 'delete') out.push(`    - ${path}: ${valueText(c.before, path)}`);
-    else if (kind === 'noeffect') out.push(`    x ${path}: ${valueText(c.after, path)} (no effect: Azure sets it itself)`);
-    else if (c.children?.length) deltaLines(c.children, path, out);
-    else out.push(`    ${symbol} ${path}: ${valueText(c.before, path)} → ${valueText(c.after, path)}`);
+    if (kind === 'create') out.push(`    + ${path}: ${valueText(c.after, path, secrets)}`);
+    else if (kind === 'delete') out.push(`    - ${path}: ${valueText(c.before, path, secrets)}`);
+    else if (kind === 'noeffect') out.push(`    x ${path}: ${valueText(c.after, path, secrets)} (no effect: Azure sets it itself)`);
+    else if (c.children?.length) deltaLines(c.children, path, out, secrets);
+    else out.push(`    ${symbol} ${path}: ${valueText(c.before, path, secrets)} → ${valueText(c.after, path, secrets)}`);
   }
 }
 
@@ -75,7 +76,8 @@ export interface WhatIfSummary {
 
 const HEADLINE: Record<string, string> = { create: 'to create', delete: 'to delete', modify: 'to modify', deploy: 'to deploy', nochange: 'unchanged', ignore: 'ignored', unsupported: 'not predictable' };
 
-export function summarizeWhatIf(result: WhatIfResult): WhatIfSummary {
+/** `secrets`: the deploy's secret values, hidden from every value shown. */
+export function summarizeWhatIf(result: WhatIfResult, secrets: readonly string[] = []): WhatIfSummary {
   const changes = [...(result.properties?.changes ?? [])].sort(
     (a, b) => rank(a) - rank(b) || resourceLabel(a.resourceId).localeCompare(resourceLabel(b.resourceId)),
   );
@@ -85,7 +87,7 @@ export function summarizeWhatIf(result: WhatIfResult): WhatIfSummary {
     const kind = String(c.changeType ?? '').toLowerCase();
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
     lines.push(`${RESOURCE_SYMBOL[kind] ?? '?'} ${resourceLabel(c.resourceId)} (${c.changeType ?? 'Unknown'})${c.unsupportedReason ? `: ${c.unsupportedReason}` : ''}`);
-    if (kind === 'modify' || kind === 'deploy') deltaLines(c.delta, '', lines);
+    if (kind === 'modify' || kind === 'deploy') deltaLines(c.delta, '', lines, secrets);
     if (kind === 'create') lines.push(...createdSummary(c.after));
   }
   const headline = ORDER.filter((k) => counts.has(k))
