@@ -170,3 +170,16 @@ test('a synchronization started elsewhere is followed from the listing to its en
     await h.close();
   }
 });
+
+test('a watch searches the synchronization listing newest first ($orderby of ShareSubscriptions_ListSynchronizations)', async () => {
+  const h = await startHarness();
+  try {
+    const target = ref('unit-rows-40');
+    await watchReaders(async () => h.client, target).synchronization('no-such-id', new AbortController().signal);
+    const listings = h.emu.requests.filter((r) => r.path.includes('/listSynchronizations'));
+    assert.ok(listings.length > 0);
+    assert.match(decodeURIComponent(listings[0].path), /\$orderby=startTime desc/);
+  } finally {
+    await h.close();
+  }
+});

@@ -50,12 +50,15 @@ export async function cancelSynchronization(ctx: CommandContext, arg: unknown): 
       sendCancel(client, target, sync.synchronizationId, { onProgress: (p) => ctx.log.info(`${target.shareSubscriptionName}: cancel ${p.status} (${p.polls} polls)`) }),
     );
   } catch (err) {
+    // The synchronization goes on: the tree stops saying "Canceling".
+    watch.cancelFailed();
     if (err instanceof ArmError && err.kind === 'canceled') return result;
     ctx.log.error(`${target.shareSubscriptionName}: cancel failed: ${err instanceof Error ? err.message : String(err)}`);
     void notify(ctx, result.notifications, 'error', vscode.l10n.t('Azure did not cancel the synchronization of {0}: {1}', nameOf(target), serviceWords(err)));
     return { ...result, outcome: 'failed' };
   }
-  // The cancel is done once the service says so; the synchronization's end comes from the listing.
+  // The cancel is done once the service says so; the synchronization's end comes from the listing, which may show
+  // it ended otherwise (Succeeded just before the cancel landed). Canceled is set only when it shows no end.
   watch.followListing();
   await watch.refresh();
   if (!watch.snapshot.ended) await watch.finish('Canceled');

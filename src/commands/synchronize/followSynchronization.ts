@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import { SynchronizationWatch, progressCounts, type WatchSnapshot } from '../../core/synchronization/syncWatch';
+import { SynchronizationWatch, UNKNOWN_STATUS, progressCounts, type WatchSnapshot } from '../../core/synchronization/syncWatch';
 import { watchReaders } from '../../core/synchronization/shareSubscriptionReads';
 import type { ShareSubscriptionSynchronization } from '../../core/services/dataShare';
 import { ago, doneText, failedNames } from '../../tree/synchronizationText';
@@ -89,6 +89,11 @@ export async function announceEnd(ctx: CommandContext, target: ShareSubscription
       : vscode.l10n.t('{0}: synchronization failed: {1}', name, s.message ?? s.status);
     void notify(ctx, notifications, 'error', text, open);
     return { outcome: 'failed', snapshot: s };
+  }
+  if (s.status === UNKNOWN_STATUS) {
+    // The watch stopped without an end: said as such, not as an end the service reported.
+    void notify(ctx, notifications, 'warning', vscode.l10n.t('{0}: stopped following the synchronization: it no longer appears among the recent synchronizations, so how it ended is unknown.', name), open);
+    return { outcome: 'unknown', snapshot: s };
   }
   void notify(ctx, notifications, 'warning', vscode.l10n.t('{0}: the synchronization ended as {1}.', name, s.status), open);
   return { outcome: 'unknown', snapshot: s };

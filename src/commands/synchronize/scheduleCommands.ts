@@ -8,7 +8,7 @@ import { ArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, type SourceShareSynchronizationSetting } from '../../core/services/dataShare';
 import { createScheduleTrigger, deleteTrigger, listTriggers, type SynchronizationMode } from '../../core/services/dataShareConsumer';
 import { describeSchedule } from '../../core/schedule/nextRun';
-import { isScheduleTrigger, triggerFor, triggerSchedule } from '../../core/synchronization/schedule';
+import { isScheduleTrigger, scheduleTriggerName, triggerFor, triggerReplaced, triggerSchedule } from '../../core/synchronization/schedule';
 import { shareSubscriptionKey, type ShareSubscriptionTarget } from '../../core/settings/model';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
 import type { CommandContext } from '../shared/registerCommand';
@@ -68,12 +68,23 @@ export async function enableSchedule(ctx: CommandContext, arg: unknown): Promise
   const mode = await ctx.ui.quickPick(modes, { title: vscode.l10n.t('Scheduled synchronizations of {0}', nameOf(target)), placeHolder: vscode.l10n.t('How much each scheduled run copies') });
   if (!mode) return result;
   const schedule = triggerSchedule(item.setting, mode.mode)!;
+  const triggerName = scheduleTriggerName(item.setting);
+  const replaced = triggerReplaced(triggerName, triggers);
+  if (replaced) {
+    // A PUT to an existing trigger's name overwrites it: said and confirmed first.
+    const question = vscode.l10n.t('Replace the schedule trigger {0} of {1}?', triggerName, nameOf(target));
+    result.notifications.push(question);
+    const button = vscode.l10n.t('Replace');
+    const was = describeSchedule(replaced.properties?.synchronizationTime, replaced.properties?.recurrenceInterval);
+    const detail = vscode.l10n.t('It now synchronizes {0}; it will synchronize {1} ({2}) instead.', was.toLowerCase(), item.label.toLowerCase(), mode.label);
+    if ((await ctx.ui.message('warning', question, { modal: true, detail }, button)) !== button) return result;
+  }
   try {
     const created = await ctx.ui.progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Enabling the schedule of {0}…', nameOf(target)) }, () =>
-      createScheduleTrigger(client, target, schedule),
+      createScheduleTrigger(client, target, schedule, { name: triggerName }),
     );
     redraw(ctx, target);
-    const name = created.resource?.name ?? '';
+    const name = created.resource?.name ?? triggerName;
     ctx.log.info(`${target.shareSubscriptionName}: schedule trigger ${name} created (${schedule.recurrenceInterval} at ${schedule.synchronizationTime}, ${schedule.synchronizationMode})`);
     void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0} now synchronizes {1} ({2}).', nameOf(target), item.label.toLowerCase(), mode.label));
     return { ...result, outcome: 'enabled', triggers: [name] };

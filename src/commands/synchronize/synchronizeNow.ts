@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ArmError } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lroOutcome';
-import { synchronize, type SynchronizationMode } from '../../core/services/dataShareConsumer';
+import { synchronize, synchronizeEndStatus, type SynchronizationMode } from '../../core/services/dataShareConsumer';
 import type { ShareSubscriptionSynchronization } from '../../core/services/dataShare';
 import { runningSynchronization } from '../../core/synchronization/shareSubscriptionReads';
 import type { SynchronizationWatch } from '../../core/synchronization/syncWatch';
@@ -98,8 +98,11 @@ export async function synchronizeNow(ctx: CommandContext, arg: unknown): Promise
   });
   let lroEnd: { status: string; message?: string } | undefined;
   try {
-    await operation;
-    lroEnd = { status: 'Succeeded' };
+    // Only an end the operation itself reports is taken; an answer still saying Queued or InProgress, or a 202
+    // without a status URL, is followed from the listing.
+    const status = synchronizeEndStatus(await operation);
+    lroEnd = status ? { status } : undefined;
+    if (!lroEnd) watch?.followListing();
   } catch (err) {
     if (!watch) return refused(ctx, target, err, result);
     if (isStatusUnavailable(err)) {
@@ -109,11 +112,14 @@ export async function synchronizeNow(ctx: CommandContext, arg: unknown): Promise
       lroEnd = { status: err instanceof ArmError && /canceled/i.test(err.message) ? 'Canceled' : 'Failed', message: err instanceof ArmError ? err.serviceMessage : undefined };
     }
   }
-  const followed = watch;
+  // An answer that named no synchronization: the one the listing shows running is followed instead.
+  const followed = watch ?? (await listedWatch(ctx, target, key, lroEnd));
   if (!followed) {
-    // A 200 without a synchronization named: done at once.
-    void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0}: synchronization finished.', nameOf(target)));
-    return { ...result, outcome: 'succeeded' };
+    const text = lroEnd
+      ? vscode.l10n.t('{0}: synchronization finished.', nameOf(target))
+      : vscode.l10n.t('{0}: Azure accepted the synchronization but named none to follow; its end is unknown. See its history in the share subscription.', nameOf(target));
+    void notify(ctx, result.notifications, lroEnd ? 'info' : 'warning', text);
+    return { ...result, outcome: lroEnd ? 'succeeded' : 'unknown' };
   }
   if (lroEnd) {
     // The listing's own status is the truth (the operation says Canceled and Failed alike as an error).
@@ -123,6 +129,16 @@ export async function synchronizeNow(ctx: CommandContext, arg: unknown): Promise
   }
   const end = await announceEnd(ctx, target, followed, result.notifications);
   return { ...result, outcome: end.outcome, synchronizationId: end.snapshot.synchronizationId, failedDataSets: failedOf(end.snapshot.details) };
+}
+
+/** The synchronization the listing shows running, watched from the listing, when the answer named none. */
+async function listedWatch(ctx: CommandContext, target: ShareSubscriptionTarget, key: string, lroEnd: { status: string } | undefined): Promise<SynchronizationWatch | undefined> {
+  if (lroEnd) return undefined;
+  const sync = await runningSynchronization(await clientOf(ctx), target).catch(() => undefined);
+  if (!sync) return undefined;
+  const watch = startWatch(ctx, target, key, sync, false);
+  showProgress(ctx, target, watch);
+  return watch;
 }
 
 function refused(ctx: CommandContext, target: ShareSubscriptionTarget, err: unknown, result: SynchronizeResult): SynchronizeResult {

@@ -5,7 +5,7 @@
  */
 import { parseRecurrence } from '../schedule/nextRun';
 import type { SourceShareSynchronizationSetting } from '../services/dataShare';
-import type { ScheduledTrigger, SynchronizationMode } from '../services/dataShareConsumer';
+import { SCHEDULE_TRIGGER_NAME, type ScheduledTrigger, type SynchronizationMode } from '../services/dataShareConsumer';
 
 function anchorMinutes(time: unknown, interval: 'Hour' | 'Day'): number | undefined {
   if (typeof time !== 'string') return undefined;
@@ -36,4 +36,22 @@ export function triggerSchedule(setting: SourceShareSynchronizationSetting, mode
   const time = setting.properties?.synchronizationTime;
   if (!interval || typeof time !== 'string' || Number.isNaN(Date.parse(time))) return undefined;
   return { recurrenceInterval: interval, synchronizationTime: time, synchronizationMode: mode };
+}
+
+/**
+ * The trigger's name for a setting, made from its recurrence and time (a source setting has no name of its own), so
+ * enabling a second setting's schedule adds a trigger instead of overwriting the first one's: a PUT to an existing
+ * name replaces it, and Triggers_Create takes any name (its example: "Trigger1").
+ */
+export function scheduleTriggerName(setting: SourceShareSynchronizationSetting): string {
+  const interval = parseRecurrence(setting.properties?.recurrenceInterval);
+  const minutes = interval ? anchorMinutes(setting.properties?.synchronizationTime, interval) : undefined;
+  if (!interval || minutes === undefined) return SCHEDULE_TRIGGER_NAME;
+  const at = interval === 'Hour' ? String(minutes).padStart(2, '0') : `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+  return `${SCHEDULE_TRIGGER_NAME}-${interval}-${at}`;
+}
+
+/** The trigger a PUT to `name` would replace, if one exists (trigger names compare case-insensitively in ARM). */
+export function triggerReplaced(name: string, triggers: readonly ScheduledTrigger[]): ScheduledTrigger | undefined {
+  return triggers.find((t) => (t.name ?? '').toLowerCase() === name.toLowerCase());
 }

@@ -3,6 +3,7 @@
  * synchronization running now (if any), and the data sets with where they land and how they did last time.
  */
 import type { ArmClient } from '../arm/client';
+import { ArmError } from '../arm/errors';
 import { collectAll, listSynchronizationDetails, listSynchronizations, type ShareSubscriptionRef, type ShareSubscriptionSynchronization } from '../services/dataShare';
 import { listConsumerSourceDataSets, listDataSetMappings } from '../services/dataShareConsumer';
 import { dataSetLandings, type DataSetLanding } from './dataSetLandings';
@@ -16,15 +17,30 @@ function newestFirst(items: ShareSubscriptionSynchronization[]): ShareSubscripti
   return [...items].sort((a, b) => t(b) - t(a));
 }
 
+const NEWEST_FIRST = 'startTime desc';
+
 export function watchReaders(client: () => Promise<ArmClient>, ref: ShareSubscriptionRef): WatchReaders {
+  let ordered = true;
   return {
     details: async (id, signal) => collectAll(listSynchronizationDetails(await client(), ref, id, { signal })),
     synchronization: async (id, signal) => {
-      for await (const page of listSynchronizations(await client(), ref, { signal, maxPages: SEARCH_PAGES })) {
-        const found = page.items.find((s) => s.synchronizationId === id);
-        if (found) return found;
+      // Newest first ($orderby is a parameter of ShareSubscriptions_ListSynchronizations in 2021-08-01), so a running
+      // synchronization is on the first pages; a service that refuses the ordering (400) is asked without it.
+      const search = async (orderby: string | undefined) => {
+        for await (const page of listSynchronizations(await client(), ref, { signal, maxPages: SEARCH_PAGES, orderby })) {
+          const found = page.items.find((s) => s.synchronizationId === id);
+          if (found) return found;
+        }
+        return undefined;
+      };
+      if (!ordered) return search(undefined);
+      try {
+        return await search(NEWEST_FIRST);
+      } catch (err) {
+        if (!(err instanceof ArmError && err.kind === 'http' && err.status === 400)) throw err;
+        ordered = false;
+        return search(undefined);
       }
-      return undefined;
     },
     dataSetCount: async (signal) => (await collectAll(listConsumerSourceDataSets(await client(), ref, signal))).length,
   };

@@ -40,6 +40,11 @@ export interface WatchOptions {
 
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'cancelled']);
 
+/** Listing reads in a row that do not find the synchronization before the watch gives up and ends it as Unknown. */
+export const MAX_LISTING_MISSES = 4;
+/** The status a watch ends with when its synchronization's end could not be learned. */
+export const UNKNOWN_STATUS = 'Unknown';
+
 export function isEndedStatus(status: string | undefined): boolean {
   return status !== undefined && TERMINAL.has(status.toLowerCase());
 }
@@ -63,6 +68,9 @@ export class SynchronizationWatch {
   private reading: Promise<void> | undefined;
   private followsOperation: boolean;
   private cancelAsked = false;
+  /** The status shown before "Canceling", put back when the cancel fails. */
+  private beforeCancel: string | undefined;
+  private listingMisses = 0;
   /** Set once finish() runs: no tick starts after it (its own last read is the last). */
   private finishing = false;
 
@@ -115,13 +123,25 @@ export class SynchronizationWatch {
   }
 
   cancelRequested(): void {
+    if (!this.cancelAsked) this.beforeCancel = this.state.status;
     this.cancelAsked = true;
     if (!this.state.ended) this.update({ status: 'Canceling' });
   }
 
-  /** Reads now instead of at the next tick (after a cancel, or when the operation ended). */
-  refresh(): Promise<void> {
-    return this.tick();
+  /** The cancel was refused or could not be sent: the synchronization goes on, shown as it was. */
+  cancelFailed(): void {
+    if (!this.cancelAsked) return;
+    this.cancelAsked = false;
+    if (!this.state.ended && this.state.status === 'Canceling') this.update({ status: this.beforeCancel ?? 'InProgress' });
+  }
+
+  /**
+   * Reads now instead of at the next tick (after a cancel, or when the operation ended). A read already under way
+   * may have been started before followListing(), so a fresh one follows it.
+   */
+  async refresh(): Promise<void> {
+    await this.reading;
+    await this.tick();
   }
 
   /** The synchronization ended: one last read of its details, then nothing more is read. */
@@ -168,7 +188,16 @@ export class SynchronizationWatch {
   private async readSynchronization(): Promise<void> {
     try {
       const sync = await this.readers.synchronization(this.state.synchronizationId, this.abort.signal);
-      if (!sync) return;
+      if (!sync) {
+        // Not in the pages searched (newer ones pushed it out, or it is not listed yet): give up after a few reads
+        // instead of polling for ever.
+        if (++this.listingMisses >= MAX_LISTING_MISSES) {
+          await this.readDetails();
+          this.end({ status: UNKNOWN_STATUS, message: 'The synchronization no longer appears in the share subscription\'s recent synchronizations.' });
+        }
+        return;
+      }
+      this.listingMisses = 0;
       const status = sync.status ?? this.state.status;
       if (isEndedStatus(status)) {
         await this.readDetails();
