@@ -6,7 +6,7 @@ import { DefinitionDocument } from '../../src/core/definition';
 import { validateDocument, validationCacheOf } from '../../src/core/validation/validateDocument';
 import { generateDefinition } from '../bench/generateDefinition';
 import { typingEdits } from '../bench/realEditKinds';
-import { editKindSteps, EDIT_KIND_IDS } from './incrementalEdits';
+import { anchoredEditSteps, editKindSteps, EDIT_KIND_IDS } from './incrementalEdits';
 
 function containerYaml(i: number): string {
   return [
@@ -161,6 +161,69 @@ describe('incremental YAML re-parse', () => {
       assert.ok(incremental >= steps * (id === 'indent' ? 0.4 : 0.6), `${id}: ${incremental} of ${steps} steps were incremental`);
     });
   }
+
+  // Anchored blocks whose aliases and merges sit elsewhere: every copy must follow an edit inside the anchor.
+  const ANCHORED = [
+    "apiVersion: '2023-05-01'",
+    'name: demo',
+    'x-res: &res',
+    '  requests:',
+    '    memoryInGB: 1.5',
+    '    cpu: 1',
+    'x-base: &base',
+    '  image: nginx',
+    '  ports:',
+    '  - port: 80',
+    '    protocol: TCP',
+    'x-other: *base',
+    'properties:',
+    '  osType: Linux',
+    '  containers:',
+    '  - name: a',
+    '    properties:',
+    '      image: nginx',
+    '      resources: { <<: *res }',
+    '  - name: b',
+    '    properties:',
+    '      image: nginx',
+    '      resources: *res',
+    '  - name: c',
+    '    properties:',
+    '      <<: *base',
+    '      resources:',
+    '        <<: *res',
+    '',
+  ].join('\n');
+
+  it('an edit inside an anchored block changes every alias and merge copy of it', () => {
+    const doc = DefinitionDocument.parse(ANCHORED, 'yaml');
+    const at = ANCHORED.indexOf('1.5');
+    const next = doc.applyEdit(at, 3, '64');
+    assert.deepEqual(stripped(next), stripped(DefinitionDocument.parse(next.text, 'yaml')));
+    // Still the same after a later edit elsewhere.
+    const later = next.applyEdit(next.text.indexOf('name: demo') + 6, 4, 'demo2');
+    assert.deepEqual(stripped(later), stripped(DefinitionDocument.parse(later.text, 'yaml')));
+    // An edit outside every anchored block still takes the incremental path.
+    const outside = doc.applyEdit(ANCHORED.indexOf('image: nginx', ANCHORED.indexOf('name: b')) + 12, 0, 'x');
+    assert.equal(outside.incremental, true);
+    assert.deepEqual(stripped(outside), stripped(DefinitionDocument.parse(outside.text, 'yaml')));
+  });
+
+  it('gives the same tree and findings as a full parse after edits inside anchored blocks (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(ANCHORED, REAL), fc.array(fc.tuple(fc.nat(1000), fc.nat(1000)), { minLength: 1, maxLength: 3 }), (base, picks) => {
+        let doc = DefinitionDocument.parse(base, 'yaml');
+        validateDocument(doc);
+        for (const [a, b] of picks) {
+          for (const e of anchoredEditSteps(doc.text, a, b)) {
+            doc = doc.applyEdit(e.offset, e.deleteLength, e.insertText);
+            assert.deepEqual(stripped(doc), stripped(DefinitionDocument.parse(doc.text, 'yaml')), JSON.stringify(e));
+          }
+        }
+      }),
+      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 100) },
+    );
+  });
 
   // Typing on a file written as real ones are: every keystroke re-reads a few entries, never the whole file.
   const TYPED = generateDefinition({ containers: 12, real: true, aliasEvery: 5 }).text;

@@ -108,3 +108,49 @@ export function editKindSteps(id: EditKindId, text: string, a: number, b: number
   }
   return steps;
 }
+
+/**
+ * Lines inside anchored block nodes: those below a line ending in an anchor (`key: &name`, `- &name`), more
+ * indented than it. Their copies made by aliases elsewhere must follow each edit.
+ */
+export function anchoredLines(text: string): number[] {
+  const out: number[] = [];
+  let anchorIndent = -1;
+  for (let pos = 0; pos < text.length; pos = lineEnd(text, pos) + 1) {
+    const line = text.slice(pos, lineEnd(text, pos));
+    if (!line.trim()) continue;
+    const lead = line.length - line.trimStart().length;
+    if (anchorIndent >= 0 && lead > anchorIndent) out.push(pos);
+    else anchorIndent = -1;
+    if (/(?:^|\s)&[^\s[\]{},]+\s*$/.test(line)) anchorIndent = lead;
+  }
+  return out;
+}
+
+/** Typing, replacing and deleting in a value on a line inside an anchored node (`a`, `b` pick line and edit). */
+export function anchoredEditSteps(text: string, a: number, b: number): StepEdit[] {
+  const lines = anchoredLines(text);
+  if (!lines.length) return [];
+  const line = lines[a % lines.length];
+  const eol = lineEnd(text, line);
+  const colon = text.indexOf(': ', line);
+  const valueAt = colon >= 0 && colon < eol ? colon + 2 : eol;
+  const steps: StepEdit[] = [];
+  switch (b % 4) {
+    case 0:
+      for (const [i, ch] of [...'64'].entries()) steps.push({ offset: eol + i, deleteLength: 0, insertText: ch });
+      break;
+    case 1:
+      steps.push({ offset: valueAt, deleteLength: eol - valueAt, insertText: ['64', 'x y', "'q'", '[1, 2]', ''][a % 5] });
+      break;
+    case 2:
+      if (eol > valueAt) steps.push({ offset: eol - 1, deleteLength: 1, insertText: '' });
+      break;
+    case 3: {
+      const indent = ' '.repeat(text.slice(line, eol).length - text.slice(line, eol).trimStart().length);
+      steps.push({ offset: eol, deleteLength: 0, insertText: `\n${indent}extra: 1` });
+      break;
+    }
+  }
+  return steps;
+}

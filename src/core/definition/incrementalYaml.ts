@@ -63,8 +63,9 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
   const slice = newText.slice(start, newEnd);
   const starts = entryLines(slice, col, isSeq);
   if (!starts) return undefined;
-  // Copies made by aliases elsewhere must not change: no anchor may leave or enter the region.
-  if (prev.usesAliases && ANCHOR_OR_ALIAS.test(prev.text.slice(start, end))) return undefined;
+  // Copies made by aliases elsewhere must not change: no anchor may leave or enter the region, and the region
+  // may not lie inside an anchored node (its copies would keep the old entries).
+  if (prev.usesAliases && (ANCHOR_OR_ALIAS.test(prev.text.slice(start, end)) || insideAnchor(level, prev.text))) return undefined;
 
   // Findings of the previous parse: those inside the region go, later ones move; none may cross its edges.
   const kept: Finding[] = [];
@@ -135,6 +136,26 @@ function reparse(prev: YamlState, level: Level, region: Region, newText: string,
   diagnostics.push(...found);
   if (!isSeq) diagnostics = withDuplicateKeys(diagnostics, copy, path);
   return { text: newText, root: copies[0], diagnostics, usesAliases: prev.usesAliases };
+}
+
+/**
+ * True when a collection on the level's chain (the root, each one leading to the edit, the level's own) may
+ * carry an anchor: one written between where it begins in its parent (after the key, or after the previous
+ * item) and its first entry. Conservative: an `&` or `*` token in a comment there counts too.
+ */
+function insideAnchor(level: Level, text: string): boolean {
+  let lead = 0;
+  for (const [i, { node, index }] of level.chain.entries()) {
+    const first = blockMembers(node)[0];
+    const firstAt = first ? (first.keyRange?.start ?? first.range.start) : node.range.start;
+    if (ANCHOR_OR_ALIAS.test(text.slice(lead, Math.max(lead, firstAt)))) return true;
+    if (i === level.chain.length - 1) break;
+    const members = blockMembers(node);
+    const next = members[index];
+    if (!next) return true;
+    lead = node.kind === 'array' ? (index > 0 ? members[index - 1]!.range.end : node.range.start) : next.keyRange?.end ?? next.range.start;
+  }
+  return false;
 }
 
 function copyOf(node: DefinitionNode): DefinitionNode {

@@ -37,6 +37,9 @@ interface CachedContainer {
 
 const CACHE_LIMIT = 20000;
 
+/** A YAML alias token (`*name`) may be in the text: conservative, a `*` starting a word in a value counts too. */
+const YAML_ALIAS = /(?:^|[\s[{,])\*[^\s[\]{},]/;
+
 export class ValidationCache {
   private readonly containers = new Map<string, CachedContainer>();
   /** Unchanged containers keep their node across incremental edits: found without reading their text. */
@@ -62,7 +65,13 @@ export class ValidationCache {
   }
 
   private byText(item: DefinitionNode, text: string, prefix: string, format: DefinitionFormat, template: boolean, binding?: ParameterBinding): CachedContainer {
-    const key = `${prefix}|${text.slice(item.range.start, item.range.end)}`;
+    const own = text.slice(item.range.start, item.range.end);
+    // An alias reads an anchored value written elsewhere: the same text may then hold different values.
+    if (format === 'yaml' && YAML_ALIAS.test(own)) {
+      this.misses++;
+      return validateContainer(item, text, format, template, binding);
+    }
+    const key = `${prefix}|${own}`;
     const hit = this.containers.get(key);
     if (hit) {
       this.hits++;
