@@ -5,7 +5,7 @@
 // DataShare.json OperationResponse {status}); the readers are in-memory, as the watch takes them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_LISTING_MISSES, SynchronizationWatch, UNKNOWN_STATUS, type WatchReaders, type WatchSnapshot } from '../../src/core/synchronization/syncWatch';
+import { MAX_LISTING_FAILURES, MAX_LISTING_MISSES, SynchronizationWatch, UNKNOWN_STATUS, type WatchReaders, type WatchSnapshot } from '../../src/core/synchronization/syncWatch';
 import type { ShareSubscriptionSynchronization } from '../../src/core/services/dataShare';
 import { synchronizeEndStatus } from '../../src/core/services/dataShareConsumer';
 import type { LroResult } from '../../src/core/arm/lro';
@@ -50,6 +50,20 @@ test('a watch whose synchronization is not in the listing ends as Unknown after 
   assert.equal(s.status, UNKNOWN_STATUS);
   assert.match(s.message ?? '', /no longer appears/);
   assert.equal(r.listingReads, MAX_LISTING_MISSES);
+});
+
+test('a watch whose listing read keeps failing ends as Unknown with the error instead of polling for ever', async () => {
+  const r = readers(() => {
+    throw new Error('AuthorizationFailed: the client does not have authorization');
+  });
+  const errors: string[] = [];
+  const watch = new SynchronizationWatch('k', start, r, { everyMs: 5, followsOperation: false, onError: (e) => errors.push(e) });
+  watch.start();
+  const s = await ended(watch, 2000);
+  assert.equal(s.status, UNKNOWN_STATUS);
+  assert.match(s.message ?? '', /could not be read 8 times in a row: AuthorizationFailed/);
+  assert.equal(r.listingReads, MAX_LISTING_FAILURES);
+  assert.equal(errors.length, MAX_LISTING_FAILURES);
 });
 
 test('a miss followed by the synchronization found again does not count towards giving up', async () => {

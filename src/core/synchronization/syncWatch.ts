@@ -5,6 +5,7 @@
  * report), so showing it in more places costs no more requests. Details are read every `everyMs` (POST listings
  * count against ARM's write budget, which deploys share), once more when it ends, and never after.
  */
+import { errorMessage } from '../arm/errors';
 import type { ShareSubscriptionSynchronization, SynchronizationDetails } from '../services/dataShare';
 
 export interface WatchSnapshot {
@@ -44,6 +45,11 @@ const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'cancelled']);
 export const MAX_LISTING_MISSES = 4;
 /** The status a watch ends with when its synchronization's end could not be learned. */
 export const UNKNOWN_STATUS = 'Unknown';
+/**
+ * Listing reads in a row that fail (each after the client's own retries) before the watch gives up and ends as
+ * Unknown: a revoked permission or a lasting outage would otherwise keep it polling, and its notification open, for ever.
+ */
+export const MAX_LISTING_FAILURES = 8;
 
 export function isEndedStatus(status: string | undefined): boolean {
   return status !== undefined && TERMINAL.has(status.toLowerCase());
@@ -71,6 +77,7 @@ export class SynchronizationWatch {
   /** The status shown before "Canceling", put back when the cancel fails. */
   private beforeCancel: string | undefined;
   private listingMisses = 0;
+  private listingFailures = 0;
   /** Set once finish() runs: no tick starts after it (its own last read is the last). */
   private finishing = false;
 
@@ -198,6 +205,7 @@ export class SynchronizationWatch {
         return;
       }
       this.listingMisses = 0;
+      this.listingFailures = 0;
       const status = sync.status ?? this.state.status;
       if (isEndedStatus(status)) {
         await this.readDetails();
@@ -206,7 +214,11 @@ export class SynchronizationWatch {
         this.update({ status: this.cancelAsked ? 'Canceling' : status, startTime: sync.startTime ?? this.state.startTime });
       }
     } catch (err) {
-      if (!this.abort.signal.aborted) this.options.onError?.(`synchronization status: ${String(err)}`);
+      if (this.abort.signal.aborted) return;
+      this.options.onError?.(`synchronization status: ${String(err)}`);
+      if (++this.listingFailures >= MAX_LISTING_FAILURES) {
+        this.end({ status: UNKNOWN_STATUS, message: `The synchronization's status could not be read ${MAX_LISTING_FAILURES} times in a row: ${errorMessage(err)}` });
+      }
     }
   }
 
