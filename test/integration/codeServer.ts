@@ -57,6 +57,13 @@ export interface StartCodeServerOptions {
   workspaceTrust?: boolean;
   /** User settings (e.g. the emulator's cloud: settings that decide where a token goes are read from here only). */
   userSettings?: Record<string, unknown>;
+  /**
+   * 'test' (default): the workbench reads extensionDevelopmentPath/extensionTestsPath from the URL payload, which
+   * needs VS Code's smoke-test driver; in that mode the workbench never shows notification toasts.
+   * 'user': no driver, so the workbench behaves as it does for a user; extensions load only from the extensions
+   * folder (see linkExtension).
+   */
+  mode?: 'test' | 'user';
 }
 
 export function findFreePort(preferred?: number): Promise<number> {
@@ -148,8 +155,8 @@ export async function startCodeServer(options: StartCodeServerOptions = {}): Pro
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    // Lets the workbench read extensionDevelopmentPath/extensionTestsPath from the URL payload.
-    '--vscode-option', 'enable-smoke-test-driver',
+    // Lets the workbench read extensionDevelopmentPath/extensionTestsPath from the URL payload (and hides toasts).
+    ...(options.mode === 'user' ? [] : ['--vscode-option', 'enable-smoke-test-driver']),
   ];
   const child = spawn(NODE24_BIN, args, { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv });
   const onOutput = options.onOutput ?? (() => undefined);
@@ -177,6 +184,21 @@ export async function startCodeServer(options: StartCodeServerOptions = {}): Pro
   const workbenchUrl = (folder: string, payload: Payload) =>
     `${origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   return { port, origin, stateDir, env, remote, workbenchUrl, stop };
+}
+
+/**
+ * Makes this repository an installed extension of the server (a link in its extensions folder, named as VS Code
+ * names installed extensions), so that a server in 'user' mode loads it from the last `npm run build`.
+ */
+export function linkExtension(server: CodeServer): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const folder = `${manifest.publisher}.${manifest.name}-${manifest.version}`.toLowerCase();
+  fs.symlinkSync(REPO_ROOT, path.join(server.stateDir, 'extensions', folder), 'dir');
+}
+
+/** URL of the workbench as a user opens it: the folder only, no payload beyond skipping first-run pages. */
+export function userWorkbenchUrl(server: CodeServer, folder: string): string {
+  return server.workbenchUrl(folder, [['skipWelcome', 'true'], ['skipReleaseNotes', 'true']]);
 }
 
 /** Payload that loads this repository as the extension under development, optionally with a tests module. */

@@ -1,9 +1,10 @@
-// Sandbox: a real VS Code (code-server) with this extension loaded from the repository and a sample workspace that
-// is already pointed at the ARM emulator, whose sign-in asks nothing. No browser here; open the printed URL yourself.
-// Ctrl-C stops code-server and the emulator.
+// Sandbox: a real VS Code (code-server) with this extension installed from the repository (a link to it in the
+// extensions folder) and a sample workspace that is already pointed at the ARM emulator, whose sign-in asks nothing.
+// The workbench runs as it does for a user (no test driver), so notifications pop up as toasts. No browser here; open
+// the printed URL yourself. Ctrl-C stops code-server and the emulator.
 import { latencyFromEnv } from '../emulator/latency';
 import { startEmulator } from '../emulator/server';
-import { extensionPayload, startCodeServer, type CodeServer } from './codeServer';
+import { linkExtension, startCodeServer, userWorkbenchUrl, type CodeServer } from './codeServer';
 import { ensureInstalled } from './install';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
 
@@ -38,26 +39,28 @@ async function main(): Promise<void> {
       env: emulatorEnv(emulator.url),
       userSettings: emulatorSettings(emulator.url),
       preferredPort: PREFERRED_CODE_SERVER_PORT,
+      mode: 'user',
       onOutput: (line) => {
         // code-server's own startup banner is noise here; its errors are not.
         if (/error/i.test(line)) console.error(line);
       },
     });
+    linkExtension(server);
   } catch (err) {
     console.error(`[sandbox] ${err instanceof Error ? err.message : String(err)}`);
     await stop(1);
     return;
   }
 
-  // Only extensionDevelopmentPath: the extension loads from this repository, no tests run. The page must be opened
-  // on the same host:port the payload names (127.0.0.1), so forward that port when the browser is elsewhere.
-  const url = server.workbenchUrl(workspace.dir, extensionPayload(server).filter(([key]) => key === 'extensionDevelopmentPath'));
+  // The page must be opened on the host:port code-server listens on (127.0.0.1), so forward that port when the
+  // browser is elsewhere.
+  const url = userWorkbenchUrl(server, workspace.dir);
   console.log('');
   console.log(`[sandbox] ARM emulator:  ${emulator.url}`);
   console.log(`[sandbox] code-server:   ${server.origin}`);
   console.log(`[sandbox] workspace:     ${workspace.dir} (a throwaway copy of test/fixtures/sandbox)`);
   console.log('');
-  console.log('Open this URL in a browser (the extension is loaded from this repository; see README.md in the workspace):');
+  console.log('Open this URL in a browser (the extension is installed from this repository; see README.md in the workspace):');
   console.log('');
   console.log(`  ${url}`);
   console.log('');

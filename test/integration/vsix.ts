@@ -1,7 +1,8 @@
 // Smoke test of the packaged extension: builds the .vsix (`npm run package`), installs it into a fresh code-server
 // with its own CLI, opens the fixture workspace against the ARM emulator and runs suite/vsix.smoke.test.js inside
 // the extension host. The extension under test is the installed copy: extensionDevelopmentPath points at an empty
-// folder (the workbench only runs a tests module in development mode), never at this repository.
+// folder (the workbench only runs a tests module in development mode), never at this repository. Then the same .vsix
+// in a code-server run as a user runs it (no test driver): a command's notification must pop up as a toast.
 // Prints one final line `N passed, N failed`; exits non-zero on any failure.
 // Usage: node out/test/integration/vsix.js [--keep-vsix <file>]
 import { spawn } from 'child_process';
@@ -9,9 +10,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { startEmulator } from '../emulator/server';
-import { openWorkbench, startCodeServer, type CodeServer, type Payload, type Workbench } from './codeServer';
+import { openWorkbench, startCodeServer, userWorkbenchUrl, type CodeServer, type Payload, type Workbench } from './codeServer';
 import { CODE_SERVER_ENTRY, ensureInstalled, NODE24_BIN, REPO_ROOT, RESULTS_DIR } from './install';
 import { RunLog } from './runLog';
+import { runCommandForToast, waitForWorkbench } from './userToast';
 import { vsixProblems } from './vsixContents';
 import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, TREE_CHECK_FILE, TREE_SHOWN_LINE, type ReportPageCheck, type TreeCheck } from './vsixProtocol';
 import { emulatorEnv, emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
@@ -86,6 +88,28 @@ async function checkTree(workbench: Workbench, wanted: readonly string[]): Promi
     await new Promise((r) => setTimeout(r, 250));
   }
   return { labels };
+}
+
+/**
+ * The installed .vsix in a workbench opened as a user opens it: Sign In from the Command Palette must show its
+ * result as a toast (a workbench with the test driver shows none, so the smoke test above cannot see this).
+ */
+async function checkUserToast(vsixFile: string, emulatorUrl: string, folder: string, log: RunLog): Promise<boolean> {
+  const server = await startCodeServer({ env: emulatorEnv(emulatorUrl), userSettings: emulatorSettings(emulatorUrl), mode: 'user', onOutput: (line) => log.write(line) });
+  let workbench: Workbench | undefined;
+  try {
+    log.write(await installVsix(server, vsixFile));
+    workbench = await openWorkbench(server, userWorkbenchUrl(server, folder));
+    await waitForWorkbench(workbench.page);
+    const check = await runCommandForToast(workbench.page, 'ACI & Data Share: Sign In to Azure', 'Signed in to');
+    log.say(check.toast
+      ? `[vsix] ✔ as a user runs it, Sign In shows its result as a toast: "${check.toast.slice(0, 60)}…"`
+      : `[vsix] ✗ as a user runs it, Sign In showed no toast with its result (toasts seen: ${JSON.stringify(check.seen)})`);
+    return check.toast !== undefined;
+  } finally {
+    await workbench?.close().catch(() => undefined);
+    await server.stop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -181,6 +205,12 @@ async function main(): Promise<void> {
     passed = result.passed + listChecked.passed;
     failed = result.failed + listChecked.failed;
     if (exitCode !== 0 && failed === 0) failed = 1;
+    await workbench?.close().catch(() => undefined);
+    workbench = undefined;
+    await server.stop();
+    server = undefined;
+    if (await checkUserToast(vsixFile, emulator.url, workspace.dir, log)) passed += 1;
+    else failed += 1;
     log.say(`[vsix] ${passed} passed, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await finish();
   } catch (err) {
