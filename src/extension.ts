@@ -95,7 +95,9 @@ function createServices(context: vscode.ExtensionContext): Services {
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
   const view = vscode.window.createTreeView('aciDataShare.explorer', { treeDataProvider: explorer, showCollapseAll: true });
   // Pushed by activate() after the features that use them, so they are disposed in the same order as before.
-  return { session, deployStates, explorer, secrets, language, syncWatches, disposables: [session, deployStates, explorer, view, secrets, syncWatches, secrets.onDidChange(() => language.diagnostics.refreshAll())] };
+  // The walkthrough's sign-in step ticks once a connection works, however it was made.
+  const signedIn = session.onDidConnect(() => void vscode.commands.executeCommand('setContext', 'aciDataShare.signedIn', true));
+  return { session, deployStates, explorer, secrets, language, syncWatches, disposables: [session, deployStates, explorer, view, secrets, syncWatches, signedIn, secrets.onDidChange(() => language.diagnostics.refreshAll())] };
 }
 
 /** Deploy, the group actions, logs, shells and the panels: each feature registers its own commands. */

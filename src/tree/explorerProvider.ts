@@ -128,6 +128,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     const empty = groups.items.length + subs.items.length + groups.problems.length + subs.problems.length === 0;
     this.isEmpty = empty;
     void vscode.commands.executeCommand('setContext', 'aciDataShare.empty', empty);
+    // The walkthrough's first step ticks when the view lists a container group, however it got there.
+    void vscode.commands.executeCommand('setContext', 'aciDataShare.hasContainerGroups', groups.items.length > 0);
     if (empty) return [];
     const groupNodes: TreeNode[] = [
       ...groups.items.map((t) => new ContainerGroupNode(t, this.deployStates, this.loadLiveState, (n) => this.changed.fire(n))),

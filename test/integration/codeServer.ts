@@ -131,7 +131,10 @@ export async function startCodeServer(options: StartCodeServerOptions = {}): Pro
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-code-server-'));
   const dirs = ['user-data/User', 'extensions', 'home', 'config', 'data', 'cache'];
   for (const dir of dirs) fs.mkdirSync(path.join(stateDir, dir), { recursive: true });
-  fs.writeFileSync(path.join(stateDir, 'user-data/User/settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.userSettings }, null, 2));
+  // As a user: VS Code's Welcome page at start-up (it also registers the walkthroughs, whose steps tick only for
+  // what happens after they are registered).
+  const startup = options.mode === 'user' ? { 'workbench.startupEditor': 'welcomePage' } : {};
+  fs.writeFileSync(path.join(stateDir, 'user-data/User/settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...startup, ...options.userSettings }, null, 2));
 
   // Without these, code-server, VS Code and chromium write config, logs and crash reports into the real home.
   const env: NodeJS.ProcessEnv = {
@@ -196,9 +199,9 @@ export function linkExtension(server: CodeServer): void {
   fs.symlinkSync(REPO_ROOT, path.join(server.stateDir, 'extensions', folder), 'dir');
 }
 
-/** URL of the workbench as a user opens it: the folder only, no payload beyond skipping first-run pages. */
+/** URL of the workbench as a user opens it: the folder only, no payload beyond skipping the release notes. */
 export function userWorkbenchUrl(server: CodeServer, folder: string): string {
-  return server.workbenchUrl(folder, [['skipWelcome', 'true'], ['skipReleaseNotes', 'true']]);
+  return server.workbenchUrl(folder, [['skipReleaseNotes', 'true']]);
 }
 
 /** Payload that loads this repository as the extension under development, optionally with a tests module. */

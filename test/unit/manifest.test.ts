@@ -127,3 +127,22 @@ test('walkthrough pictures are the cropped ones shipped with the walkthrough', (
     assert.deepStrictEqual(Object.keys(image).sort(), ['dark', 'hc', 'hcLight', 'light'], step.id);
   }
 });
+
+test("the walkthrough's own context keys are ones the extension sets, so its steps can tick", () => {
+  const events = manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => (s as unknown as { completionEvents?: string[] }).completionEvents ?? []));
+  const own = events.filter((e) => e.startsWith('onContext:aciDataShare.')).map((e) => e.slice('onContext:'.length));
+  assert.ok(own.length >= 3, events.join(', '));
+  const source = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? source(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [fs.readFileSync(path.join(dir, d.name), 'utf8')] : []));
+  const code = source(path.join(root, 'src')).join('\n');
+  assert.deepStrictEqual(own.filter((key) => !code.includes(`'setContext', '${key}'`)), []);
+});
+
+test('every walkthrough step ticks on something a user does, not only on one command', () => {
+  // A step done another way (signed in by the first Add, a group already in the settings) still ticks.
+  const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps) as unknown as Array<{ id: string; completionEvents: string[] }>;
+  const byId = new Map(steps.map((s) => [s.id, s.completionEvents]));
+  assert.ok(byId.get('signIn')?.includes('onContext:aciDataShare.signedIn'));
+  assert.ok(byId.get('addContainerGroup')?.includes('onContext:aciDataShare.hasContainerGroups'));
+  for (const id of ['shell', 'synchronize', 'deployTemplate']) assert.ok(byId.has(id), `a step for ${id}`);
+});

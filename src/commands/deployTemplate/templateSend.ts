@@ -75,7 +75,10 @@ export async function sendDeployment(run: TemplateRun): Promise<DeployCommandRes
         }
       },
     );
-    return await templateSucceeded(run, result.resource);
+    const outcome = await templateSucceeded(run, result.resource);
+    // Ticks the walkthrough's template step.
+    void vscode.commands.executeCommand('setContext', 'aciDataShare.templateDeployed', true);
+    return outcome;
   } catch (err) {
     if (err instanceof ArmError && err.kind === 'canceled' && isWaitCanceled(err)) return cancelAfterAsking(run);
     return templateFailed(run, err, 'deploy');
