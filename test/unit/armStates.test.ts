@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { isEnded, phaseOf, readChangeType, readContainerState, readDeploymentState, readGroupState, readLroStatus, readPropertyChangeType } from '../../src/core/arm/armStates';
 import { allowedActions } from '../../src/core/containerGroup/allowedActions';
 import { containerTone, readLiveGroup } from '../../src/core/containerGroup/liveState';
-import { isTerminalState } from '../../src/core/arm/lroOutcome';
+import { isTerminalState, pollStatus } from '../../src/core/arm/lroOutcome';
 import { deployedContainerGroups, failedOperations, progressText } from '../../src/core/templateDeploy/operations';
 import { summarizeWhatIf } from '../../src/core/templateDeploy/whatIfChanges';
 
@@ -28,6 +28,8 @@ test('ARM rule: Succeeded, Failed, Canceled end an operation in any case; every 
   assert.equal(phaseOf('  '), undefined);
   assert.deepEqual(['succeeded', 'Running'].map(isEnded), [true, false]);
   assert.deepEqual(['succeeded', 'Running'].map(isTerminalState), [true, false]);
+  const poll = (status: unknown) => ({ status: 200, headers: {}, body: { status }, durationMs: 1 });
+  assert.deepEqual(['succeeded', 'inprogress', 'Provisioning'].map((s) => pollStatus('async', poll(s))), ['Succeeded', 'InProgress', 'Provisioning']);
 });
 
 test('deployment operations: a lower-case state reads like the published one', () => {

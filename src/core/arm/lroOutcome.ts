@@ -1,6 +1,6 @@
 /** How a long-running operation's answers read: terminal states, and the errors its end or its unknown end becomes. */
 import type { ArmResponse } from './client';
-import { isEnded, phaseOf } from './armStates';
+import { isEnded, phaseOf, readLroStatus } from './armStates';
 import { ArmError, parseServiceError, type ParsedServiceError } from './errors';
 
 /** Code of the error thrown when the request went out but its outcome could not be read. */
@@ -38,7 +38,8 @@ export type PollMode = 'async' | 'location' | 'resource';
 export function pollStatus(mode: PollMode, poll: ArmResponse<unknown>): string | undefined {
   if (mode === 'async') {
     const status = (poll.body as { status?: unknown } | null | undefined)?.status;
-    return typeof status === 'string' && status.trim().length > 0 ? status.trim() : undefined;
+    // Shown in its published spelling ("succeeded" reads "Succeeded"); a provider's own value as sent.
+    return typeof status === 'string' && status.trim().length > 0 ? (readLroStatus(status) ?? status.trim()) : undefined;
   }
   if (mode === 'location') {
     // 202 while running; the final response (200/204) means done.
