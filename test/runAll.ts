@@ -1,6 +1,7 @@
-// `npm test` after the build: unit tests (node --test), the integration suites in a real VS Code, and the smoke
-// test of the packaged .vsix, each in its own process with its output streamed. Ends with the reliability
-// summary and one line `N passed, N failed` over all three; exits non-zero on any failure.
+// `npm test` after the build: unit tests (node --test), the emulator's own tests, the official SDKs against the
+// emulator, the integration suites in a real VS Code, and the smoke test of the packaged .vsix, each in its own
+// process with its output streamed. Ends with the reliability summary and one line `N passed, N failed` over all
+// stages; exits non-zero on any failure.
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -44,6 +45,12 @@ const STAGES: Stage[] = [
     name: 'emulator',
     // The emulator's own tests: that it answers as the recorded and published services do (its faults, its clock).
     args: ['--test', '--test-reporter=spec', path.join(OUT, 'test', 'emulator', 'tests')],
+    count: nodeTestCounts,
+  },
+  {
+    name: 'sdk',
+    // The official Azure SDKs driving the emulator: any shape they cannot read or path they send that it refuses fails.
+    args: ['--test', '--test-reporter=spec', path.join(OUT, 'test', 'sdk')],
     count: nodeTestCounts,
   },
   ...(['integration/run.js', 'integration/vsix.js'] as const).map((file) => ({

@@ -4,6 +4,7 @@
  * events). They carry `containerRef` for the commands that act on one container.
  */
 import * as vscode from 'vscode';
+import { readContainerState } from '../core/arm/armStates';
 import type { ContainerGroupTarget } from '../core/settings/model';
 import { type ContainerSummary, formatPorts } from '../core/containerGroup/summary';
 import { containerTone, lastExitCode, type LiveContainer, type StateTone } from '../core/containerGroup/liveState';
@@ -120,7 +121,7 @@ export class ContainerNode implements TreeNode {
     item.iconPath = this.live ? stateIcon(containerTone(this.live), this.init) : new vscode.ThemeIcon(this.init ? 'debug-start' : 'package');
     item.tooltip = tooltipOf(this.name, c, this.live);
     // An init container offers Open Shell and Show Live Output only while it runs; it ends before the others start.
-    item.contextValue = this.init ? (this.live?.current?.state === 'Running' ? 'initContainer.running' : 'initContainer') : 'container';
+    item.contextValue = this.init ? (readContainerState(this.live?.current?.state) === 'Running' ? 'initContainer.running' : 'initContainer') : 'container';
     return item;
   }
 

@@ -146,37 +146,54 @@ export function getDeploymentStatus(ctx: RequestContext): Reply {
   return jsonReply(200, body);
 }
 
-export function listDeploymentOperations(ctx: RequestContext): Reply {
-  const d = find(ctx);
-  if (!d) return notFound(ctx);
+/** One operation as the list and the get show it (DeploymentOperation: id, operationId, properties). */
+function operationView(d: StoredDeployment, op: DeploymentOperation, now: number): Obj {
+  const state = operationState(op);
+  const end = op.group?.operation.endTime ? Date.parse(op.group.operation.endTime) : state === 'Running' ? now : op.startedAt;
+  const props: Obj = {
+    provisioningOperation: 'Create',
+    provisioningState: state,
+    timestamp: new Date(end).toISOString(),
+    duration: isoDuration(end - op.startedAt),
+    trackingId: op.operationId.toLowerCase(),
+    serviceRequestId: op.group ? `${op.group.operation.location}:${op.operationId.toLowerCase()}` : op.operationId.toLowerCase(),
+  };
+  if (state === 'Succeeded') props.statusCode = op.group ? 'Created' : 'OK';
+  const error = operationError(op);
+  if (error) {
+    props.statusCode = op.failure ? 'BadRequest' : 'Conflict';
+    props.statusMessage = { status: 'Failed', error: error as unknown as Obj };
+  }
+  props.targetResource = { id: op.resourceId, resourceType: op.resourceType, resourceName: op.resourceName };
+  return { id: `${d.id}/operations/${op.operationId}`, operationId: op.operationId, properties: props };
+}
+
+/** Every operation of the deployment, the evaluation of its outputs last. */
+function operationViews(ctx: RequestContext, d: StoredDeployment): Obj[] {
   advanceDeployment(ctx.state, d, false);
   const now = ctx.state.now();
-  const value: Obj[] = d.operations.map((op) => {
-    const state = operationState(op);
-    const end = op.group?.operation.endTime ? Date.parse(op.group.operation.endTime) : state === 'Running' ? now : op.startedAt;
-    const props: Obj = {
-      provisioningOperation: 'Create',
-      provisioningState: state,
-      timestamp: new Date(end).toISOString(),
-      duration: isoDuration(end - op.startedAt),
-      trackingId: op.operationId.toLowerCase(),
-      serviceRequestId: op.group ? `${op.group.operation.location}:${op.operationId.toLowerCase()}` : op.operationId.toLowerCase(),
-    };
-    if (state === 'Succeeded') props.statusCode = op.group ? 'Created' : 'OK';
-    const error = operationError(op);
-    if (error) {
-      props.statusCode = op.failure ? 'BadRequest' : 'Conflict';
-      props.statusMessage = { status: 'Failed', error: error as unknown as Obj };
-    }
-    props.targetResource = { id: op.resourceId, resourceType: op.resourceType, resourceName: op.resourceName };
-    return { id: `${d.id}/operations/${op.operationId}`, operationId: op.operationId, properties: props };
-  });
+  const value = d.operations.map((op) => operationView(d, op, now));
   if (d.state === 'Succeeded' && d.outputs && Object.keys(d.outputs).length > 0) {
     // Evaluating the outputs is an operation of its own, listed with no target resource.
     const at = new Date(d.endedAt ?? now).toISOString();
     value.push({ id: `${d.id}/operations/08584${d.statusId.slice(0, 11)}`, operationId: `08584${d.statusId.slice(0, 11)}`, properties: { provisioningOperation: 'EvaluateDeploymentOutput', provisioningState: 'Succeeded', timestamp: at, duration: 'PT0S', trackingId: randomUUID(), statusCode: 'OK', statusMessage: null } });
   }
-  return jsonReply(200, { value });
+  return value;
+}
+
+export function listDeploymentOperations(ctx: RequestContext): Reply {
+  const d = find(ctx);
+  if (!d) return notFound(ctx);
+  return jsonReply(200, { value: operationViews(ctx, d) });
+}
+
+/** DeploymentOperations_Get: one operation by its id (the swagger's GetDeploymentOperations example). */
+export function getDeploymentOperation(ctx: RequestContext): Reply {
+  const d = find(ctx);
+  if (!d) return notFound(ctx);
+  const op = operationViews(ctx, d).find((o) => String(o.operationId).toLowerCase() === ctx.params.operationId.toLowerCase());
+  // ARM's words for an operation id it does not have are not on public record; the code follows DeploymentNotFound.
+  return op ? jsonReply(200, op) : cloudError(404, { code: 'DeploymentOperationNotFound', message: `Deployment operation '${ctx.params.operationId}' could not be found.` });
 }
 
 export function cancelDeployment(ctx: RequestContext): Reply {

@@ -15,7 +15,7 @@ import {
 import { cancelSynchronization, deleteTrigger, getTrigger, listTriggers, operationResult, putTrigger, synchronize } from './data-share-live';
 import { listConsumerSourceDataSets, listDataSetMappings } from './data-share-landings';
 import { QuotaKind } from './arm-headers';
-import { DEPLOYMENTS_API_VERSION, cancelDeployment, getDeployment, getDeploymentStatus, listDeploymentOperations, putDeployment } from './deployments';
+import { DEPLOYMENTS_API_VERSION, cancelDeployment, getDeployment, getDeploymentOperation, getDeploymentStatus, listDeploymentOperations, putDeployment } from './deployments';
 import { getWhatIfResult, postWhatIf } from './deployment-whatif';
 import * as pick from './pick-lists';
 import { FAULT_HEADER, FAULT_NAMES, FaultName, TRANSIENT_FAULT_TIMES, isFaultName } from './faults';
@@ -40,12 +40,16 @@ const RG_PREFIX = `^/subscriptions/(?<subscriptionId>[^/]+)/resourceGroups/(?<re
 const SHARE_SUBSCRIPTION = `${RG_PREFIX}Microsoft\\.DataShare/accounts/(?<account>[^/]+)/shareSubscriptions/(?<shareSubscription>[^/]+)/`;
 
 const DEPLOYMENT = `${RG_PREFIX}Microsoft\\.Resources/deployments/(?<deploymentName>[^/]+)`;
+/**
+ * The deployment operations as the 2021-04-01 swagger declares them (DeploymentOperations_List/_Get): under
+ * `resourcegroups/{rg}/deployments/{name}`, no `providers/` segment; @azure/arm-resources sends this form.
+ */
+const DEPLOYMENT_OPERATIONS = `^/subscriptions/(?<subscriptionId>[^/]+)/resourceGroups/(?<resourceGroup>[^/]+)/(?:providers/Microsoft\\.Resources/)?deployments/(?<deploymentName>[^/]+)/operations`;
 
 const ARM_ROUTES: ArmRoute[] = [
   ...(
     [
       ['', { PUT: putDeployment, GET: getDeployment }],
-      ['/operations', { GET: listDeploymentOperations }],
       ['/operationStatuses/(?<operationId>[^/]+)', { GET: getDeploymentStatus }],
       ['/whatIf', { POST: postWhatIf }],
       ['/cancel', { POST: cancelDeployment }],
@@ -53,6 +57,19 @@ const ARM_ROUTES: ArmRoute[] = [
   ).map(
     ([suffix, methods]): ArmRoute => ({
       pattern: new RegExp(`${DEPLOYMENT}${suffix}$`, 'i'),
+      methods,
+      apiVersion: DEPLOYMENTS_API_VERSION,
+      resourceName: (p) => p.deploymentName,
+    }),
+  ),
+  ...(
+    [
+      ['', { GET: listDeploymentOperations }],
+      ['/(?<operationId>[^/]+)', { GET: getDeploymentOperation }],
+    ] as const
+  ).map(
+    ([suffix, methods]): ArmRoute => ({
+      pattern: new RegExp(`${DEPLOYMENT_OPERATIONS}${suffix}$`, 'i'),
       methods,
       apiVersion: DEPLOYMENTS_API_VERSION,
       resourceName: (p) => p.deploymentName,

@@ -23,7 +23,7 @@ import {
   type SleepFn,
   type ThrottleListener,
 } from './retryPolicy';
-import { resolveRequestUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
+import { resolveRequestUrl, resolveServiceUrl, trimTrailingSlash, validateTokenEndpoint } from './urlPolicy';
 import { hasQueryName, withQuery, type QueryValue } from './query';
 import { parseSuccessBody, redactedError, type RawResponse } from './responseBody';
 
@@ -148,6 +148,11 @@ export class ArmClient {
   /** Checks an absolute URL against the endpoint without sending anything (throws kind `security`). */
   assertAllowedUrl(url: string): void {
     resolveRequestUrl(this.endpointUrl, { url });
+  }
+
+  /** A status URL from the service, a path resolved against the endpoint, checked like any request (throws kind `security`). */
+  resolveServiceUrl(raw: string): string {
+    return resolveServiceUrl(this.endpointUrl, raw).href;
   }
 
   async request<T = unknown>(req: ArmRequest): Promise<ArmResponse<T>> {

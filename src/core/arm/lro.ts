@@ -5,9 +5,9 @@
  * resource afterwards. A POST or DELETE answered 202 with neither header ends at once as `accepted`: the
  * resource-manager RPC requires a Location on those answers ("Delete Resource", "Call Action"), so there is
  * nothing the client was told to follow, and @azure/core-lro too stops there for them instead of polling.
- * Status URLs are requested exactly as the service gave them (the client adds an api-version only when
- * one is missing), and the wait between polls never drops below the default interval unless a positive
- * Retry-After asks for it.
+ * Status URLs are requested exactly as the service gave them (a path read against the ARM endpoint; the client
+ * adds an api-version only when one is missing), and the wait between polls never drops below the default
+ * interval unless a positive Retry-After asks for it.
  */
 import type { ArmClient, ArmResponse } from './client';
 import { ArmError, isErrorInSuccess } from './errors';
@@ -68,11 +68,10 @@ export async function putAndWait<T = unknown>(client: ArmClient, options: PutAnd
   const report = (status: string): void => options.onProgress?.({ status, polls, elapsedMs: Date.now() - started });
   const put = await send<T>(client, options);
   options.onStarted?.(put);
-  const asyncUrl = put.headers['azure-asyncoperation'];
-  const locationUrl = put.headers['location'];
-  // Refuse foreign status URLs up front, before the first poll could carry the token away.
-  if (asyncUrl) client.assertAllowedUrl(asyncUrl);
-  else if (locationUrl) client.assertAllowedUrl(locationUrl);
+  // A relative status URL is read against the ARM endpoint; a foreign one is refused up front, before the first
+  // poll could carry the token away.
+  const asyncUrl = put.headers['azure-asyncoperation'] ? client.resolveServiceUrl(put.headers['azure-asyncoperation']) : undefined;
+  const locationUrl = !asyncUrl && put.headers['location'] ? client.resolveServiceUrl(put.headers['location']) : undefined;
 
   const putState = provisioningStateOf(put.body);
   report(putState ?? (put.status === 202 ? 'Accepted' : 'Succeeded'));

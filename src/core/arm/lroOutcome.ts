@@ -1,5 +1,6 @@
 /** How a long-running operation's answers read: terminal states, and the errors its end or its unknown end becomes. */
 import type { ArmResponse } from './client';
+import { isEnded, phaseOf, readLroStatus } from './armStates';
 import { ArmError, parseServiceError, type ParsedServiceError } from './errors';
 
 /** Code of the error thrown when the request went out but its outcome could not be read. */
@@ -18,10 +19,9 @@ export function isStatusUnavailable(err: unknown): boolean {
   return err instanceof ArmError && err.code === STATUS_UNAVAILABLE;
 }
 
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'cancelled']);
-
+/** Succeeded, Failed or Canceled in any spelling (armStates.ts holds the vocabulary). */
 export function isTerminalState(state: string | undefined): boolean {
-  return state !== undefined && TERMINAL.has(state.toLowerCase());
+  return isEnded(state);
 }
 
 export function provisioningStateOf(body: unknown): string | undefined {
@@ -38,7 +38,8 @@ export type PollMode = 'async' | 'location' | 'resource';
 export function pollStatus(mode: PollMode, poll: ArmResponse<unknown>): string | undefined {
   if (mode === 'async') {
     const status = (poll.body as { status?: unknown } | null | undefined)?.status;
-    return typeof status === 'string' && status.trim().length > 0 ? status.trim() : undefined;
+    // Shown in its published spelling ("succeeded" reads "Succeeded"); a provider's own value as sent.
+    return typeof status === 'string' && status.trim().length > 0 ? (readLroStatus(status) ?? status.trim()) : undefined;
   }
   if (mode === 'location') {
     // 202 while running; the final response (200/204) means done.
@@ -54,12 +55,12 @@ export function isFinalLocationFailure(err: ArmError): boolean {
 }
 
 export function failIfUnsuccessful(status: string, statusBody: unknown, response: ArmResponse<unknown>): void {
-  const lower = status.toLowerCase();
-  if (lower === 'succeeded') {
+  const phase = phaseOf(status);
+  if (phase === 'succeeded') {
     return;
   }
   const parsed = parseServiceError(statusBody);
-  throw lroFailure(lower === 'failed' ? 'Failed' : 'Canceled', parsed, response);
+  throw lroFailure(phase === 'failed' ? 'Failed' : 'Canceled', parsed, response);
 }
 
 /** The service's error as an ArmError carries it. */

@@ -42,6 +42,18 @@ export function trimTrailingSlash(text: string): string {
 }
 
 /**
+ * A status URL the service named (Azure-AsyncOperation, Location) as an absolute URL: ARM may give a path
+ * (`/subscriptions/…`, as in the published what-if example PostDeploymentWhatIfOnResourceGroup), which is read
+ * against the ARM endpoint like the product's own paths; an absolute URL is kept as given. Either is then held to
+ * the same policy as every request (same origin, no credentials).
+ */
+export function resolveServiceUrl(endpoint: URL, raw: string): URL {
+  const text = raw.trim();
+  if (text.startsWith('/') && !text.startsWith('//')) return resolveRequestUrl(endpoint, { path: text });
+  return resolveRequestUrl(endpoint, { url: text });
+}
+
+/**
  * Resolves a request target against the endpoint. Absolute URLs must share the endpoint's origin
  * (scheme, host and port); anything else is refused before a connection is opened.
  */

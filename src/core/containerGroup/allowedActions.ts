@@ -9,7 +9,7 @@
  * Delete is always offered (it is how a stuck or absent group is cleared). Before the live state is known, or for a
  * state not listed here, every action is offered: a menu never hides what might work.
  */
-import { isTerminalState } from '../arm/lroOutcome';
+import { isEnded, readGroupState } from '../arm/armStates';
 import { CONTAINER_GROUP_ACTIONS, type ContainerGroupAction } from './actions';
 import type { LiveGroup } from './liveState';
 
@@ -20,13 +20,13 @@ export function allowedActions(live: LiveRead | undefined): readonly ContainerGr
   if (!live) return CONTAINER_GROUP_ACTIONS;
   if (!live.deployed) return ['delete'];
   const { provisioningState, state } = live.group;
-  if (provisioningState !== undefined && !isTerminalState(provisioningState)) return ['delete'];
-  switch (state?.toLowerCase()) {
-    case 'running':
+  if (provisioningState !== undefined && !isEnded(provisioningState)) return ['delete'];
+  switch (readGroupState(state)) {
+    case 'Running':
       return ['stop', 'restart', 'delete'];
-    case 'stopped':
-    case 'succeeded':
-    case 'failed':
+    case 'Stopped':
+    case 'Succeeded':
+    case 'Failed':
       return ['start', 'delete'];
     default:
       return CONTAINER_GROUP_ACTIONS;

@@ -2,6 +2,7 @@
  * What Azure says about a deployed container group (the GET body, api-version 2023-05-01): provisioning and
  * group state, address, each container's current and previous state with its restart count, and the events.
  */
+import { isFailingWaitReason, readContainerState, readGroupProvisioningState, readGroupState } from '../arm/armStates';
 import { list, prop, scalarText } from '../definition/plainValues';
 
 export interface LiveEvent {
@@ -49,10 +50,15 @@ function numberOf(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** A state in its vocabulary's spelling (`running` reads `Running`); a value outside it is kept as sent. */
+function spelled(read: (raw: unknown) => string | undefined, raw: unknown): string | undefined {
+  return read(raw) ?? scalarText(raw);
+}
+
 function containerState(v: unknown): LiveContainerState | undefined {
   if (v === undefined || v === null) return undefined;
   const s: LiveContainerState = {
-    state: scalarText(prop(v, 'state')),
+    state: spelled(readContainerState, prop(v, 'state')),
     detailStatus: scalarText(prop(v, 'detailStatus')) || undefined,
     exitCode: numberOf(prop(v, 'exitCode')),
     startTime: scalarText(prop(v, 'startTime')),
@@ -105,8 +111,8 @@ export function readLiveGroup(resource: unknown): LiveGroup {
   const ip = prop(props, 'ipAddress');
   const view = prop(props, 'instanceView');
   return {
-    provisioningState: scalarText(prop(props, 'provisioningState')),
-    state: scalarText(prop(view, 'state')),
+    provisioningState: spelled(readGroupProvisioningState, prop(props, 'provisioningState')),
+    state: spelled(readGroupState, prop(view, 'state')),
     ipType: scalarText(prop(ip, 'type')),
     ip: scalarText(prop(ip, 'ip')),
     fqdn: scalarText(prop(ip, 'fqdn')),
@@ -124,9 +130,14 @@ export function lastExitCode(c: LiveContainer): number | undefined {
 export type StateTone = 'ok' | 'waiting' | 'failed' | 'done' | 'unknown';
 
 export function containerTone(c: LiveContainer): StateTone {
-  const state = c.current?.state?.toLowerCase();
-  if (state === 'running') return (c.restartCount ?? 0) > 0 && (c.previous?.exitCode ?? 0) !== 0 ? 'waiting' : 'ok';
-  if (state === 'terminated') return (c.current?.exitCode ?? 0) === 0 ? 'done' : 'failed';
-  if (state === 'waiting') return /backoff|error|fail/i.test(c.current?.detailStatus ?? '') ? 'failed' : 'waiting';
-  return 'unknown';
+  switch (readContainerState(c.current?.state)) {
+    case 'Running':
+      return (c.restartCount ?? 0) > 0 && (c.previous?.exitCode ?? 0) !== 0 ? 'waiting' : 'ok';
+    case 'Terminated':
+      return (c.current?.exitCode ?? 0) === 0 ? 'done' : 'failed';
+    case 'Waiting':
+      return isFailingWaitReason(c.current?.detailStatus) ? 'failed' : 'waiting';
+    default:
+      return 'unknown';
+  }
 }

@@ -3,6 +3,7 @@
  * container groups it created or updated, each failed operation's error, and the template's outputs (secure ones
  * never shown).
  */
+import { isEnded, phaseOf } from '../arm/armStates';
 import { isPlainObject, prop } from '../definition/plainValues';
 import type { DeploymentOperation, DeploymentResource } from './deployments';
 
@@ -51,10 +52,6 @@ export function progressText(states: OperationState[], max = 3): string {
   return shown.join(' · ') + (sorted.length > max ? ` · +${sorted.length - max}` : '');
 }
 
-function isEnded(state: string): boolean {
-  return /^(succeeded|failed|canceled)$/i.test(state);
-}
-
 function errorOf(statusMessage: unknown): { code?: string; message?: string; details?: unknown } | undefined {
   // statusMessage is { status, error: {code, message, details} } or, from some providers, the error itself.
   const error = prop(statusMessage, 'error') ?? statusMessage;
@@ -67,7 +64,7 @@ export function failedOperations(operations: DeploymentOperation[]): FailedOpera
   const out: FailedOperation[] = [];
   for (const op of operations) {
     const target = op.properties?.targetResource;
-    if (String(op.properties?.provisioningState ?? '').toLowerCase() !== 'failed' || !target?.resourceType || !target.resourceName) continue;
+    if (phaseOf(op.properties?.provisioningState) !== 'failed' || !target?.resourceType || !target.resourceName) continue;
     const error = errorOf(op.properties?.statusMessage);
     const details = Array.isArray(error?.details)
       ? error.details.filter(isPlainObject).map((d) => ({ code: prop(d, 'code') as string | undefined, message: prop(d, 'message') as string | undefined, target: prop(d, 'target') as string | undefined }))
@@ -91,7 +88,7 @@ const CONTAINER_GROUP_TYPE = 'microsoft.containerinstance/containergroups';
 /** The container groups the deployment created or updated (from its operations, else its output resources). */
 export function deployedContainerGroups(operations: DeploymentOperation[], deployment?: DeploymentResource): string[] {
   const names = operationStates(operations)
-    .filter((s) => s.resourceType.toLowerCase() === CONTAINER_GROUP_TYPE && /^succeeded$/i.test(s.state))
+    .filter((s) => s.resourceType.toLowerCase() === CONTAINER_GROUP_TYPE && phaseOf(s.state) === 'succeeded')
     .map((s) => s.resourceName);
   for (const r of deployment?.properties?.outputResources ?? []) {
     const m = /\/providers\/Microsoft\.ContainerInstance\/containerGroups\/([^/]+)$/i.exec(r.id ?? '');

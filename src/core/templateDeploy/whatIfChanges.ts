@@ -4,16 +4,17 @@
  * property delta (`+` added, `-` removed, `~` changed). Values at secret fields are never shown, and the deploy's
  * secret values are redacted from each value before it is shortened: a secret cut in two would no longer match.
  */
+import { readChangeType, readPropertyChangeType, type ChangeType, type PropertyChangeType } from '../arm/armStates';
 import { redactText } from '../arm/redact';
 import { isSecretField } from '../definition/secrets';
 import { isPlainObject, prop } from '../definition/plainValues';
 import { parseTargetPath } from '../deploy/errorTargets';
 import type { WhatIfChange, WhatIfPropertyChange, WhatIfResult } from './deployments';
 
-const RESOURCE_SYMBOL: Record<string, string> = { create: '+', delete: '-', modify: '~', deploy: '!', nochange: '=', ignore: '*', unsupported: 'x' };
-const PROPERTY_SYMBOL: Record<string, string> = { create: '+', delete: '-', modify: '~', array: '~', noeffect: 'x' };
+const RESOURCE_SYMBOL: Record<ChangeType, string> = { Create: '+', Delete: '-', Modify: '~', Deploy: '!', NoChange: '=', Ignore: '*', Unsupported: 'x' };
+const PROPERTY_SYMBOL: Record<PropertyChangeType, string> = { Create: '+', Delete: '-', Modify: '~', Array: '~', NoEffect: 'x' };
 /** The order az deployment what-if lists them in: what changes first. */
-const ORDER = ['delete', 'create', 'modify', 'deploy', 'unsupported', 'nochange', 'ignore'];
+const ORDER: readonly ChangeType[] = ['Delete', 'Create', 'Modify', 'Deploy', 'Unsupported', 'NoChange', 'Ignore'];
 const MAX_VALUE = 80;
 
 /** `…/providers/Microsoft.ContainerInstance/containerGroups/web` → `Microsoft.ContainerInstance/containerGroups/web`. */
@@ -39,15 +40,15 @@ function joinPath(parent: string, child: string | undefined): string {
 function deltaLines(changes: WhatIfPropertyChange[] | undefined, parent: string, out: string[], secrets: readonly string[]): void {
   for (const c of changes ?? []) {
     const path = joinPath(parent, c.path);
-    const kind = String(c.propertyChangeType ?? '').toLowerCase();
-    if (kind === 'array' && c.children?.length) {
+    const kind = readPropertyChangeType(c.propertyChangeType);
+    if (kind === 'Array' && c.children?.length) {
       deltaLines(c.children, path, out, secrets);
       continue;
     }
-    const symbol = PROPERTY_SYMBOL[kind] ?? '?';
-    if (kind === 'create') out.push(`    + ${path}: ${valueText(c.after, path, secrets)}`);
-    else if (kind === 'delete') out.push(`    - ${path}: ${valueText(c.before, path, secrets)}`);
-    else if (kind === 'noeffect') out.push(`    x ${path}: ${valueText(c.after, path, secrets)} (no effect: Azure sets it itself)`);
+    const symbol = kind ? PROPERTY_SYMBOL[kind] : '?';
+    if (kind === 'Create') out.push(`    + ${path}: ${valueText(c.after, path, secrets)}`);
+    else if (kind === 'Delete') out.push(`    - ${path}: ${valueText(c.before, path, secrets)}`);
+    else if (kind === 'NoEffect') out.push(`    x ${path}: ${valueText(c.after, path, secrets)} (no effect: Azure sets it itself)`);
     else if (c.children?.length) deltaLines(c.children, path, out, secrets);
     else out.push(`    ${symbol} ${path}: ${valueText(c.before, path, secrets)} → ${valueText(c.after, path, secrets)}`);
   }
@@ -67,28 +68,28 @@ function createdSummary(after: unknown): string[] {
 }
 
 export interface WhatIfSummary {
-  /** Counts by change type, lower case. */
-  counts: Map<string, number>;
+  /** Counts by change type (a type outside the swagger's enum counts as `Unknown`). */
+  counts: Map<ChangeType | 'Unknown', number>;
   lines: string[];
   /** "2 to create, 1 to modify, 1 unchanged". */
   headline: string;
 }
 
-const HEADLINE: Record<string, string> = { create: 'to create', delete: 'to delete', modify: 'to modify', deploy: 'to deploy', nochange: 'unchanged', ignore: 'ignored', unsupported: 'not predictable' };
+const HEADLINE: Record<ChangeType, string> = { Create: 'to create', Delete: 'to delete', Modify: 'to modify', Deploy: 'to deploy', NoChange: 'unchanged', Ignore: 'ignored', Unsupported: 'not predictable' };
 
 /** `secrets`: the deploy's secret values, hidden from every value shown. */
 export function summarizeWhatIf(result: WhatIfResult, secrets: readonly string[] = []): WhatIfSummary {
   const changes = [...(result.properties?.changes ?? [])].sort(
     (a, b) => rank(a) - rank(b) || resourceLabel(a.resourceId).localeCompare(resourceLabel(b.resourceId)),
   );
-  const counts = new Map<string, number>();
+  const counts = new Map<ChangeType | 'Unknown', number>();
   const lines: string[] = [];
   for (const c of changes) {
-    const kind = String(c.changeType ?? '').toLowerCase();
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    lines.push(`${RESOURCE_SYMBOL[kind] ?? '?'} ${resourceLabel(c.resourceId)} (${c.changeType ?? 'Unknown'})${c.unsupportedReason ? `: ${c.unsupportedReason}` : ''}`);
-    if (kind === 'modify' || kind === 'deploy') deltaLines(c.delta, '', lines, secrets);
-    if (kind === 'create') lines.push(...createdSummary(c.after));
+    const kind = readChangeType(c.changeType);
+    counts.set(kind ?? 'Unknown', (counts.get(kind ?? 'Unknown') ?? 0) + 1);
+    lines.push(`${kind ? RESOURCE_SYMBOL[kind] : '?'} ${resourceLabel(c.resourceId)} (${kind ?? c.changeType ?? 'Unknown'})${c.unsupportedReason ? `: ${c.unsupportedReason}` : ''}`);
+    if (kind === 'Modify' || kind === 'Deploy') deltaLines(c.delta, '', lines, secrets);
+    if (kind === 'Create') lines.push(...createdSummary(c.after));
   }
   const headline = ORDER.filter((k) => counts.has(k))
     .map((k) => `${counts.get(k)} ${HEADLINE[k]}`)
@@ -97,8 +98,8 @@ export function summarizeWhatIf(result: WhatIfResult, secrets: readonly string[]
 }
 
 function rank(c: WhatIfChange): number {
-  const i = ORDER.indexOf(String(c.changeType ?? '').toLowerCase());
-  return i < 0 ? ORDER.length : i;
+  const kind = readChangeType(c.changeType);
+  return kind ? ORDER.indexOf(kind) : ORDER.length;
 }
 
 /** The what-if's own error (a 200 with `status: Failed` and `error`), if any. */

@@ -8,6 +8,7 @@ import { deployBody, prepareDeploy, type DeployTarget } from '../../../src/core/
 import { StaticTokenProvider } from '../../unit/armHarness';
 import { startReplay, type Fixture } from '../replayServer';
 import recordedSdkJs from './create-recorded-sdk-js.json';
+import createConfidential from './createConfidential-example.json';
 import createOrUpdate from './createOrUpdate-example.json';
 import createPriority from './createPriority-example.json';
 
@@ -54,6 +55,15 @@ test('ContainerGroupsCreateOrUpdate (REST example): the body sent is the publish
   assert.equal(run.group.ip, '10.0.0.1');
   assert.equal(run.group.fqdn, 'dnsnamelabel1.azure-container.io');
   assert.deepEqual(run.group.ports, ['80/TCP']);
+});
+
+test('ContainerGroupCreateConfidential (REST example): the Confidential sku and its policy sent as published; Running at once', async () => {
+  const fixture = loadFixture(createConfidential);
+  const { run, waits, hits } = await replayDeploy(fixture);
+  assert.deepEqual(hits[0].body, fixture.definition);
+  assert.equal(run.polls, 0);
+  assert.deepEqual(waits, []);
+  assert.deepEqual([run.group.provisioningState, run.group.instanceState, run.group.ports], ['Succeeded', 'Running', ['8000/TCP']]);
 });
 
 test('ContainerGroupsCreatePriority (REST example): a 201 "Created" without status headers is followed on the resource to Succeeded', async () => {
