@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/arm/errors';
 import type { DataSetLanding } from '../core/synchronization/dataSetLandings';
+import { syncOutcome } from '../core/synchronization/syncStatus';
 import type { Landings } from '../core/synchronization/shareSubscriptionReads';
 import type { ShareSubscriptionTarget } from '../core/settings/model';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, type TreeNode } from './treeNode';
@@ -13,7 +14,7 @@ import type { ShareSubscriptionSource } from './shareSubscriptionSource';
 function statusIcon(landing: DataSetLanding): vscode.ThemeIcon {
   if (!landing.sink) return new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
   if (landing.sink.broken) return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-  switch (landing.lastStatus?.toLowerCase()) {
+  switch (syncOutcome(landing.lastStatus)) {
     case 'failed':
       return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     case 'succeeded':

@@ -7,7 +7,8 @@ import { ArmError } from '../arm/errors';
 import { collectAll, listSynchronizationDetails, listSynchronizations, type ShareSubscriptionRef, type ShareSubscriptionSynchronization } from '../services/dataShare';
 import { listConsumerSourceDataSets, listDataSetMappings } from '../services/dataShareConsumer';
 import { dataSetLandings, type DataSetLanding } from './dataSetLandings';
-import { isRunningStatus, type WatchReaders } from './syncWatch';
+import { isRunningStatus } from './syncStatus';
+import type { WatchReaders } from './syncWatch';
 
 /** Pages of the synchronization listing searched for one synchronization (newest come first). */
 const SEARCH_PAGES = 3;
