@@ -14,7 +14,8 @@ import {
   type ShareSubscriptionRef,
 } from '../../../src/core/services/dataShare';
 import { listShareSubscriptions } from '../../../src/core/services/pickLists';
-import { startReplay, type Fixture, type ReplayServer } from '../replayServer';
+import type { Fixture } from '../replayServer';
+import { replay } from './replay';
 import { MemoryLogger, StaticTokenProvider } from '../../unit/armHarness';
 import details from './listSynchronizationDetails.json';
 import detailsTwoPages from './listSynchronizationDetails.twoPages.json';
@@ -30,23 +31,6 @@ const EXAMPLE: ShareSubscriptionRef = {
   shareSubscriptionName: 'ShareSub1',
 };
 const SYNC_ID = '7d0536a6-3fa5-43de-b152-3d07c4f6b2bb';
-
-const clientFor = (server: ReplayServer) =>
-  new ArmClient({ endpoint: server.url, tokenProvider: { id: 'static', getToken: async () => ({ token: 't', expiresOnTimestamp: Date.now() + 3_600_000 }) }, scope: 's', userAgent: 'contract', maxRetries: 0 });
-
-/** Runs `body` against a replay of a fixture file and checks every exchange was asked for, exactly as recorded. */
-async function replay(file: object, body: (client: ArmClient) => Promise<void>): Promise<void> {
-  const fixture = file as Fixture;
-  assert.ok(fixture.source.length > 20, 'the fixture says where it comes from');
-  const server = await startReplay(fixture);
-  try {
-    await body(clientFor(server));
-    assert.deepEqual(server.mismatches, []);
-    assert.equal(server.served(), fixture.exchanges.length, 'every recorded exchange was requested');
-  } finally {
-    await server.close();
-  }
-}
 
 test('ShareSubscriptions_ListSynchronizations: the example ordered by durationMs lists its one run', async () => {
   await replay(synchronizations, async (client) => {
