@@ -31,7 +31,7 @@ test('synchronize: followed by the LRO to its end while a watch sees the data se
   const clock = { now: Date.parse('2026-11-26T10:00:00Z') };
   const h = await startHarness({ now: () => clock.now });
   try {
-    const target = ref('unit-rows-40-syncsecs-60');
+    const target = ref('unit-syncfail-rows-40-syncsecs-60');
     const seen: WatchSnapshot[] = [];
     let watch: SynchronizationWatch | undefined;
     const ended = await withRunningClock(clock, async () => {
@@ -45,8 +45,8 @@ test('synchronize: followed by the LRO to its end while a watch sees the data se
         },
         onProgress: (p) => watch?.operationStatus(p.status),
       });
-      // Data set 1 always fails, so the synchronization ends Failed and the LRO says so.
-      await assert.rejects(op, (err: unknown) => err instanceof ArmError && err.kind === 'lro' && /failed to synchronize/.test(err.message));
+      // Scripted to fail (syncfail): data set 1 always fails, so the synchronization ends Failed and the LRO says so in its state.
+      await assert.rejects(op, (err: unknown) => err instanceof ArmError && err.kind === 'lro' && err.operationState === 'Failed' && /failed to synchronize/.test(err.message));
       await watch!.finish('Failed');
       return watch!.snapshot;
     });
@@ -89,7 +89,7 @@ test('cancel: the running synchronization ends Canceled; a second synchronize me
     await withRunningClock(clock, () => cancelSynchronization(h.client, target, id, { defaultPollMs: 10 }));
     assert.match(await settled, /canceled/i);
     const sync = await watchReaders(async () => h.client, target).synchronization(id, new AbortController().signal);
-    assert.equal(sync?.status, 'Canceled');
+    assert.equal(sync?.status, 'Cancelled');
     assert.equal(isWaitCanceled(new Error('x')), false);
   } finally {
     await h.close();
@@ -161,8 +161,10 @@ test('a synchronization started elsewhere is followed from the listing to its en
       watch.start();
       return ended;
     });
-    assert.equal(final.status, 'Failed');
+    // Not scripted to fail: it ends Completed, as the ListSynchronizations example shows a finished run.
+    assert.equal(final.status, 'Completed');
     assert.equal(final.details.length, 10);
+    assert.deepEqual(progressCounts(final), { done: 10, failed: 0, total: 10 });
     const reads = h.emu.requests.length;
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(h.emu.requests.length, reads);
