@@ -136,7 +136,7 @@ test('describeSink says where each kind lands', () => {
     'ws / p / dbo.t',
   );
   const rows = dataSetLandings([{ properties: { dataSetId: 'A', dataSetName: 'a', dataSetType: 'Blob' } }], [{ kind: 'Blob', properties: { dataSetId: 'a', dataSetMappingStatus: 'Broken', containerName: 'c' } }], []);
-  assert.equal(rows[0].sink?.broken, true);
+  assert.equal(rows.landings[0].sink?.broken, true);
 });
 
 test('a synchronization started elsewhere is followed from the listing to its end, then nothing more is read', async () => {

@@ -127,8 +127,9 @@ test('DataSetMappings_ListByShareSubscription and ConsumerSourceDataSets_ListByS
   ]);
   await replay(sourcesFixture, async (client) => {
     const sources = await collectAll(listConsumerSourceDataSets(client, { ...SYNC_EXAMPLE, shareSubscriptionName: 'Share1' }));
-    const landings = dataSetLandings(sources, mappings, []);
+    const { landings, skipped } = dataSetLandings(sources, mappings, []);
     // The examples' ids differ, so the source data set is shown as not mapped.
     assert.deepEqual(landings.map((l) => [l.name, l.type, l.sink]), [['input.text', 'Blob', undefined]]);
+    assert.equal(skipped, 0);
   });
 });
