@@ -82,3 +82,20 @@ test('a watch that reads its run Completed from the listing ends, and counts its
   assert.equal(end.endTime, '2018-11-14T04:47:52.9614956Z');
   assert.deepEqual(progressCounts(end), { done: 1, failed: 0, total: 1 });
 });
+
+test('a watch asked to cancel is not left Canceling when the listing says the run ended Completed or Cancelled', async () => {
+  for (const end of ['Completed', 'Cancelled']) {
+    const watch = new SynchronizationWatch(
+      'k',
+      { synchronizationId: 'runId', status: 'InProgress' },
+      { details: async () => [], synchronization: async () => ({ synchronizationId: 'runId', status: end }), dataSetCount: async () => 0 },
+      { everyMs: 5, followsOperation: false },
+    );
+    watch.cancelRequested();
+    assert.equal(watch.snapshot.status, 'Canceling');
+    await watch.refresh();
+    assert.deepEqual([watch.snapshot.ended, watch.snapshot.status], [true, end]);
+    watch.stop();
+  }
+});
+

@@ -55,3 +55,11 @@ export function scheduleTriggerName(setting: SourceShareSynchronizationSetting):
 export function triggerReplaced(name: string, triggers: readonly ScheduledTrigger[]): ScheduledTrigger | undefined {
   return triggers.find((t) => typeof t?.name === 'string' && t.name.toLowerCase() === name.toLowerCase());
 }
+
+/** The offered setting a clicked schedule row shows (same recurrence and time), if any. */
+export function sameSetting<T extends SourceShareSynchronizationSetting>(offered: readonly T[], clicked: unknown): T | undefined {
+  const props = typeof clicked === 'object' && clicked !== null ? (clicked as { properties?: unknown }).properties : undefined;
+  if (typeof props !== 'object' || props === null) return undefined;
+  const { recurrenceInterval, synchronizationTime } = props as Record<string, unknown>;
+  return offered.find((s) => s.properties?.recurrenceInterval === recurrenceInterval && s.properties?.synchronizationTime === synchronizationTime);
+}

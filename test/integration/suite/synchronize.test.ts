@@ -27,6 +27,7 @@ suite('Data Share consumer actions', () => {
     { ...base, shareSubscriptionName: 'live-syncfail-rows-30-syncsecs-16', label: 'Live feed' },
     { ...base, shareSubscriptionName: 'ok-rows-20-syncsecs-12', label: 'Success feed' },
     { ...base, shareSubscriptionName: 'big-rows-450', label: 'Big feed' },
+    { ...base, shareSubscriptionName: 'two-settings-2', label: 'Two schedules' },
     { ...base, shareSubscriptionName: 'stoppable-syncsecs-120', label: 'Stoppable feed' },
     { ...base, shareSubscriptionName: 'sched-settings-1', label: 'Scheduled feed' },
     { ...base, shareSubscriptionName: 'feed-revoked', label: 'Revoked feed' },
@@ -199,6 +200,24 @@ suite('Data Share consumer actions', () => {
     assert.strictEqual(disabled.outcome, 'disabled', disabled.notifications.join(' | '));
     assert.deepStrictEqual(disabled.triggers, enabled.triggers);
     await until(async () => (await setting())?.description === 'not enabled', 'the setting shows not enabled again');
+  });
+
+  test('Enable Schedule… from a schedule row enables that schedule, not the first of the list', async function () {
+    this.timeout(60_000);
+    const feed = await node('Two schedules');
+    const rows = async () => (await shownChildren(api, (await node('Two schedules')).node)).filter((i) => i.contextValue?.startsWith('schedule.'));
+    const [first, second] = await rows();
+    assert.deepStrictEqual([first.description, second.description], ['not enabled', 'not enabled']);
+    // Only the mode is asked: the row already says which schedule.
+    const script = new ScriptedInput([{ pick: /^Scheduled synchronizations of Two schedules/, choose: /^Incremental$/ }]);
+    const enabled = await withAnswers(api, script, () => Promise.resolve(vscode.commands.executeCommand<ScheduleResult>('aciDataShare.enableSchedule', second.node)));
+    assert.strictEqual(enabled.outcome, 'enabled', enabled.notifications.join(' | '));
+    assert.ok(enabled.notifications[enabled.notifications.length - 1].includes(second.label.toLowerCase()), enabled.notifications.join(' | '));
+    await until(async () => {
+      const [a, b] = await rows();
+      return a.label === first.label && a.description === 'not enabled' && b.contextValue === 'schedule.enabled';
+    }, 'the clicked schedule shows enabled, the other not');
+    assert.ok(feed);
   });
 
   test("a refusal is shown in the service's words", async function () {
