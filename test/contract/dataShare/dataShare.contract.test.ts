@@ -13,7 +13,7 @@ import {
   listSynchronizations,
   type ShareSubscriptionRef,
 } from '../../../src/core/services/dataShare';
-import { listShareSubscriptions } from '../../../src/core/services/pickLists';
+import { listDataShareAccounts, listShareSubscriptions } from '../../../src/core/services/pickLists';
 import type { Fixture } from '../replayServer';
 import { replay } from './replay';
 import { MemoryLogger, StaticTokenProvider } from '../../unit/armHarness';
@@ -23,6 +23,7 @@ import settings from './listSourceShareSynchronizationSettings.json';
 import synchronizations from './listSynchronizations.json';
 import recorded from './listSynchronizations.recorded.json';
 import byAccount from './shareSubscriptionsListByAccount.json';
+import accounts from './accountsListBySubscription.json';
 
 const EXAMPLE: ShareSubscriptionRef = {
   subscriptionId: '433a8dfd-e5d5-4e77-ad86-90acdc75eb1a',
@@ -105,6 +106,16 @@ test('ShareSubscriptions_ListByAccount: the Add flow offers the share subscripti
     assert.deepEqual(items.map((i) => [i.value, i.description]), [
       ['ShareSubscription1', 'share1 · Active'],
       ['ShareSubscription1', 'share1 · Active'],
+    ]);
+  });
+});
+
+test('Accounts_ListBySubscription: the Add flow offers the accounts with their resource groups', async () => {
+  await replay(accounts, async (client) => {
+    const items = await listDataShareAccounts(client, '34adfa4f-cedf-4dc0-ba29-b6d1a69ab345');
+    assert.deepEqual(items.map((i) => [i.value, i.resourceGroup]), [
+      ['Account1', 'SampleResourceGroup'],
+      ['Account2', 'SampleResourceGroup'],
     ]);
   });
 });
