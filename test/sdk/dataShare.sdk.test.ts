@@ -9,6 +9,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { Emulator, startEmulator } from '../emulator/server';
+import { EMULATOR_SUBSCRIPTION } from '../emulator/pick-lists';
 import { getToken } from '../emulator/test-client';
 import { API_VERSION, DataShareSdkClient, spec, type ShareSubscriptionArgs } from './dataShareClient';
 import * as M from './dataShareMappers';
@@ -28,6 +29,8 @@ const OPS = {
   createDataSetMapping: spec('PUT', '/dataSetMappings/{dataSetMappingName}', { 200: { bodyMapper: M.DataSetMapping }, 201: { bodyMapper: M.DataSetMapping } }, { name: 'dataSetMapping', mapper: M.DataSetMapping }),
   listDataSetMappings: spec('GET', '/dataSetMappings', { 200: { bodyMapper: M.DataSetMappingList } }),
   listConsumerSourceDataSets: spec('GET', '/consumerSourceDataSets', { 200: { bodyMapper: M.ConsumerSourceDataSetList } }),
+  listAccounts: spec('GET', '/subscriptions/{subscriptionId}/providers/Microsoft.DataShare/accounts', { 200: { bodyMapper: M.AccountList } }),
+  listShareSubscriptions: spec('GET', '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DataShare/accounts/{accountName}/shareSubscriptions', { 200: { bodyMapper: M.ShareSubscriptionList } }),
 };
 
 type Sync = { synchronizationId: string; status?: string; endTime?: Date; durationMs?: number };
@@ -120,6 +123,16 @@ describe('Data Share through the official SDK machinery (core-client, core-lro)'
     const sources = await client.listAll<{ dataSetId: string }>(at(ss), OPS.listConsumerSourceDataSets);
     assert.equal(sources.length, 60);
     assert.ok(mappings.length > 50, String(mappings.length));
+    noBreach();
+  });
+
+  it('Accounts_ListBySubscription and ShareSubscriptions_ListByAccount (the Add flow)', async () => {
+    const sub = { $host: emu.url, subscriptionId: EMULATOR_SUBSCRIPTION };
+    const accounts = await client.listAll<{ name: string; id: string }>(sub, OPS.listAccounts);
+    assert.ok(accounts.length > 0);
+    const rg = /\/resourceGroups\/([^/]+)\//.exec(accounts[0].id)![1];
+    const subs = await client.listAll<{ name: string; shareSubscriptionStatus: string }>({ ...sub, resourceGroupName: rg, accountName: accounts[0].name }, OPS.listShareSubscriptions);
+    assert.ok(subs.length > 0 && subs.every((s) => s.shareSubscriptionStatus === 'Active'));
     noBreach();
   });
 

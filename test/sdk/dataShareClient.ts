@@ -57,14 +57,15 @@ const QUERY = [
 const SHARE_SUBSCRIPTION = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DataShare/accounts/{accountName}/shareSubscriptions/{shareSubscriptionName}';
 const errors = { default: { bodyMapper: Mappers.DataShareError } };
 
-/** One operation of the swagger: its method, path under the share subscription, answers and body. */
+/** One operation of the swagger: its method, path under the share subscription (or from the root when it starts with /subscriptions), answers and body. */
 export function spec(httpMethod: OperationSpec['httpMethod'], tail: string, responses: OperationSpec['responses'], body?: { name: string; mapper: Mapper }): OperationSpec {
-  const extraUrl = [...tail.matchAll(/\{(\w+)\}/g)].map((m) => param(m[1]));
+  const path = tail.startsWith('/subscriptions/') ? tail : `${SHARE_SUBSCRIPTION}${tail}`;
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   return {
-    path: `${SHARE_SUBSCRIPTION}${tail}`,
+    path,
     httpMethod,
     responses: { ...responses, ...errors },
-    urlParameters: [...URL_PARAMS, ...extraUrl],
+    urlParameters: [URL_PARAMS[0], ...names.map((n) => URL_PARAMS.find((p) => p.parameterPath === n) ?? param(n))],
     queryParameters: QUERY,
     headerParameters: [{ parameterPath: 'accept', mapper: { serializedName: 'Accept', isConstant: true, defaultValue: 'application/json', type: { name: 'String' } } }],
     requestBody: body ? { parameterPath: body.name, mapper: { ...body.mapper, required: true } } : undefined,

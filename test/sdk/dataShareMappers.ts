@@ -173,3 +173,44 @@ export const SourceShareSynchronizationSettingList = listOf('SourceShareSynchron
 export const TriggerList = listOf('Trigger');
 export const DataSetMappingList = listOf('DataSetMapping');
 export const ConsumerSourceDataSetList = listOf('ConsumerSourceDataSet');
+
+/** Account: identity required (Identity.type enum SystemAssigned); AccountProperties all read-only. */
+export const Account: CompositeMapper = {
+  serializedName: 'Account',
+  type: {
+    name: 'Composite',
+    className: 'Account',
+    modelProperties: {
+      ...proxy,
+      location: str('location'),
+      identity: { serializedName: 'identity', required: true, type: { name: 'Composite', className: 'Identity', modelProperties: { type: enumOf('type', ['SystemAssigned']), principalId: str('principalId'), tenantId: str('tenantId') } } },
+      createdAt: date('properties.createdAt'),
+      provisioningState: enumOf('properties.provisioningState', PROVISIONING),
+      userEmail: str('properties.userEmail'),
+      userName: str('properties.userName'),
+    },
+  },
+};
+
+/** ShareSubscription: ShareSubscriptionProperties requires invitationId and sourceShareLocation. */
+export const ShareSubscription: CompositeMapper = {
+  serializedName: 'ShareSubscription',
+  type: {
+    name: 'Composite',
+    className: 'ShareSubscription',
+    modelProperties: {
+      ...proxy,
+      createdAt: date('properties.createdAt'),
+      invitationId: str('properties.invitationId', { required: true }),
+      provisioningState: enumOf('properties.provisioningState', PROVISIONING),
+      shareKind: enumOf('properties.shareKind', ['CopyBased', 'InPlace']),
+      shareName: str('properties.shareName'),
+      shareSubscriptionStatus: enumOf('properties.shareSubscriptionStatus', ['Active', 'Revoked', 'SourceDeleted', 'Revoking']),
+      sourceShareLocation: str('properties.sourceShareLocation', { required: true }),
+    },
+  },
+};
+
+export const AccountList = listOf('Account');
+export const ShareSubscriptionList = listOf('ShareSubscription');
+
