@@ -5,7 +5,8 @@
  * Page Up/Down, Home/End move the selection; Enter shows the row's details; Ctrl/Cmd+C copies it. Header
  * buttons sort.
  */
-import { REPORT_COLUMNS, isFailedStatus, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/shared/model';
+import { REPORT_COLUMNS, type ColumnDef, type ReportRow, type SortSpec } from '../../src/core/report/shared/model';
+import { isFailedStatus } from '../../src/core/synchronization/syncStatus';
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
 import { reportColumnTitles } from '../shared/columnTitles';
 import { el } from '../shared/dom';

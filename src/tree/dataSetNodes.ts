@@ -1,19 +1,26 @@
 /**
  * "Data sets" under a share subscription: each source data set with where it lands (its mapping's sink) or that it
  * is not mapped, and how it did in the latest synchronization. Each opens its rows of that synchronization's report.
+ * A share subscription may hold 100,000 data sets: the first MAX_SHOWN are listed, then one row that opens the report
+ * for the rest. Records the service sent malformed are left out and said so.
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/arm/errors';
+import { formatCount } from '../core/report/shared/format';
 import type { DataSetLanding } from '../core/synchronization/dataSetLandings';
+import { syncOutcome } from '../core/synchronization/syncStatus';
 import type { Landings } from '../core/synchronization/shareSubscriptionReads';
 import type { ShareSubscriptionTarget } from '../core/settings/model';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, type TreeNode } from './treeNode';
 import type { ShareSubscriptionSource } from './shareSubscriptionSource';
 
+/** Data sets listed in the tree; the report (paged, filtered, sorted) shows any number. */
+export const MAX_SHOWN = 200;
+
 function statusIcon(landing: DataSetLanding): vscode.ThemeIcon {
   if (!landing.sink) return new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
   if (landing.sink.broken) return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-  switch (landing.lastStatus?.toLowerCase()) {
+  switch (syncOutcome(landing.lastStatus)) {
     case 'failed':
       return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     case 'succeeded':
@@ -78,8 +85,22 @@ export class DataSetsNode implements TreeNode {
     }
     const unmapped = read.landings.filter((l) => !l.sink).length;
     this.summary = unmapped ? vscode.l10n.t('{0} · {1} not mapped', read.landings.length, unmapped) : String(read.landings.length);
-    if (read.landings.length === 0) return [new InfoNode(`${this.id}:none`, vscode.l10n.t('No data sets'), { icon: new vscode.ThemeIcon('info') })];
-    return read.landings.map((l, i) => landingNode(`${this.id}:${i}`, l, this.target, read.latest?.synchronizationId));
+    const synchronizationId = read.latest?.synchronizationId;
+    const nodes: TreeNode[] = read.landings.slice(0, MAX_SHOWN).map((l, i) => landingNode(`${this.id}:${i}`, l, this.target, synchronizationId));
+    const more = read.landings.length - MAX_SHOWN;
+    if (more > 0) {
+      const command: vscode.Command | undefined = synchronizationId
+        ? { command: 'aciDataShare.showSynchronizationReport', title: vscode.l10n.t('Show Synchronization Report'), arguments: [this.target, synchronizationId] }
+        : undefined;
+      const label = synchronizationId ? vscode.l10n.t('{0} more… (open the report)', formatCount(more)) : vscode.l10n.t('{0} more…', formatCount(more));
+      nodes.push(new InfoNode(`${this.id}:more`, label, { icon: new vscode.ThemeIcon('ellipsis'), command }));
+    }
+    if (read.skipped > 0) {
+      const label = vscode.l10n.t('{0} records could not be read and are left out', read.skipped);
+      nodes.push(new InfoNode(`${this.id}:skipped`, label, { icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) }));
+    }
+    if (nodes.length === 0) return [new InfoNode(`${this.id}:none`, vscode.l10n.t('No data sets'), { icon: new vscode.ThemeIcon('info') })];
+    return nodes;
   }
 
   dispose(): void {

@@ -15,6 +15,8 @@ class ScheduleNode implements TreeNode {
     private readonly item: vscode.TreeItem,
     /** The share subscription, so the node's menu commands know which one. */
     readonly target: ShareSubscriptionTarget,
+    /** The source setting the row shows, so Enable Schedule… from it enables this one. */
+    readonly setting?: unknown,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -63,7 +65,7 @@ export function scheduleNode(id: string, setting: unknown, trigger: ScheduledTri
     [vscode.l10n.t('Recurrence'), typeof interval === 'string' ? interval : '—'],
     [vscode.l10n.t('Synchronization time'), typeof time === 'string' ? time : '—'],
   ];
-  return new ScheduleNode(id, scheduleItem(id, time, interval, rows, trigger), target);
+  return new ScheduleNode(id, scheduleItem(id, time, interval, rows, trigger), target, setting);
 }
 
 /** A trigger the consumer has that matches no setting the source offers now. */

@@ -1,5 +1,6 @@
 /** How a followed synchronization reads in the tree and in notifications: "Synchronizing · started 2 min ago · 14 of 120 data sets done". */
 import * as vscode from 'vscode';
+import { isFailedStatus, syncOutcome } from '../core/synchronization/syncStatus';
 import { progressCounts, type WatchSnapshot } from '../core/synchronization/syncWatch';
 
 /** "just now", "2 min ago", "3 h ago". */
@@ -20,7 +21,7 @@ export function doneText(s: WatchSnapshot): string {
 
 /** The state word: Queued, Synchronizing, Canceling, or the end. */
 export function stateText(s: WatchSnapshot): string {
-  switch (s.status.toLowerCase()) {
+  switch (syncOutcome(s.status)) {
     case 'queued':
       return vscode.l10n.t('Queued');
     case 'canceling':
@@ -30,7 +31,6 @@ export function stateText(s: WatchSnapshot): string {
     case 'failed':
       return vscode.l10n.t('Synchronization failed');
     case 'canceled':
-    case 'cancelled':
       return vscode.l10n.t('Synchronization canceled');
     default:
       return vscode.l10n.t('Synchronizing');
@@ -45,7 +45,7 @@ export function progressLine(s: WatchSnapshot, now = Date.now()): string {
 
 /** The names of the failed data sets, a few of them, then how many more. */
 export function failedNames(s: WatchSnapshot, max = 3): string {
-  const failed = s.details.filter((d) => d.status?.toLowerCase() === 'failed').map((d) => d.name ?? d.dataSetId ?? '?');
+  const failed = s.details.filter((d) => isFailedStatus(d.status)).map((d) => d.name ?? d.dataSetId ?? '?');
   const shown = failed.slice(0, max).join(', ');
   return failed.length > max ? vscode.l10n.t('{0} and {1} more', shown, failed.length - max) : shown;
 }

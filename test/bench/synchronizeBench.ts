@@ -73,7 +73,7 @@ export async function runSynchronizeBench(options: { quick?: boolean }): Promise
 
     // A 120-data-set synchronization followed to its end with the defaults.
     const seconds = options.quick ? 30 : 60;
-    const target = ref(`bench-follow-rows-120-syncsecs-${seconds}`);
+    const target = ref(`bench-follow-syncfail-rows-120-syncsecs-${seconds}`);
     const counter = counting(client);
     const began = performance.now();
     let watch: SynchronizationWatch | undefined;
@@ -84,7 +84,7 @@ export async function runSynchronizeBench(options: { quick?: boolean }): Promise
       },
       onProgress: (p) => watch?.operationStatus(p.status),
       defaultPollMs: 15_000, // as the command: the status is read as often as the data sets
-    }).catch(() => undefined); // it ends Failed (data set 1 fails in the emulator)
+    }).catch(() => undefined); // it ends Failed (syncfail: data set 1 fails in the emulator)
     await watch!.finish('Failed');
     const minutes = (performance.now() - began) / 60_000;
     const posts = counter.counts.POST ?? 0;

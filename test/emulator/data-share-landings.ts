@@ -11,12 +11,18 @@
 //   schemaName, tableName; Kusto kustoClusterResourceId; SynapseWorkspaceSqlPoolTable its table's resource id) with
 //   dataSetMappingStatus Ok|Broken.
 // The data sets are the ones the synchronization details list (data-share-generator.ts): same ids, types and names.
+// - examples/DataSetMappings_Create.json: PUT …/dataSetMappings/{name} {kind, properties: {dataSetId, …}} answers 201
+//   when new, 200 when replaced, echoing kind and properties with id, name and type; every *DataSetMappingProperties
+//   of DataShare.json requires dataSetId. DataSetMappings_ListByShareSubscription takes $filter and $orderby (its
+//   example: filter "name eq 'DatasetMapping1'", orderBy "name"), applied here to name and kind.
 // Every seventh data set (index 3, 10, 17, …) is left unmapped, as a consumer who has not mapped it yet
 // (https://learn.microsoft.com/azure/data-share/how-to-configure-mapping); consumers cannot map to ADLS Gen1, so
 // Gen1 data sets land in an ADLS Gen2 folder.
 import type { RequestContext } from './context';
 import { generateDetails, type SynchronizationDetail } from './data-share-generator';
-import { jsonReply, type Reply } from './reply';
+import { bodyOf, shareSubscriptionKey } from './data-share-live';
+import { applyFilter, applyOrderBy, parseFilter, parseOrderBy } from './data-share-query';
+import { dataShareError, jsonReply, type Reply } from './reply';
 
 const MAPPINGS_PAGE_SIZE = 50;
 
@@ -91,8 +97,35 @@ export function listConsumerSourceDataSets(ctx: RequestContext): Reply {
 }
 
 export function listDataSetMappings(ctx: RequestContext): Reply {
+  const filter = parseFilter(ctx.url.searchParams.get('$filter'), { name: ['eq', 'ne'], kind: ['eq', 'ne'] });
+  if (!filter.ok) return dataShareError(400, filter.error);
+  const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['name', 'kind']);
+  if (!order.ok) return dataShareError(400, order.error);
+  const created = ctx.state.dataShare.mappingsOf(shareSubscriptionKey(ctx.params));
+  const generated = generatedMappings(ctx).filter((m) => !created.has(m.name.toLowerCase()));
+  const items = applyOrderBy(applyFilter([...generated, ...created.values()], filter.value), order.value);
+  return getPage(ctx, items, MAPPINGS_PAGE_SIZE);
+}
+
+export function putDataSetMapping(ctx: RequestContext): Reply {
+  const body = bodyOf(ctx);
+  const props = body?.properties as Record<string, unknown> | undefined;
+  // Emulator wording: no published example shows these refusals.
+  if (typeof body?.kind !== 'string' || body.kind === '') return dataShareError(400, { code: 'InvalidRequestContent', message: "The data set mapping's kind is required.", target: 'kind' });
+  if (typeof props?.dataSetId !== 'string' || props.dataSetId === '') {
+    return dataShareError(400, { code: 'InvalidRequestContent', message: "The property 'dataSetId' is required.", target: 'properties.dataSetId' });
+  }
+  const created = ctx.state.dataShare.mappingsOf(shareSubscriptionKey(ctx.params));
+  const name = ctx.params.mapping;
+  const existed = created.has(name.toLowerCase());
+  const mapping = { kind: body.kind, properties: props, id: `${shareSubscriptionId(ctx)}/dataSetMappings/${name}`, name, type: 'Microsoft.DataShare/accounts/shareSubscriptions/dataSetMappings' };
+  created.set(name.toLowerCase(), mapping);
+  return jsonReply(existed ? 200 : 201, mapping);
+}
+
+function generatedMappings(ctx: RequestContext): { kind: string; name: string; properties: Record<string, unknown>; id: string; type: string }[] {
   const base = shareSubscriptionId(ctx);
-  const items = sourceDataSets(ctx.params.account, ctx.params.shareSubscription).flatMap((d, i) => {
+  return sourceDataSets(ctx.params.account, ctx.params.shareSubscription).flatMap((d, i) => {
     if (isUnmapped(i)) return [];
     const { kind, properties } = sink(ctx, d, i);
     const name = `mapping-${String(i).padStart(5, '0')}`;
@@ -106,5 +139,4 @@ export function listDataSetMappings(ctx: RequestContext): Reply {
       },
     ];
   });
-  return getPage(ctx, items, MAPPINGS_PAGE_SIZE);
 }

@@ -13,11 +13,20 @@
 //   client reads the trigger until it settles), 200 with Succeeded when it exists; triggerStatus Active, userName.
 // - examples/Triggers_Get.json, _ListByShareSubscription.json ({value: [...]}), _Delete.json (200 {status:
 //   Succeeded}, 204 when there is none).
+// - examples/Triggers_Delete.json: 202 with `x-ms-retry-after-ms` and an Azure-AsyncOperation URL
+//   (…/triggers/{name}/operationResults/{id}?api-version=2021-08-01); DataShare.json marks Triggers_Delete
+//   x-ms-long-running-operation (no final-state-via option).
+// - examples/DataSetMappings_Create.json: PUT …/dataSetMappings/{name} {kind, properties} answers 201 when new,
+//   200 when replaced, with id, name and type (data-share-landings.ts).
 // Time, not polls, moves a synchronization: Queued, then InProgress while its data sets finish one by one (each
-// appears in listSynchronizationDetails when it has finished), then a terminal status. A run lasts `syncsecs-N`
-// seconds (from the share subscription's name, default 90). Data set 1 fails as in the generated history
-// (data-share-generator.ts), so a finished run is Failed with the history's message. Refusals the service is
-// not published to give in any example or recording use wording of the emulator's own (marked below).
+// appears in listSynchronizationDetails when it has finished), then its end. A run lasts `syncsecs-N` seconds
+// (from the share subscription's name, default 90). A finished run reads `Completed` in the listings and its data
+// sets `Completed` (the ListSynchronizations and ListSynchronizationDetails examples), and `Succeeded` at its
+// status URL (OperationResponse). A share subscription named with `syncfail` scripts a failure: its data sets fail
+// as in the generated history (data set 1 always) and the run ends `Failed`. A cancelled run reads `Cancelled`
+// (the CancelSynchronization example's 200); its synchronize status URL says `Canceled` (OperationResponse's
+// enum). Refusals the service is not published to give in any example or recording use wording of the
+// emulator's own (marked below).
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from './context';
 import { DATA_SHARE_API_VERSION } from './data-share';
@@ -34,6 +43,10 @@ export interface LiveSync {
   cancelAtMs?: number;
   account: string;
   shareSubscription: string;
+  /** Scripted (`syncfail` in the name): its data sets fail as in the generated history, and so does the run. */
+  fails: boolean;
+  /** Its data sets, generated once on first read (100,000 for the large samples) and sliced as they finish. */
+  dataSets?: SynchronizationDetail[];
 }
 
 export interface StoredTrigger {
@@ -43,7 +56,7 @@ export interface StoredTrigger {
 }
 
 interface LiveOperation {
-  kind: 'synchronize' | 'cancel';
+  kind: 'synchronize' | 'cancel' | 'deleteTrigger';
   key: string;
   synchronizationId: string;
 }
@@ -56,6 +69,8 @@ const TRIGGER_CREATE_MS = 500;
 export class DataShareLive {
   readonly syncs = new Map<string, LiveSync[]>();
   readonly triggers = new Map<string, Map<string, StoredTrigger>>();
+  /** Data set mappings created through PUT, by share subscription and lower-cased name (data-share-landings.ts). */
+  readonly mappings = new Map<string, Map<string, Record<string, unknown>>>();
   private readonly operations = new Map<string, LiveOperation>();
 
   runs(key: string): LiveSync[] {
@@ -74,6 +89,12 @@ export class DataShareLive {
 
   operation(id: string): LiveOperation | undefined {
     return this.operations.get(id.toLowerCase());
+  }
+
+  mappingsOf(key: string): Map<string, Record<string, unknown>> {
+    let map = this.mappings.get(key);
+    if (!map) this.mappings.set(key, (map = new Map()));
+    return map;
   }
 
   triggersOf(key: string): Map<string, StoredTrigger> {
@@ -103,8 +124,8 @@ function finishOffset(run: LiveSync, index: number, count: number): number {
 export function liveStatus(run: LiveSync, now: number): { status: string; endMs?: number } {
   const naturalEnd = run.startMs + run.durationMs;
   const cancelEnd = run.cancelAtMs !== undefined ? run.cancelAtMs + CANCEL_MS : undefined;
-  if (cancelEnd !== undefined && cancelEnd < naturalEnd && now >= cancelEnd) return { status: 'Canceled', endMs: cancelEnd };
-  if (now >= naturalEnd) return { status: 'Failed', endMs: naturalEnd };
+  if (cancelEnd !== undefined && cancelEnd < naturalEnd && now >= cancelEnd) return { status: 'Cancelled', endMs: cancelEnd };
+  if (now >= naturalEnd) return { status: run.fails ? 'Failed' : 'Completed', endMs: naturalEnd };
   return { status: now < run.startMs + run.queuedMs ? 'Queued' : 'InProgress' };
 }
 
@@ -118,7 +139,7 @@ export function liveSynchronization(run: LiveSync, now: number): Record<string, 
   }
   // The generated history's messages for these outcomes (data-share-generator.ts).
   if (status === 'Failed') out.message = 'One or more data sets failed to synchronize.';
-  if (status === 'Canceled') out.message = 'The synchronization was canceled by the user.';
+  if (status === 'Cancelled') out.message = 'The synchronization was canceled by the user.';
   return out;
 }
 
@@ -126,24 +147,31 @@ export function liveSynchronization(run: LiveSync, now: number): Record<string, 
 export function liveDetails(run: LiveSync, now: number): SynchronizationDetail[] {
   const { endMs } = liveStatus(run, now);
   const until = Math.min(now, endMs ?? now) - run.startMs;
-  const all = generateDetails(run.account, run.shareSubscription, run.synchronizationId);
+  const all = (run.dataSets ??= generateDetails(run.account, run.shareSubscription, run.synchronizationId));
   const out: SynchronizationDetail[] = [];
   for (let i = 0; i < all.length; i++) {
     const finish = finishOffset(run, i, all.length);
     if (finish > until) break;
     const start = run.startMs + (i === 0 ? run.queuedMs : finishOffset(run, i - 1, all.length));
     const end = run.startMs + finish;
-    out.push({ ...all[i], startTime: iso(start), endTime: iso(end), durationMs: end - start });
+    out.push({ ...(run.fails ? all[i] : completed(all[i])), startTime: iso(start), endTime: iso(end), durationMs: end - start });
   }
   return out;
 }
 
-function statusUrl(ctx: RequestContext, operationId: string): string {
-  const p = ctx.params;
-  return `${ctx.state.baseUrl}/subscriptions/${p.subscriptionId}/resourceGroups/${p.resourceGroup}/providers/Microsoft.DataShare/accounts/${p.account}/shareSubscriptions/${p.shareSubscription}/operationResults/${operationId}?api-version=${DATA_SHARE_API_VERSION}`;
+/** A data set of a run that is not scripted to fail: copied whole, `Completed` as in the details example. */
+function completed(d: SynchronizationDetail): SynchronizationDetail {
+  const out: SynchronizationDetail = { ...d, status: 'Completed', filesWritten: d.filesRead, rowsCopied: d.rowsRead, sizeWritten: d.sizeRead };
+  if (d.status === 'Failed') delete out.message;
+  return out;
 }
 
-function bodyOf(ctx: RequestContext): Record<string, unknown> | undefined {
+function statusUrl(ctx: RequestContext, operationId: string, under = ''): string {
+  const p = ctx.params;
+  return `${ctx.state.baseUrl}/subscriptions/${p.subscriptionId}/resourceGroups/${p.resourceGroup}/providers/Microsoft.DataShare/accounts/${p.account}/shareSubscriptions/${p.shareSubscription}${under}/operationResults/${operationId}?api-version=${DATA_SHARE_API_VERSION}`;
+}
+
+export function bodyOf(ctx: RequestContext): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(ctx.body.toString('utf8'));
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
@@ -175,7 +203,7 @@ export function synchronize(ctx: RequestContext): Reply {
   }
   const seconds = /syncsecs-(\d+)/i.exec(shareSubscription);
   const durationMs = Math.max(2, Math.min(Number(seconds?.[1] ?? 90), 3_600)) * 1000;
-  const run: LiveSync = { synchronizationId: randomUUID(), synchronizationMode: mode, startMs: ctx.state.now(), queuedMs: Math.min(3_000, durationMs / 10), durationMs, account, shareSubscription };
+  const run: LiveSync = { synchronizationId: randomUUID(), synchronizationMode: mode, startMs: ctx.state.now(), queuedMs: Math.min(3_000, durationMs / 10), durationMs, account, shareSubscription, fails: /syncfail/i.test(shareSubscription) };
   ctx.state.dataShare.syncs.set(key, [run, ...ctx.state.dataShare.runs(key)]);
   const operationId = ctx.state.dataShare.addOperation({ kind: 'synchronize', key, synchronizationId: run.synchronizationId });
   // As the example's 202: the synchronization accepted, followed through the status URL.
@@ -202,6 +230,8 @@ export function cancelSynchronization(ctx: RequestContext): Reply {
 /** GET of a status URL: the OperationResponse of a synchronize or a cancel. */
 export function operationResult(ctx: RequestContext): Reply {
   const op = ctx.state.dataShare.operation(ctx.params.operationId);
+  // A trigger's delete is done when it is answered (the trigger is gone at once).
+  if (op?.kind === 'deleteTrigger') return jsonReply(200, { status: 'Succeeded' });
   const run = op && ctx.state.dataShare.find(op.key, op.synchronizationId);
   if (!op || !run) return dataShareError(404, { code: 'OperationNotFound', message: `Operation '${ctx.params.operationId}' was not found.` });
   const now = ctx.state.now();
@@ -212,10 +242,15 @@ export function operationResult(ctx: RequestContext): Reply {
     body.status = endMs === undefined ? 'InProgress' : 'Succeeded';
   } else if (endMs === undefined) {
     body.status = 'InProgress';
+  } else if (status === 'Failed') {
+    body.status = 'Failed';
+    body.error = { code: 'SynchronizationFailed', message: 'One or more data sets failed to synchronize.' };
+  } else if (status === 'Cancelled') {
+    // OperationResponse's enum spells it Canceled.
+    body.status = 'Canceled';
+    body.error = { code: 'SynchronizationCanceled', message: 'The synchronization was canceled by the user.' };
   } else {
-    body.status = status;
-    if (status === 'Failed') body.error = { code: 'SynchronizationFailed', message: 'One or more data sets failed to synchronize.' };
-    if (status === 'Canceled') body.error = { code: 'SynchronizationCanceled', message: 'The synchronization was canceled by the user.' };
+    body.status = 'Succeeded';
   }
   if (endMs !== undefined) body.endTime = iso(endMs);
   return jsonReply(200, body);
@@ -265,7 +300,10 @@ export function getTrigger(ctx: RequestContext): Reply {
 export function deleteTrigger(ctx: RequestContext): Reply {
   const triggers = ctx.state.dataShare.triggersOf(shareSubscriptionKey(ctx.params));
   if (!triggers.delete(ctx.params.trigger.toLowerCase())) return { status: 204, headers: {}, body: '' };
-  return jsonReply(200, { status: 'Succeeded' });
+  // As the example's 202: gone at once, its status URL under the trigger says Succeeded.
+  const operationId = ctx.state.dataShare.addOperation({ kind: 'deleteTrigger', key: shareSubscriptionKey(ctx.params), synchronizationId: '' });
+  const url = statusUrl(ctx, operationId, `/triggers/${ctx.params.trigger}`);
+  return { status: 202, headers: { 'azure-asyncoperation': url, 'x-ms-retry-after-ms': '30' }, body: '' };
 }
 
 export function listTriggers(ctx: RequestContext): Reply {

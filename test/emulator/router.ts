@@ -13,7 +13,7 @@ import {
   listSynchronizations,
 } from './data-share';
 import { cancelSynchronization, deleteTrigger, getTrigger, listTriggers, operationResult, putTrigger, synchronize } from './data-share-live';
-import { listConsumerSourceDataSets, listDataSetMappings } from './data-share-landings';
+import { listConsumerSourceDataSets, listDataSetMappings, putDataSetMapping } from './data-share-landings';
 import { QuotaKind } from './arm-headers';
 import { DEPLOYMENTS_API_VERSION, cancelDeployment, getDeployment, getDeploymentOperation, getDeploymentStatus, listDeploymentOperations, putDeployment } from './deployments';
 import { getWhatIfResult, postWhatIf } from './deployment-whatif';
@@ -163,7 +163,9 @@ const ARM_ROUTES: ArmRoute[] = [
       ['operationResults/(?<operationId>[^/]+)', { GET: operationResult }],
       ['triggers', { GET: listTriggers }],
       ['triggers/(?<trigger>[^/]+)', { GET: getTrigger, PUT: putTrigger, DELETE: deleteTrigger }],
+      ['triggers/(?<trigger>[^/]+)/operationResults/(?<operationId>[^/]+)', { GET: operationResult }],
       ['dataSetMappings', { GET: listDataSetMappings }],
+      ['dataSetMappings/(?<mapping>[^/]+)', { PUT: putDataSetMapping }],
       ['consumerSourceDataSets', { GET: listConsumerSourceDataSets }],
     ] as const
   ).map(

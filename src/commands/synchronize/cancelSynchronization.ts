@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { ArmError } from '../../core/arm/errors';
 import { cancelSynchronization as sendCancel } from '../../core/services/dataShareConsumer';
 import { runningSynchronization } from '../../core/synchronization/shareSubscriptionReads';
+import { isCanceledStatus } from '../../core/synchronization/syncStatus';
 import { shareSubscriptionKey } from '../../core/settings/model';
 import { ago } from '../../tree/synchronizationText';
 import type { CommandContext } from '../shared/registerCommand';
@@ -64,5 +65,5 @@ export async function cancelSynchronization(ctx: CommandContext, arg: unknown): 
   if (!watch.snapshot.ended) await watch.finish('Canceled');
   if (!existing) await announceEnd(ctx, target, watch, result.notifications);
   const status = watch.snapshot.status;
-  return { ...result, outcome: /cancel/i.test(status) ? 'canceled' : 'ended', status };
+  return { ...result, outcome: isCanceledStatus(status) ? 'canceled' : 'ended', status };
 }

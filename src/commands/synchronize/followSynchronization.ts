@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
+import { syncOutcome } from '../../core/synchronization/syncStatus';
 import { SynchronizationWatch, UNKNOWN_STATUS, progressCounts, type WatchSnapshot } from '../../core/synchronization/syncWatch';
 import { watchReaders } from '../../core/synchronization/shareSubscriptionReads';
 import type { ShareSubscriptionSynchronization } from '../../core/services/dataShare';
@@ -73,17 +74,17 @@ export async function announceEnd(ctx: CommandContext, target: ShareSubscription
   const name = nameOf(target);
   const { failed, done } = progressCounts(s);
   const open = { [vscode.l10n.t('Open Report')]: () => vscode.commands.executeCommand('aciDataShare.showSynchronizationReport', target, s.synchronizationId) };
-  const status = s.status.toLowerCase();
+  const outcome = syncOutcome(s.status);
   ctx.log.info(`${target.shareSubscriptionName}: synchronization ${s.synchronizationId} ended ${s.status}: ${done} data sets done, ${failed} failed${s.message ? ` (${s.message})` : ''}`);
-  if (status === 'succeeded') {
+  if (outcome === 'succeeded') {
     void notify(ctx, notifications, 'info', vscode.l10n.t('{0}: synchronization succeeded · {1}.', name, doneText(s)), open);
     return { outcome: 'succeeded', snapshot: s };
   }
-  if (status === 'canceled' || status === 'cancelled') {
+  if (outcome === 'canceled') {
     void notify(ctx, notifications, 'info', vscode.l10n.t('{0}: synchronization canceled · {1} before it stopped.', name, doneText(s)), open);
     return { outcome: 'canceled', snapshot: s };
   }
-  if (status === 'failed') {
+  if (outcome === 'failed') {
     const text = failed
       ? vscode.l10n.t('{0}: synchronization failed · {1} of {2} data sets failed: {3}.', name, failed, done, failedNames(s))
       : vscode.l10n.t('{0}: synchronization failed: {1}', name, s.message ?? s.status);

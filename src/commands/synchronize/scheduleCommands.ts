@@ -8,7 +8,7 @@ import { ArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, type SourceShareSynchronizationSetting } from '../../core/services/dataShare';
 import { createScheduleTrigger, deleteTrigger, listTriggers, type SynchronizationMode } from '../../core/services/dataShareConsumer';
 import { describeSchedule } from '../../core/schedule/nextRun';
-import { isScheduleTrigger, scheduleTriggerName, triggerFor, triggerReplaced, triggerSchedule } from '../../core/synchronization/schedule';
+import { isScheduleTrigger, sameSetting, scheduleTriggerName, triggerFor, triggerReplaced, triggerSchedule } from '../../core/synchronization/schedule';
 import { shareSubscriptionKey, type ShareSubscriptionTarget } from '../../core/settings/model';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
 import type { CommandContext } from '../shared/registerCommand';
@@ -55,7 +55,9 @@ export async function enableSchedule(ctx: CommandContext, arg: unknown): Promise
     const on = triggerFor(s, triggers);
     return { label: describeSchedule(s.properties?.synchronizationTime, s.properties?.recurrenceInterval), description: on ? vscode.l10n.t('enabled') : undefined, setting: s };
   });
-  const item = items.length === 1 ? items[0] : await ctx.ui.quickPick(items, { title: vscode.l10n.t('Enable a schedule of {0}', nameOf(target)), placeHolder: vscode.l10n.t('The schedules the source share offers') });
+  // From a schedule row: that schedule, not a pick among all of them.
+  const clicked = sameSetting(offered, (arg as { setting?: unknown } | undefined)?.setting);
+  const item = clicked ? items[offered.indexOf(clicked)] : items.length === 1 ? items[0] : await ctx.ui.quickPick(items, { title: vscode.l10n.t('Enable a schedule of {0}', nameOf(target)), placeHolder: vscode.l10n.t('The schedules the source share offers') });
   if (!item) return result;
   if (triggerFor(item.setting, triggers)) {
     void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0} already synchronizes {1}.', nameOf(target), item.label.toLowerCase()));

@@ -33,6 +33,8 @@ export interface ArmErrorInit {
   correlationId?: string;
   /** The response's Retry-After, in ms, when it sent one (throttling, or a busy status URL). */
   retryAfterMs?: number;
+  /** For kind `lro`: the terminal state the operation reported, so callers decide from it rather than the text. */
+  operationState?: 'Failed' | 'Canceled';
   cause?: unknown;
 }
 
@@ -47,6 +49,7 @@ export class ArmError extends Error {
   readonly requestId?: string;
   readonly correlationId?: string;
   readonly retryAfterMs?: number;
+  readonly operationState?: 'Failed' | 'Canceled';
 
   constructor(message: string, init: ArmErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -61,6 +64,7 @@ export class ArmError extends Error {
     this.requestId = init.requestId;
     this.correlationId = init.correlationId;
     this.retryAfterMs = init.retryAfterMs;
+    this.operationState = init.operationState;
   }
 }
 

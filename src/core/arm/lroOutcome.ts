@@ -79,6 +79,7 @@ export function lroFailure(
   return new ArmError(`${what}: ${message} [${code}]`, {
     kind: 'lro',
     code,
+    operationState: state,
     target: parsed?.target,
     details: parsed?.details,
     requestId: response?.requestId,

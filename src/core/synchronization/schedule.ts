@@ -22,7 +22,7 @@ export function enablesSetting(trigger: ScheduledTrigger, setting: SourceShareSy
 }
 
 export function isScheduleTrigger(trigger: ScheduledTrigger): boolean {
-  return (trigger.kind ?? '').toLowerCase() === 'schedulebased';
+  return typeof trigger === 'object' && trigger !== null && typeof trigger.kind === 'string' && trigger.kind.toLowerCase() === 'schedulebased';
 }
 
 /** The trigger that enables `setting`, if any. */
@@ -53,5 +53,13 @@ export function scheduleTriggerName(setting: SourceShareSynchronizationSetting):
 
 /** The trigger a PUT to `name` would replace, if one exists (trigger names compare case-insensitively in ARM). */
 export function triggerReplaced(name: string, triggers: readonly ScheduledTrigger[]): ScheduledTrigger | undefined {
-  return triggers.find((t) => (t.name ?? '').toLowerCase() === name.toLowerCase());
+  return triggers.find((t) => typeof t?.name === 'string' && t.name.toLowerCase() === name.toLowerCase());
+}
+
+/** The offered setting a clicked schedule row shows (same recurrence and time), if any. */
+export function sameSetting<T extends SourceShareSynchronizationSetting>(offered: readonly T[], clicked: unknown): T | undefined {
+  const props = typeof clicked === 'object' && clicked !== null ? (clicked as { properties?: unknown }).properties : undefined;
+  if (typeof props !== 'object' || props === null) return undefined;
+  const { recurrenceInterval, synchronizationTime } = props as Record<string, unknown>;
+  return offered.find((s) => s.properties?.recurrenceInterval === recurrenceInterval && s.properties?.synchronizationTime === synchronizationTime);
 }

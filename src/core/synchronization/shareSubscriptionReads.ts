@@ -6,8 +6,9 @@ import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import { collectAll, listSynchronizationDetails, listSynchronizations, type ShareSubscriptionRef, type ShareSubscriptionSynchronization } from '../services/dataShare';
 import { listConsumerSourceDataSets, listDataSetMappings } from '../services/dataShareConsumer';
-import { dataSetLandings, type DataSetLanding } from './dataSetLandings';
-import { isRunningStatus, type WatchReaders } from './syncWatch';
+import { dataSetLandings, type Landings as LandingList } from './dataSetLandings';
+import { isRunningStatus } from './syncStatus';
+import type { WatchReaders } from './syncWatch';
 
 /** Pages of the synchronization listing searched for one synchronization (newest come first). */
 const SEARCH_PAGES = 3;
@@ -60,8 +61,7 @@ export async function runningSynchronization(client: ArmClient, ref: ShareSubscr
   return latest && isRunningStatus(latest.status) ? latest : undefined;
 }
 
-export interface Landings {
-  landings: DataSetLanding[];
+export interface Landings extends LandingList {
   /** The synchronization the statuses come from. */
   latest?: ShareSubscriptionSynchronization;
 }
@@ -77,5 +77,5 @@ export async function readLandings(client: ArmClient, ref: ShareSubscriptionRef,
     collectAll(listDataSetMappings(client, ref, signal)),
     latestDetails,
   ]);
-  return { landings: dataSetLandings(sources, mappings, last.details), latest: last.latest };
+  return { ...dataSetLandings(sources, mappings, last.details), latest: last.latest };
 }

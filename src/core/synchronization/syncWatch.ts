@@ -7,6 +7,7 @@
  */
 import { errorMessage } from '../arm/errors';
 import type { ShareSubscriptionSynchronization, SynchronizationDetails } from '../services/dataShare';
+import { isEndedStatus, isFailedStatus, syncOutcome } from './syncStatus';
 
 export interface WatchSnapshot {
   readonly synchronizationId: string;
@@ -39,8 +40,6 @@ export interface WatchOptions {
   onError?(message: string): void;
 }
 
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'cancelled']);
-
 /** Listing reads in a row that do not find the synchronization before the watch gives up and ends it as Unknown. */
 export const MAX_LISTING_MISSES = 4;
 /** The status a watch ends with when its synchronization's end could not be learned. */
@@ -51,17 +50,9 @@ export const UNKNOWN_STATUS = 'Unknown';
  */
 export const MAX_LISTING_FAILURES = 8;
 
-export function isEndedStatus(status: string | undefined): boolean {
-  return status !== undefined && TERMINAL.has(status.toLowerCase());
-}
-
-export function isRunningStatus(status: string | undefined): boolean {
-  return status !== undefined && !isEndedStatus(status);
-}
-
 /** Done (finished in any state) and failed data sets, and the total when known. */
 export function progressCounts(s: WatchSnapshot): { done: number; failed: number; total?: number } {
-  const failed = s.details.filter((d) => d.status?.toLowerCase() === 'failed').length;
+  const failed = s.details.filter((d) => isFailedStatus(d.status)).length;
   const done = s.details.filter((d) => isEndedStatus(d.status)).length;
   return { done, failed, total: s.dataSetCount };
 }
@@ -91,7 +82,7 @@ export class SynchronizationWatch {
     this.state = {
       synchronizationId: start.synchronizationId,
       synchronizationMode: start.synchronizationMode,
-      status: start.status && start.status !== 'Accepted' ? start.status : 'Queued',
+      status: start.status && syncOutcome(start.status) !== 'queued' ? start.status : 'Queued',
       startTime: start.startTime,
       details: [],
       ended: false,
@@ -120,7 +111,8 @@ export class SynchronizationWatch {
   /** The synchronize operation's latest status (only non-terminal ones move the watch; its end comes through finish). */
   operationStatus(status: string): void {
     if (this.state.ended || isEndedStatus(status)) return;
-    const shown = this.cancelAsked ? 'Canceling' : status === 'Accepted' ? 'Queued' : status === 'InProgress' ? 'InProgress' : this.state.status;
+    const outcome = syncOutcome(status);
+    const shown = this.cancelAsked ? 'Canceling' : outcome === 'queued' ? 'Queued' : outcome === 'running' ? 'InProgress' : this.state.status;
     if (shown !== this.state.status) this.update({ status: shown });
   }
 

@@ -13,8 +13,9 @@ import {
   listSynchronizations,
   type ShareSubscriptionRef,
 } from '../../../src/core/services/dataShare';
-import { listShareSubscriptions } from '../../../src/core/services/pickLists';
-import { startReplay, type Fixture, type ReplayServer } from '../replayServer';
+import { listDataShareAccounts, listShareSubscriptions } from '../../../src/core/services/pickLists';
+import type { Fixture } from '../replayServer';
+import { replay } from './replay';
 import { MemoryLogger, StaticTokenProvider } from '../../unit/armHarness';
 import details from './listSynchronizationDetails.json';
 import detailsTwoPages from './listSynchronizationDetails.twoPages.json';
@@ -22,6 +23,7 @@ import settings from './listSourceShareSynchronizationSettings.json';
 import synchronizations from './listSynchronizations.json';
 import recorded from './listSynchronizations.recorded.json';
 import byAccount from './shareSubscriptionsListByAccount.json';
+import accounts from './accountsListBySubscription.json';
 
 const EXAMPLE: ShareSubscriptionRef = {
   subscriptionId: '433a8dfd-e5d5-4e77-ad86-90acdc75eb1a',
@@ -30,23 +32,6 @@ const EXAMPLE: ShareSubscriptionRef = {
   shareSubscriptionName: 'ShareSub1',
 };
 const SYNC_ID = '7d0536a6-3fa5-43de-b152-3d07c4f6b2bb';
-
-const clientFor = (server: ReplayServer) =>
-  new ArmClient({ endpoint: server.url, tokenProvider: { id: 'static', getToken: async () => ({ token: 't', expiresOnTimestamp: Date.now() + 3_600_000 }) }, scope: 's', userAgent: 'contract', maxRetries: 0 });
-
-/** Runs `body` against a replay of a fixture file and checks every exchange was asked for, exactly as recorded. */
-async function replay(file: object, body: (client: ArmClient) => Promise<void>): Promise<void> {
-  const fixture = file as Fixture;
-  assert.ok(fixture.source.length > 20, 'the fixture says where it comes from');
-  const server = await startReplay(fixture);
-  try {
-    await body(clientFor(server));
-    assert.deepEqual(server.mismatches, []);
-    assert.equal(server.served(), fixture.exchanges.length, 'every recorded exchange was requested');
-  } finally {
-    await server.close();
-  }
-}
 
 test('ShareSubscriptions_ListSynchronizations: the example ordered by durationMs lists its one run', async () => {
   await replay(synchronizations, async (client) => {
@@ -121,6 +106,16 @@ test('ShareSubscriptions_ListByAccount: the Add flow offers the share subscripti
     assert.deepEqual(items.map((i) => [i.value, i.description]), [
       ['ShareSubscription1', 'share1 · Active'],
       ['ShareSubscription1', 'share1 · Active'],
+    ]);
+  });
+});
+
+test('Accounts_ListBySubscription: the Add flow offers the accounts with their resource groups', async () => {
+  await replay(accounts, async (client) => {
+    const items = await listDataShareAccounts(client, '34adfa4f-cedf-4dc0-ba29-b6d1a69ab345');
+    assert.deepEqual(items.map((i) => [i.value, i.resourceGroup]), [
+      ['Account1', 'SampleResourceGroup'],
+      ['Account2', 'SampleResourceGroup'],
     ]);
   });
 });

@@ -20,12 +20,30 @@ describe('emulator: data share consumer actions', () => {
   const details = async (ss: string, synchronizationId: string) =>
     ((await post(ss, 'listSynchronizationDetails', { synchronizationId })).json as { value: Record<string, unknown>[] }).value;
 
-  it('a synchronization is accepted with a status URL, goes Queued → InProgress → Failed with time, details filling in', async () => {
-    const ss = 'live-rows-20-syncsecs-40';
+  it('a synchronization ends Completed (the ListSynchronizations example) with every data set Completed, and its status URL says Succeeded', async () => {
+    const ss = 'ok-rows-12-syncsecs-20';
     const res = await post(ss, 'synchronize', { synchronizationMode: 'Incremental' });
     assert.equal(res.status, 202, res.text);
     const statusUrl = res.headers.get('azure-asyncoperation')!;
-    assert.match(statusUrl, /\/shareSubscriptions\/live-rows-20-syncsecs-40\/operationResults\/[^/?]+\?api-version=2021-08-01$/);
+    const id = (res.json as { synchronizationId: string }).synchronizationId;
+    clock += 21_000;
+    const sync = await latest(ss);
+    assert.deepEqual([sync.synchronizationId, sync.status, sync.durationMs, typeof sync.endTime, sync.message], [id, 'Completed', 20_000, 'string', undefined]);
+    const all = await details(ss, id);
+    assert.equal(all.length, 12);
+    assert.deepEqual([...new Set(all.map((d) => d.status))], ['Completed']);
+    assert.ok(all.every((d) => d.message === undefined && d.sizeWritten === d.sizeRead));
+    const status = (await armRequest(emu.url, token, 'GET', statusUrl)).json;
+    assert.equal(status.status, 'Succeeded');
+    assert.equal(status.error, undefined);
+  });
+
+  it('a synchronization scripted to fail (syncfail) is accepted with a status URL, goes Queued → InProgress → Failed with time, details filling in', async () => {
+    const ss = 'live-syncfail-rows-20-syncsecs-40';
+    const res = await post(ss, 'synchronize', { synchronizationMode: 'Incremental' });
+    assert.equal(res.status, 202, res.text);
+    const statusUrl = res.headers.get('azure-asyncoperation')!;
+    assert.match(statusUrl, /\/shareSubscriptions\/live-syncfail-rows-20-syncsecs-40\/operationResults\/[^/?]+\?api-version=2021-08-01$/);
     const id = (res.json as { synchronizationId: string }).synchronizationId;
     assert.equal((res.json as { status: string }).status, 'Accepted');
 
@@ -69,8 +87,11 @@ describe('emulator: data share consumer actions', () => {
     assert.equal((await armRequest(emu.url, token, 'GET', cancelUrl)).json.status, 'InProgress');
     clock += 3_000;
     assert.equal((await armRequest(emu.url, token, 'GET', cancelUrl)).json.status, 'Succeeded');
-    assert.equal((await latest(ss)).status, 'Canceled');
-    assert.equal((await post(ss, 'cancelSynchronization', { synchronizationId: id })).status, 200);
+    // The CancelSynchronization example's 200 spells it Cancelled; OperationResponse's enum says Canceled.
+    assert.equal((await latest(ss)).status, 'Cancelled');
+    assert.equal((await armRequest(emu.url, token, 'GET', first.headers.get('azure-asyncoperation')!)).json.status, 'Canceled');
+    const again = await post(ss, 'cancelSynchronization', { synchronizationId: id });
+    assert.deepEqual([again.status, again.json.status], [200, 'Cancelled']);
     assert.equal((await post(ss, 'synchronize', { synchronizationMode: 'Incremental' })).status, 202);
   });
 
@@ -81,7 +102,7 @@ describe('emulator: data share consumer actions', () => {
     assert.equal((await post('feed', 'synchronize', { synchronizationMode: 'Sometimes' })).status, 400);
   });
 
-  it('a trigger is created (201 Creating, then Succeeded), listed and deleted (200, then 204)', async () => {
+  it('a trigger is created (201 Creating, then Succeeded), listed and deleted (202 with its status URL, then 204)', async () => {
     const path = SHARE_PATH('sched', 'triggers/ScheduleTrigger');
     const body = { kind: 'ScheduleBased', properties: { synchronizationTime: '2019-03-15T19:45:58Z', recurrenceInterval: 'Day', synchronizationMode: 'Incremental' } };
     const created = await armRequest(emu.url, token, 'PUT', path, { body });
@@ -93,7 +114,13 @@ describe('emulator: data share consumer actions', () => {
     const list = await armRequest(emu.url, token, 'GET', SHARE_PATH('sched', 'triggers'));
     assert.equal(list.json.value.length, 1);
     assert.equal(list.json.value[0].properties.recurrenceInterval, 'Day');
-    assert.equal((await armRequest(emu.url, token, 'DELETE', path)).status, 200);
+    // Triggers_Delete example: 202, x-ms-retry-after-ms and an Azure-AsyncOperation URL under the trigger.
+    const deleted = await armRequest(emu.url, token, 'DELETE', path);
+    assert.equal(deleted.status, 202);
+    assert.equal(deleted.headers.get('x-ms-retry-after-ms'), '30');
+    const deleteUrl = deleted.headers.get('azure-asyncoperation')!;
+    assert.match(deleteUrl, /\/shareSubscriptions\/sched\/triggers\/ScheduleTrigger\/operationResults\/[^/?]+\?api-version=2021-08-01$/);
+    assert.equal((await armRequest(emu.url, token, 'GET', deleteUrl)).json.status, 'Succeeded');
     assert.equal((await armRequest(emu.url, token, 'DELETE', path)).status, 204);
     assert.equal((await armRequest(emu.url, token, 'GET', SHARE_PATH('sched', 'triggers'))).json.value.length, 0);
   });
@@ -110,5 +137,21 @@ describe('emulator: data share consumer actions', () => {
       const sinkKeys = Object.keys(m.properties).filter((k) => /containerName|fileSystem|tableName|kustoClusterResourceId|synapseWorkspaceSqlPoolTableResourceId/.test(k));
       assert.ok(sinkKeys.length > 0, JSON.stringify(m));
     }
+  });
+
+  it('a data set mapping is created (201, then 200 when replaced, as DataSetMappings_Create) and the listing takes $filter and $orderby', async () => {
+    const path = SHARE_PATH('maps-rows-10', 'dataSetMappings/DatasetMapping1');
+    const body = { kind: 'Blob', properties: { dataSetId: 'a08f184b-0567-4b11-ba22-a1199336d226', storageAccountName: 'storage2', filePath: 'file21', containerName: 'C1', subscriptionId: '433a8dfd-e5d5-4e77-ad86-90acdc75eb1a', resourceGroup: 'SampleResourceGroup' } };
+    const created = await armRequest(emu.url, token, 'PUT', path, { body });
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual([created.json.name, created.json.type, created.json.properties.containerName], ['DatasetMapping1', 'Microsoft.DataShare/accounts/shareSubscriptions/dataSetMappings', 'C1']);
+    assert.equal((await armRequest(emu.url, token, 'PUT', path, { body })).status, 200);
+    assert.equal((await armRequest(emu.url, token, 'PUT', path, { body: { kind: 'Blob', properties: {} } })).status, 400);
+    const list = (q: string) => armRequest(emu.url, token, 'GET', `${SHARE_PATH('maps-rows-10', 'dataSetMappings')}&${q}`);
+    const filtered = await list(`$filter=${encodeURIComponent("name eq 'DatasetMapping1'")}&$orderby=name`);
+    assert.deepEqual(filtered.json.value.map((m: { name: string }) => m.name), ['DatasetMapping1']);
+    const ordered = (await list('$orderby=name%20desc')).json.value.map((m: { name: string }) => m.name) as string[];
+    assert.deepEqual(ordered, [...ordered].sort().reverse());
+    assert.equal((await list(`$filter=${encodeURIComponent("size eq '1'")}`)).status, 400);
   });
 });

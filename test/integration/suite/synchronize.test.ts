@@ -23,7 +23,11 @@ suite('Data Share consumer actions', () => {
   let before: unknown;
 
   const entries: Array<ShareSubscriptionTarget> = [
-    { ...base, shareSubscriptionName: 'live-rows-30-syncsecs-16', label: 'Live feed' },
+    // syncfail scripts a failed run; a run of any other share subscription ends Completed, as Azure's examples show.
+    { ...base, shareSubscriptionName: 'live-syncfail-rows-30-syncsecs-16', label: 'Live feed' },
+    { ...base, shareSubscriptionName: 'ok-rows-20-syncsecs-12', label: 'Success feed' },
+    { ...base, shareSubscriptionName: 'big-rows-450', label: 'Big feed' },
+    { ...base, shareSubscriptionName: 'two-settings-2', label: 'Two schedules' },
     { ...base, shareSubscriptionName: 'stoppable-syncsecs-120', label: 'Stoppable feed' },
     { ...base, shareSubscriptionName: 'sched-settings-1', label: 'Scheduled feed' },
     { ...base, shareSubscriptionName: 'feed-revoked', label: 'Revoked feed' },
@@ -98,6 +102,59 @@ suite('Data Share consumer actions', () => {
     });
   });
 
+  test('Synchronize Now succeeds: the tree, the open report and the notification reach the end, and another may start', async function () {
+    this.timeout(120_000);
+    const feed = await node('Success feed');
+    const answers = () => [
+      { pick: /^Synchronize Success feed/, choose: /^Incremental$/ },
+      { message: /^Synchronize Success feed now \(Incremental\)\?$/, choose: 'Synchronize' },
+    ];
+    const script = new ScriptedInput(answers());
+    await withAnswers(api, script, async () => {
+      const running = vscode.commands.executeCommand<SynchronizeResult>(SYNC, feed.node);
+      const during = await until(async () => {
+        const item = await shown('Success feed');
+        return /^(Queued|Synchronizing) · started just now · /.test(item.description) && item;
+      }, 'the tree shows the synchronization running', 30_000);
+      const id = /Synchronization id \| ([0-9a-f-]{36})/.exec(during.tooltip)?.[1];
+      assert.ok(id, during.tooltip);
+      await vscode.commands.executeCommand(SHOW_REPORT, entries[1], id);
+
+      const result = await running;
+      assert.strictEqual(result.outcome, 'succeeded', result.notifications.join(' | '));
+      assert.strictEqual(result.synchronizationId, id);
+      assert.deepStrictEqual(result.failedDataSets, []);
+      const last = result.notifications[result.notifications.length - 1];
+      assert.strictEqual(last, 'Success feed: synchronization succeeded · 20 of 20 data sets done.');
+      assert.ok(script.shown.some((s) => s.text === last && s.kind === 'info' && s.actions?.includes('Open Report')), 'the end is told, with Open Report');
+      // The listing says Completed (ShareSubscriptions_ListSynchronizations example): the report reads it as the end.
+      const end = await api.report.waitFor((r) => r.synchronizationId === id && r.synchronizationStatus === 'Completed' && r.state === 'done' && r.rowsReceived === 20, 60_000);
+      assert.strictEqual(end.totals?.failed, 0);
+      await until(async () => /^Synchronized · just now · 20 of 20 data sets done$/.test((await shown('Success feed')).description), 'the tree shows the end');
+      assert.strictEqual((await shown('Success feed')).contextValue, 'shareSubscription');
+    });
+    // The finished run is not "already running": a new one may be asked for (and is dismissed here).
+    const again = new ScriptedInput([{ pick: /^Synchronize Success feed/, choose: undefined }]);
+    const second = await withAnswers(api, again, () => Promise.resolve(vscode.commands.executeCommand<SynchronizeResult>(SYNC, feed.node)));
+    assert.strictEqual(second.outcome, 'dismissed', second.notifications.join(' | '));
+  });
+
+  test('Data sets of a share subscription with many: the first 200, then one row opening the report for the rest', async function () {
+    this.timeout(60_000);
+    const feed = await node('Big feed');
+    const dataSets = (await shownChildren(api, feed.node)).find((i) => i.contextValue === 'dataSets');
+    assert.ok(dataSets);
+    const items = await shownChildren(api, dataSets.node);
+    assert.strictEqual(items.length, 201);
+    const more = items[200];
+    assert.strictEqual(more.label, '250 more… (open the report)');
+    const item = await api.explorer.getTreeItem(more.node);
+    assert.strictEqual(item.command?.command, SHOW_REPORT);
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    const record = await api.report.waitFor((r) => r.target.shareSubscriptionName === 'big-rows-450' && r.state === 'done', 30_000);
+    assert.strictEqual(record.totals?.rows, 450);
+  });
+
   test('Cancel Synchronization mid-way: the running one is said so when asked again, then canceled', async function () {
     this.timeout(120_000);
     const feed = await node('Stoppable feed');
@@ -114,7 +171,8 @@ suite('Data Share consumer actions', () => {
       assert.strictEqual(again.outcome, 'alreadyRunning');
       const canceled = await vscode.commands.executeCommand<CancelResult>(CANCEL, feed.node);
       assert.strictEqual(canceled.outcome, 'canceled', canceled.notifications.join(' | '));
-      assert.strictEqual(canceled.status, 'Canceled');
+      // As the CancelSynchronization example's 200 spells it.
+      assert.strictEqual(canceled.status, 'Cancelled');
       const result = await running;
       assert.strictEqual(result.outcome, 'canceled', result.notifications.join(' | '));
       assert.match(result.notifications[result.notifications.length - 1], /^Stoppable feed: synchronization canceled · \d+ of \d+ data sets done before it stopped\.$/);
@@ -142,6 +200,24 @@ suite('Data Share consumer actions', () => {
     assert.strictEqual(disabled.outcome, 'disabled', disabled.notifications.join(' | '));
     assert.deepStrictEqual(disabled.triggers, enabled.triggers);
     await until(async () => (await setting())?.description === 'not enabled', 'the setting shows not enabled again');
+  });
+
+  test('Enable Schedule… from a schedule row enables that schedule, not the first of the list', async function () {
+    this.timeout(60_000);
+    const feed = await node('Two schedules');
+    const rows = async () => (await shownChildren(api, (await node('Two schedules')).node)).filter((i) => i.contextValue?.startsWith('schedule.'));
+    const [first, second] = await rows();
+    assert.deepStrictEqual([first.description, second.description], ['not enabled', 'not enabled']);
+    // Only the mode is asked: the row already says which schedule.
+    const script = new ScriptedInput([{ pick: /^Scheduled synchronizations of Two schedules/, choose: /^Incremental$/ }]);
+    const enabled = await withAnswers(api, script, () => Promise.resolve(vscode.commands.executeCommand<ScheduleResult>('aciDataShare.enableSchedule', second.node)));
+    assert.strictEqual(enabled.outcome, 'enabled', enabled.notifications.join(' | '));
+    assert.ok(enabled.notifications[enabled.notifications.length - 1].includes(second.label.toLowerCase()), enabled.notifications.join(' | '));
+    await until(async () => {
+      const [a, b] = await rows();
+      return a.label === first.label && a.description === 'not enabled' && b.contextValue === 'schedule.enabled';
+    }, 'the clicked schedule shows enabled, the other not');
+    assert.ok(feed);
   });
 
   test("a refusal is shown in the service's words", async function () {

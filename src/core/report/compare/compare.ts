@@ -3,11 +3,12 @@
  * and B. Rows are joined per data set, by dataSetId, else by name and type (the service marks no field as
  * required, so either may be missing), and each pair says what got slower, bigger, newly failed or fixed.
  */
-import { isFailedStatus, sanitizeRow, type ReportRow } from '../shared/model';
+import { isFailedStatus, syncOutcome } from '../../synchronization/syncStatus';
+import { sanitizeRow, type ReportRow } from '../shared/model';
 
 /**
- * What happened to a data set between A and B. "Failed" is isFailedStatus (the report's notion); a status
- * the service writes as free text ("Completed", "Succeeded", …) is otherwise compared case-insensitively.
+ * What happened to a data set between A and B, read through the synchronization status vocabulary (syncStatus.ts):
+ * "Completed" and "Succeeded" are one outcome; a word outside it is compared case-insensitively.
  */
 export type StatusChange = 'newlyFailed' | 'stillFailing' | 'fixed' | 'onlyInA' | 'onlyInB' | 'statusChanged' | 'unchanged';
 
@@ -69,6 +70,9 @@ function statusChange(a: ReportRow | undefined, b: ReportRow | undefined): Statu
   if (failedA && failedB) return 'stillFailing';
   if (failedB) return 'newlyFailed';
   if (failedA) return 'fixed';
+  // Two words for one outcome ("Completed" and "Succeeded") are no change; words outside the vocabulary compare as text.
+  const outcomeA = syncOutcome(a.status);
+  if (outcomeA !== 'other' && outcomeA === syncOutcome(b.status)) return 'unchanged';
   return (a.status ?? '').trim().toLowerCase() === (b.status ?? '').trim().toLowerCase() ? 'unchanged' : 'statusChanged';
 }
 

@@ -1,5 +1,6 @@
 /** Bar chart data: the slowest and the largest data sets, biggest first. */
-import { isFailedStatus, type ReportRow } from '../shared/model';
+import { isFailedStatus } from '../../synchronization/syncStatus';
+import type { ReportRow } from '../shared/model';
 
 export interface ChartBar {
   label: string;

@@ -58,10 +58,6 @@ export interface ReportQuery {
   text?: string;
 }
 
-/** A status counts as failed when the service says Failed (or a similar word). */
-export function isFailedStatus(status: string | undefined): boolean {
-  return typeof status === 'string' && /^(failed|faulted|error)$/i.test(status.trim());
-}
 
 /** How each column's value is bounded (fieldBounds). */
 function fieldKind(c: ColumnDef): FieldKind {

@@ -1,6 +1,7 @@
 /** Running totals of a report, updated page by page as the listing streams in. */
 import type { RemainingQuota } from '../../arm/rateLimit';
-import { isFailedStatus, type ReportRow } from './model';
+import { isFailedStatus } from '../../synchronization/syncStatus';
+import type { ReportRow } from './model';
 
 export interface ReportTotals {
   rows: number;

@@ -4,7 +4,7 @@
  * its data sets failed. The 2021-08-01 ShareSubscriptionSynchronization carries no data set counts, so those
  * are counted separately (trendFailures.ts) and merged in as they arrive.
  */
-import { isFailedStatus } from '../shared/model';
+import { syncOutcome } from '../../synchronization/syncStatus';
 import type { SynchronizationSummary } from '../shared/panelTypes';
 import { sanitizeSynchronizations } from '../shared/synchronization';
 
@@ -52,12 +52,9 @@ export function trendCount(value: unknown): number {
 }
 
 export function statusKind(status: string | undefined): TrendStatusKind {
-  const s = (status ?? '').trim().toLowerCase();
-  if (isFailedStatus(s)) return 'failed';
-  if (s === 'succeeded' || s === 'completed') return 'succeeded';
-  if (s === 'canceled' || s === 'cancelled') return 'canceled';
-  if (s === 'queued' || s === 'inprogress' || s === 'in progress' || s === 'running' || s === 'cancelling' || s === 'canceling') return 'running';
-  return 'other';
+  const outcome = syncOutcome(status);
+  if (outcome === 'queued' || outcome === 'canceling') return 'running';
+  return outcome;
 }
 
 function timeOf(value: string | undefined): number | undefined {

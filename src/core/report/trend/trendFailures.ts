@@ -8,7 +8,7 @@
 import type { ArmClient } from '../../arm/client';
 import { isArmError } from '../../arm/errors';
 import { listSynchronizationDetails, type ShareSubscriptionRef } from '../../services/dataShare';
-import { isFailedStatus } from '../shared/model';
+import { isFailedStatus } from '../../synchronization/syncStatus';
 import type { FailedCount } from './trend';
 
 export const FAILURE_COUNT_MAX_PAGES = 20;

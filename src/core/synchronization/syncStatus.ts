@@ -1,0 +1,63 @@
+/**
+ * The one reading of a Data Share synchronization status. The 2021-08-01 swagger types ShareSubscriptionSynchronization
+ * and SynchronizationDetails `status` as a free string ("Raw Status"), so the words come from what the service is
+ * published to send (Azure/azure-rest-api-specs, specification/datashare/…/stable/2021-08-01):
+ *  - ShareSubscriptions_ListSynchronizations / _ListSynchronizationDetails examples: `Completed` (with an endTime);
+ *  - ShareSubscriptions_Synchronize example: `Accepted` (202) and `Succeeded` (200);
+ *  - ShareSubscriptions_CancelSynchronization example: `Queued` (202) and `Cancelled` (200, double l);
+ *  - OperationResponse (the status URL's body): Accepted, InProgress, TransientFailure, Succeeded, Failed, Canceled;
+ *  - recorded traffic (azure-cli-extensions datashare recordings): `Queued`.
+ * `Canceling` is this extension's own word for a run whose cancel was asked for. Anything else is `other`: shown as
+ * sent, neither running nor ended, so an unknown word never ends a watch nor blocks a new synchronization for ever.
+ */
+
+export type SyncOutcome = 'queued' | 'running' | 'canceling' | 'succeeded' | 'failed' | 'canceled' | 'other';
+
+const OUTCOMES: Readonly<Record<string, SyncOutcome>> = {
+  accepted: 'queued',
+  queued: 'queued',
+  inprogress: 'running',
+  'in progress': 'running',
+  running: 'running',
+  // OperationResponse: a transient failure is retried by the service; the run goes on.
+  transientfailure: 'running',
+  canceling: 'canceling',
+  cancelling: 'canceling',
+  succeeded: 'succeeded',
+  completed: 'succeeded',
+  failed: 'failed',
+  faulted: 'failed',
+  error: 'failed',
+  canceled: 'canceled',
+  cancelled: 'canceled',
+};
+
+/** What a status word means, whatever its case or spacing; anything that is not a string reads as `other`. */
+export function syncOutcome(status: unknown): SyncOutcome {
+  if (typeof status !== 'string') return 'other';
+  return OUTCOMES[status.trim().toLowerCase()] ?? 'other';
+}
+
+/** Succeeded, failed or canceled: the run is over. */
+export function isEndedStatus(status: unknown): boolean {
+  const o = syncOutcome(status);
+  return o === 'succeeded' || o === 'failed' || o === 'canceled';
+}
+
+/** Queued, in progress or being canceled: a new synchronization cannot start until it ends. */
+export function isRunningStatus(status: unknown): boolean {
+  const o = syncOutcome(status);
+  return o === 'queued' || o === 'running' || o === 'canceling';
+}
+
+export function isSucceededStatus(status: unknown): boolean {
+  return syncOutcome(status) === 'succeeded';
+}
+
+export function isFailedStatus(status: unknown): boolean {
+  return syncOutcome(status) === 'failed';
+}
+
+export function isCanceledStatus(status: unknown): boolean {
+  return syncOutcome(status) === 'canceled';
+}
