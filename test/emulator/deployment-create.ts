@@ -75,7 +75,9 @@ export function groupBody(resource: Obj): Record<string, unknown> {
  */
 export function preflight(ctx: RequestContext, run: TemplateRun): Reply | undefined {
   for (const inst of run.instances.filter((i) => isContainerGroupType(i.type))) {
-    const problems = validateContainerGroup(inst.name, groupBody(run.resourceBody(inst)));
+    // The provider validates the body it would be sent: secure parameters evaluated like any other (ARM hides them
+    // only in what it returns), values of resources not yet deployed still as written.
+    const problems = validateContainerGroup(inst.name, groupBody(run.resourceBody(inst, false)));
     if (problems.length > 0) {
       return cloudError(400, {
         code: 'InvalidTemplateDeployment',
