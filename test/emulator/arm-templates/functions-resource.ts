@@ -1,9 +1,10 @@
-// Deployment and resource functions: parameters(), variables(), copyIndex(), resourceGroup(), subscription(),
-// deployment(), resourceId(), reference(), listKeys()/list*(), uniqueString(), guid() (semantics from the ARM function
-// reference, template-functions-resource / -scope / -deployment / -string).
+// Deployment, resource and scope functions: parameters(), variables(), copyIndex(), resourceGroup(), subscription(),
+// tenant(), managementGroup(), deployment(), environment(), the *ResourceId() family, reference(), listKeys()/list*(),
+// pickZones(), uniqueString(), guid(), newGuid() (semantics from the ARM function reference,
+// template-functions-resource / -scope / -deployment / -string).
 import { createHash, randomUUID } from 'node:crypto';
 import type { Lazy } from './evaluate';
-import type { Json, TemplateFunction } from './functions';
+import type { Json, TemplateFunction } from './functions-base';
 import { TemplateFailure, invalidArgument, wrongArgumentCount } from './template-errors';
 
 function strArg(name: string, v: Json): string {
@@ -14,6 +15,23 @@ function strArg(name: string, v: Json): string {
 function count(name: string, args: Lazy[], min: number, max: number): Json[] {
   if (args.length < min || args.length > max) throw wrongArgumentCount(name, min === max ? String(min) : `between ${min} and ${max}`, args.length);
   return args.map((a) => a());
+}
+
+/** Regions with availability zones (Azure's list of regions with availability zones, as of 2024). */
+const ZONAL_REGIONS = new Set(
+  'australiaeast brazilsouth canadacentral centralindia centralus eastasia eastus eastus2 francecentral germanywestcentral israelcentral italynorth japaneast koreacentral mexicocentral newzealandnorth northeurope norwayeast polandcentral qatarcentral southafricanorth southcentralus southeastasia spaincentral swedencentral switzerlandnorth uaenorth uksouth westeurope westus2 westus3'.split(
+    ' ',
+  ),
+);
+
+/** "{type}/{name}" with each child type segment followed by its name: Microsoft.X/a/b with n1, n2 → Microsoft.X/a/n1/b/n2. */
+function childPath(type: string, names: string[], fn: string): string {
+  const segments = type.replace(/\/+$/, '').split('/');
+  const flat = names.flatMap((n) => n.split('/'));
+  if (flat.length !== segments.length - 1) throw invalidArgument(fn, `the type '${segments.join('/')}' requires '${segments.length - 1}' resource name argument(s)`);
+  let path = `${segments[0]}/${segments[1]}/${flat[0]}`;
+  for (let i = 2; i < segments.length; i++) path += `/${segments[i]}/${flat[i - 1]}`;
+  return path;
 }
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -100,6 +118,39 @@ export const RESOURCE_FUNCTIONS: Record<string, TemplateFunction> = {
     const type = v[typeAt].replace(/\/+$/, '');
     return `/subscriptions/${sub}/providers/${type}/${v.slice(typeAt + 1).join('/')}`;
   },
+  // tenantResourceId(type, name1, …): "/providers/{type}/{name}" (the reference's example for a policy definition).
+  tenantresourceid: (args, _scope, name) => {
+    const v = count(name, args, 2, 10).map((x) => strArg(name, x));
+    return `/providers/${childPath(v[0], v.slice(1), name)}`;
+  },
+  // managementGroupResourceId([managementGroupId], type, name1, …): at the deployment's management group when not given.
+  managementgroupresourceid: (args, scope, name) => {
+    const v = count(name, args, 2, 11).map((x) => strArg(name, x));
+    const typeAt = v.findIndex((a) => /^[^/]+\.[^/]+\/./.test(a));
+    const group = typeAt === 1 ? v[0] : String(scope.managementGroup().name);
+    return `/providers/Microsoft.Management/managementGroups/${group}/providers/${childPath(v[typeAt], v.slice(typeAt + 1), name)}`;
+  },
+  // extensionResourceId(resourceId, type, name1, …): the extension resource under the resource (or scope) it extends.
+  extensionresourceid: (args, _scope, name) => {
+    const v = count(name, args, 3, 11).map((x) => strArg(name, x));
+    return `${v[0].replace(/\/+$/, '')}/providers/${childPath(v[1], v.slice(2), name)}`;
+  },
+  tenant: (args, scope, name) => {
+    count(name, args, 0, 0);
+    const tenantId = String(scope.subscription().tenantId);
+    return { countryCode: 'US', displayName: 'Contoso Emulator', id: `/tenants/${tenantId}`, tenantId };
+  },
+  managementgroup: (args, scope, name) => (count(name, args, 0, 1), scope.managementGroup()),
+  // pickZones(providerNamespace, resourceType, location, [numberOfZones], [offset]): ["1"] where the region has
+  // availability zones, [] where it has none (the reference's examples: westus2 gives ["1"], northcentralus []).
+  pickzones: (args, _scope, name) => {
+    const v = count(name, args, 3, 5);
+    const location = strArg(name, v[2]).toLowerCase().replace(/\s+/g, '');
+    const wanted = typeof v[3] === 'number' ? v[3] : 1;
+    const offset = typeof v[4] === 'number' ? v[4] : 0;
+    if (!ZONAL_REGIONS.has(location)) return [];
+    return Array.from({ length: Math.min(wanted, 3) }, (_, i) => String(((offset + i) % 3) + 1));
+  },
   reference: (args, scope, name) => {
     const v = count(name, args, 1, 3);
     const full = typeof v[2] === 'string' && v[2].toLowerCase() === 'full';
@@ -117,12 +168,7 @@ export const RESOURCE_FUNCTIONS: Record<string, TemplateFunction> = {
     if (args.length < 1) throw wrongArgumentCount(name, 'at least 1', 0);
     return templateGuid(args.map((a) => strArg(name, a())));
   },
-  // utcNow() and newGuid() are allowed only in parameter default values (ARM docs); the deployment enforces where.
-  utcnow: (args, _scope, name) => {
-    const v = count(name, args, 0, 1);
-    const iso = new Date().toISOString();
-    return v[0] === 'u' ? iso.replace(/\.\d+Z$/, 'Z').replace('T', ' ') : iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  },
+  // newGuid() is allowed only in parameter default values (ARM docs); the deployment enforces where.
   newguid: (args, _scope, name) => (count(name, args, 0, 0), randomUUID()),
 };
 

@@ -3,6 +3,7 @@
 // Semantics from the ARM template docs (syntax, copy-resources, copy-properties, copy-variables, resource-dependency).
 import { Deferred, Scope, evaluateString, evaluateTree } from './evaluate';
 import type { Json, Obj } from './functions';
+import { unknownLambdaVariable } from './functions-lambda';
 import { notFoundReference, resourceIdOf } from './functions-resource';
 import { ParameterValue, displayType, resolveParameters } from './template-parameters';
 import { InvalidTemplate, Position, TemplateFailure, invalidElement } from './template-errors';
@@ -103,6 +104,14 @@ export class TemplateRun {
       },
       resourceGroup: () => ({ id: rgId, name: t.resourceGroup, type: 'Microsoft.Resources/resourceGroups', location: t.location, properties: { provisioningState: 'Succeeded' } }),
       subscription: () => ({ id: `/subscriptions/${t.subscriptionId}`, subscriptionId: t.subscriptionId, tenantId: t.tenantId, displayName: 'Contoso Emulator' }),
+      // A resource group deployment has no management group (the wording follows ARM's for copyIndex() out of place;
+      // the exact sentence for managementGroup() is not on record).
+      managementGroup: () => {
+        throw new TemplateFailure("The template function 'managementGroup' is not expected at this location. It can only be used in a management group deployment. Please see https://aka.ms/arm-template-expressions for usage details.");
+      },
+      lambdaVariable: (n) => {
+        throw unknownLambdaVariable(n);
+      },
       deployment: () => ({ name: t.deploymentName, properties: { templateLink: null, template: { contentVersion: String(this.template.contentVersion ?? '1.0.0.0') } } }),
       reference: (idOrName, _api, full) => this.reference(idOrName, full),
       list: (action, idOrName) => {
