@@ -19,10 +19,13 @@ function bool(name: string, v: Json): boolean {
   throw invalidArgument(name, `the argument is of type '${describeType(v)}', a 'Boolean' is expected`);
 }
 
-/** less()/greater(): integers, or strings compared ordinally (the reference's examples compare 'A' and 'a'). */
+/**
+ * less()/greater(): integers, or strings in culture order, where a letter's lower case sorts before its upper case (the
+ * reference's examples: greater('A', 'a') is true, less('A', 'a') false; an ordinal comparison would say the opposite).
+ */
 function compare(name: string, a: Json, b: Json): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b, 'en-US');
   throw invalidArgument(name, `the arguments must both be integers or both be strings, they are '${describeType(a)}' and '${describeType(b)}'`);
 }
 
