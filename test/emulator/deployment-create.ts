@@ -60,11 +60,21 @@ export function prepareRun(ctx: RequestContext): { body: Obj; run: TemplateRun }
   }
 }
 
+/**
+ * A property set to null (a template's "[if(…, …, null())]", Bicep's optional values) is one the provider's JSON reader
+ * leaves unset, and the group it returns does not show it.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!isObj(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
 /** The container group body a resource element sends to the provider (read as the provider's JSON reader reads it). */
 export function groupBody(resource: Obj): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of ['location', 'tags', 'zones', 'identity', 'properties']) if (resource[k] !== undefined) out[k] = resource[k];
-  return readAsProvider(out) as Record<string, unknown>;
+  return readAsProvider(withoutNulls(out)) as Record<string, unknown>;
 }
 
 /**

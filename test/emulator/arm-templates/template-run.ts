@@ -6,8 +6,11 @@ import type { Json, Obj } from './functions';
 import { unknownLambdaVariable } from './functions-lambda';
 import { notFoundReference, resourceIdOf } from './functions-resource';
 import { ParameterValue, displayType, resolveParameters } from './template-parameters';
-import { InvalidTemplate, Position, TemplateFailure, invalidElement } from './template-errors';
+import { TemplateFailure, invalidElement } from './template-errors';
+import { Instance, expandResources, resourceElements } from './template-resources';
 import { TemplatePositions } from './template-positions';
+
+export type { Instance } from './template-resources';
 
 export interface DeploymentTarget {
   subscriptionId: string;
@@ -23,20 +26,6 @@ export interface Runtime {
   list(action: string, id: string): Json | undefined;
 }
 
-export interface Instance {
-  element: Obj;
-  /** Path of the element in the template, for positions. */
-  path: (string | number)[];
-  /** The resource copy loop and index this instance is. */
-  loop?: { name: string; index: number };
-  id: string;
-  type: string;
-  name: string;
-  /** The name as written (ARM names a resource so in its errors). */
-  writtenName: string;
-  position?: Position;
-  dependsOn: string[];
-}
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const findKey = (o: Obj, key: string): string | undefined => Object.keys(o).find((k) => k.toLowerCase() === key.toLowerCase());
@@ -47,6 +36,8 @@ export class TemplateRun {
   private readonly variableValues = new Map<string, Json>();
   private readonly variablesResolving = new Set<string>();
   private instanceList: Instance[] = [];
+  /** Symbolic names (languageVersion 2.0) to resource ids, existing resources included. */
+  private symbols = new Map<string, string>();
 
   /**
    * `deferRuntime` (what-if, validation): reference()/list*() of resources that do not exist yet stay as written, and
@@ -61,12 +52,12 @@ export class TemplateRun {
     private readonly deferRuntime: boolean,
   ) {
     this.positions = new TemplatePositions(requestText);
-    if (!Array.isArray(template.resources)) {
-      throw new InvalidTemplate("Required property 'resources' not found in JSON. Path 'properties.template'.");
-    }
+    resourceElements(template);
     this.parameters = resolveParameters(template, supplied, this.positions, (resolve) => this.scope({ parameter: resolve }));
     this.checkVariables();
-    this.instanceList = this.expand();
+    const expansion = expandResources(this);
+    this.instanceList = expansion.instances;
+    this.symbols = expansion.symbols;
   }
 
   get instances(): Instance[] {
@@ -126,9 +117,11 @@ export class TemplateRun {
     };
   }
 
-  /** reference() and listKeys() take a resource id, or the name of a resource in this template. */
+  /** reference() and listKeys() take a resource id, a symbolic name, or the name of a resource in this template. */
   private idOf(idOrName: string): string {
     if (idOrName.startsWith('/')) return idOrName;
+    const symbol = this.symbols.get(idOrName.toLowerCase());
+    if (symbol) return symbol;
     const named = this.instanceList.find((i) => i.name.toLowerCase() === idOrName.toLowerCase());
     return named?.id ?? resourceIdOf(['Microsoft.Unknown/unknown', idOrName], this.target.subscriptionId, this.target.resourceGroup);
   }
@@ -209,55 +202,12 @@ export class TemplateRun {
     return out;
   }
 
-  private expand(): Instance[] {
-    const found: Instance[] = [];
-    /** Names of resources whose condition is false: depending on one is allowed and means nothing. */
-    const skipped: string[] = [];
-    const visit = (elements: unknown[], basePath: (string | number)[], parent?: { type: string; name: string }): void => {
-      elements.forEach((el, i) => {
-        if (!isObj(el)) return;
-        const path = [...basePath, i];
-        const position = this.positions.of(path);
-        const writtenName = String(el.name ?? '');
-        const wrap = <T>(f: () => T): T => {
-          try {
-            return f();
-          } catch (e) {
-            if (e instanceof TemplateFailure) throw invalidElement('resource', writtenName, position, e);
-            throw e;
-          }
-        };
-        const copy = isObj(el.copy) ? el.copy : undefined;
-        const count = copy ? wrap(() => evaluateTree(copy.count, this.scope())) : 1;
-        if (typeof count !== 'number' || count < 0) throw invalidElement('resource', writtenName, position, new TemplateFailure(`The copy count '${String(count)}' is not valid.`));
-        for (let index = 0; index < count; index++) {
-          const loop = copy ? { name: String(copy.name), index } : undefined;
-          const sc = this.scope({ resourceLoop: loop });
-          if ('condition' in el && wrap(() => evaluateTree(el.condition, sc)) === false) {
-            skipped.push(String(wrap(() => evaluateString(writtenName, sc))).toLowerCase());
-            continue;
-          }
-          let type = String(el.type ?? '');
-          let name = String(wrap(() => evaluateString(writtenName, sc)));
-          if (parent && !type.includes('/')) type = `${parent.type}/${type}`;
-          if (parent && name.split('/').length < type.split('/').length - 1) name = `${parent.name}/${name}`;
-          const id = wrap(() => resourceIdOf([type, name], this.target.subscriptionId, this.target.resourceGroup));
-          const dependsOn = Array.isArray(el.dependsOn) ? el.dependsOn.map((d) => String(wrap(() => evaluateTree(d, sc)))) : [];
-          if (parent) dependsOn.push(resourceIdOf([parent.type, parent.name], this.target.subscriptionId, this.target.resourceGroup));
-          found.push({ element: el, path, loop, id, type, name, writtenName, position, dependsOn });
-          if (Array.isArray(el.resources)) visit(el.resources, [...path, 'resources'], { type, name });
-        }
-      });
-    };
-    visit(this.template.resources as unknown[], ['resources']);
-    return orderByDependencies(found, skipped);
-  }
-
   /** The resource as it is sent to its provider: every property but the template-only ones, evaluated. */
   resourceBody(inst: Instance, hideSecure?: boolean): Obj {
     const body: Obj = {};
     for (const [k, v] of Object.entries(inst.element)) {
-      if (['copy', 'dependson', 'condition', 'resources', 'comments'].includes(k.toLowerCase())) continue;
+      // Template-only properties (and where the resource is, which its id already says) are not sent to the provider.
+      if (['copy', 'dependson', 'condition', 'resources', 'comments', 'existing', 'scope', 'subscriptionid', 'resourcegroup'].includes(k.toLowerCase())) continue;
       try {
         body[k] = this.evaluate(v, new Map(), inst.loop, hideSecure);
       } catch (e) {
@@ -288,40 +238,4 @@ export class TemplateRun {
     }
     return result;
   }
-}
-
-/** Stable topological order: a resource after everything it dependsOn (by id, name, or copy loop name). */
-function orderByDependencies(list: Instance[], skipped: string[]): Instance[] {
-  const resolve = (dep: string): Instance[] => {
-    const d = dep.toLowerCase();
-    return list.filter(
-      (i) => i.id.toLowerCase() === d || i.name.toLowerCase() === d || `${i.type}/${i.name}`.toLowerCase() === d || i.loop?.name.toLowerCase() === d || d.endsWith(`/${i.type}/${i.name}`.toLowerCase()),
-    );
-  };
-  const out: Instance[] = [];
-  const state = new Map<Instance, 'visiting' | 'done'>();
-  const visit = (i: Instance): void => {
-    if (state.get(i) === 'done') return;
-    if (state.get(i) === 'visiting') {
-      // ARM's words for a dependency cycle.
-      throw new InvalidTemplate(`Circular dependency detected on resource: '${i.id}'. Please see https://aka.ms/arm-syntax-resources for usage details.`);
-    }
-    state.set(i, 'visiting');
-    for (const dep of i.dependsOn) {
-      const targets = resolve(dep);
-      if (targets.length === 0 && !skipped.some((n) => dep.toLowerCase() === n || dep.toLowerCase().endsWith(`/${n}`))) {
-        // ARM's words for a dependency on a resource the template does not have, the resource named type/name and no
-        // place given (the Azure Functions docs' example: "The resource 'Microsoft.Web/sites/func-xyz' is not defined in
-        // the template. Please see https://aka.ms/arm-template for usage details." with lineNumber 0, path "").
-        const m = /\/providers\/([^/]+\/[^/]+)\/([^/]+)(?:\/([^/]+)\/([^/]+))?$/i.exec(dep);
-        const named = m ? (m[3] ? `${m[1]}/${m[3]}/${m[2]}/${m[4]}` : `${m[1]}/${m[2]}`) : dep;
-        throw new InvalidTemplate(`The resource '${named}' is not defined in the template. Please see https://aka.ms/arm-template for usage details.`, { line: 0, column: 0, path: '' });
-      }
-      for (const target of targets) if (target !== i) visit(target);
-    }
-    state.set(i, 'done');
-    out.push(i);
-  };
-  list.forEach(visit);
-  return out;
 }
