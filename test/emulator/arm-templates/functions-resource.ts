@@ -36,18 +36,68 @@ function childPath(type: string, names: string[], fn: string): string {
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
+const rotl = (x: number, r: number): number => ((x << r) | (x >>> (32 - r))) >>> 0;
+const mul = (a: number, b: number): number => Math.imul(a, b) >>> 0;
+const fmix = (h: number): number => {
+  h = mul((h ^ (h >>> 16)) >>> 0, 0x85ebca6b);
+  h = mul((h ^ (h >>> 13)) >>> 0, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+};
+
+/** A 64-bit MurmurHash of two 32-bit lanes (the hash ARM's uniqueString() is known to use), seed 0. */
+function murmur64(data: Buffer): bigint {
+  const c1 = 0x239b961b;
+  const c2 = 0xab0e9789;
+  let h1 = 0;
+  let h2 = 0;
+  const word = (at: number, n: number): number => {
+    let v = 0;
+    for (let j = n - 1; j >= 0; j--) v = (v * 256 + data[at + j]) >>> 0;
+    return v;
+  };
+  let i = 0;
+  for (; i + 7 < data.length; i += 8) {
+    h1 = (h1 ^ mul(rotl(mul(word(i, 4), c1), 15), c2)) >>> 0;
+    h1 = (mul((rotl(h1, 19) + h2) >>> 0, 5) + 0x561ccd1b) >>> 0;
+    h2 = (h2 ^ mul(rotl(mul(word(i + 4, 4), c2), 17), c1)) >>> 0;
+    h2 = (mul((rotl(h2, 13) + h1) >>> 0, 5) + 0x0bcaa747) >>> 0;
+  }
+  const tail = data.length - i;
+  if (tail > 0) h1 = (h1 ^ mul(rotl(mul(word(i, Math.min(tail, 4)), c1), 15), c2)) >>> 0;
+  if (tail > 4) h2 = (h2 ^ mul(rotl(mul(word(i + 4, tail - 4), c2), 17), c1)) >>> 0;
+  h1 = (h1 ^ data.length) >>> 0;
+  h2 = (h2 ^ data.length) >>> 0;
+  h1 = (h1 + h2) >>> 0;
+  h2 = (h2 + h1) >>> 0;
+  h1 = fmix(h1);
+  h2 = fmix(h2);
+  h1 = (h1 + h2) >>> 0;
+  h2 = (h2 + h1) >>> 0;
+  return (BigInt(h2) << 32n) | BigInt(h1);
+}
+
 /**
- * uniqueString(): 13 characters of [a-z2-7] that depend only on the arguments (the docs: "a deterministic hash
- * string … 13 characters long"). The same inputs always give the same value; not the value Azure computes.
+ * uniqueString(): the arguments joined with "-", hashed (murmur64 of the UTF-8 bytes), and the hash's top 65 bits
+ * written as 13 base-32 characters [a-z2-7]. This gives Azure's values: a public test pairs the resource id
+ * "/subscriptions/31e9f9a0-9fd2-4294-a0a3-0101246d9700/resourceGroups/rg-modm201-20230913120256/providers/
+ * Microsoft.Compute/virtualMachines/bobjacmodm201" with "yvjxno3je5on2", the value an ARM template output for it
+ * (templateUniqueString.test.ts).
  */
 export function uniqueString(parts: string[]): string {
-  const h = createHash('sha256').update(parts.join('-')).digest();
+  let h = murmur64(Buffer.from(parts.join('-'), 'utf8'));
   let out = '';
-  for (let i = 0; i < 13; i++) out += BASE32[h[i] % 32];
+  for (let i = 0; i < 13; i++) {
+    out += BASE32[Number(h >> 59n)];
+    h = (h << 5n) & 0xffffffffffffffffn;
+  }
   return out;
 }
 
-/** guid(): a name-based (version 5 style) GUID of the arguments: the same inputs give the same GUID. */
+/**
+ * guid(): a stand-in with the same shape: a name-based (version 5 style) GUID of the arguments, the same inputs giving
+ * the same GUID. The reference says ARM implements RFC 4122 section 4.3 "with some modifications" it does not publish,
+ * and no input/output pair was found on record, so these are not the values Azure computes.
+ */
 export function templateGuid(parts: string[]): string {
   const h = createHash('sha1').update('11fb06fb-712d-4ddd-98c7-e71bbd588830').update(parts.join('-')).digest('hex');
   const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
