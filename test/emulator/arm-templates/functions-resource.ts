@@ -24,6 +24,21 @@ const ZONAL_REGIONS = new Set(
   ),
 );
 
+/** Resource types that are placed in zones (Microsoft.Cdn/profiles, the reference's non-zonal example, is not). */
+const ZONAL_TYPES = new Set(
+  [
+    'Microsoft.Compute/virtualMachines',
+    'Microsoft.Compute/virtualMachineScaleSets',
+    'Microsoft.Compute/disks',
+    'Microsoft.Network/publicIPAddresses',
+    'Microsoft.Network/natGateways',
+    'Microsoft.Network/applicationGateways',
+    'Microsoft.ContainerInstance/containerGroups',
+    'Microsoft.ContainerService/managedClusters',
+    'Microsoft.Sql/servers/databases',
+  ].map((t) => t.toLowerCase()),
+);
+
 /** "{type}/{name}" with each child type segment followed by its name: Microsoft.X/a/b with n1, n2 → Microsoft.X/a/n1/b/n2. */
 function childPath(type: string, names: string[], fn: string): string {
   const segments = type.replace(/\/+$/, '').split('/');
@@ -192,13 +207,15 @@ export const RESOURCE_FUNCTIONS: Record<string, TemplateFunction> = {
   },
   managementgroup: (args, scope, name) => (count(name, args, 0, 1), scope.managementGroup()),
   // pickZones(providerNamespace, resourceType, location, [numberOfZones], [offset]): ["1"] where the region has
-  // availability zones, [] where it has none (the reference's examples: westus2 gives ["1"], northcentralus []).
+  // availability zones and the type is zonal, [] otherwise (the reference's examples: virtual machines in westus2 give
+  // ["1"], in westus []; Microsoft.Cdn/profiles in westus2 []).
   pickzones: (args, _scope, name) => {
     const v = count(name, args, 3, 5);
     const location = strArg(name, v[2]).toLowerCase().replace(/\s+/g, '');
     const wanted = typeof v[3] === 'number' ? v[3] : 1;
     const offset = typeof v[4] === 'number' ? v[4] : 0;
-    if (!ZONAL_REGIONS.has(location)) return [];
+    const type = `${strArg(name, v[0])}/${strArg(name, v[1])}`.toLowerCase();
+    if (!ZONAL_REGIONS.has(location) || !ZONAL_TYPES.has(type)) return [];
     return Array.from({ length: Math.min(wanted, 3) }, (_, i) => String(((offset + i) % 3) + 1));
   },
   reference: (args, scope, name) => {
