@@ -15,6 +15,8 @@ export interface Scope {
   /** managementGroup(): only in a management group deployment; elsewhere it fails. */
   managementGroup(): Obj;
   deployment(): Obj;
+  /** True while a parameter's default value is evaluated: the only place utcNow() and newGuid() may be used. */
+  parameterDefault?: boolean;
   /** lambdaVariables(): the argument of an enclosing lambda. */
   lambdaVariable(name: string): Json;
   /** reference(): the runtime state of a resource the template creates (or one that exists). */

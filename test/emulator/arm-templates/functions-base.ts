@@ -1,6 +1,6 @@
 // What every template function shares: the JSON value type, argument checks and the conversions ARM applies.
 import type { Lazy, Scope } from './evaluate';
-import { invalidArgument, wrongArgumentCount } from './template-errors';
+import { TemplateFailure, invalidArgument, wrongArgumentCount } from './template-errors';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type Obj = { [key: string]: Json };
@@ -84,3 +84,14 @@ export const fixed =
     arity(name, args, min, max);
     return body(all(args), name);
   };
+
+/**
+ * utcNow() and newGuid() outside a parameter's default value. ARM refuses them there (the reference: "Using this
+ * function anywhere else in a template returns an error"); the sentence follows its words for copyIndex() out of place,
+ * the exact wording for these two is not on record.
+ */
+export function onlyInParameterDefault(name: string, scope: Scope): void {
+  if (!scope.parameterDefault) {
+    throw new TemplateFailure(`The template function '${name}' is not expected at this location. The function can only be used in the default value of a parameter. Please see https://aka.ms/arm-template-expressions for usage details.`);
+  }
+}

@@ -1,6 +1,6 @@
 // Date functions (template-functions-date): utcNow(), dateTimeAdd(), dateTimeFromEpoch(), dateTimeToEpoch(), with
 // .NET date format strings (standard: d, D, g, G, o, s, t, T, u; custom: yyyy, MM, dd, HH, hh, mm, ss, fff, tt, …).
-import { TemplateFunction, fixed, num, str } from './functions-base';
+import { TemplateFunction, arity, fixed, num, onlyInParameterDefault, str } from './functions-base';
 import { invalidArgument } from './template-errors';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -77,8 +77,12 @@ function addDuration(date: Date, duration: string, name: string): Date {
 }
 
 export const DATE_FUNCTIONS: Record<string, TemplateFunction> = {
-  // utcNow() is allowed only in parameter default values (the reference); the deployment enforces where.
-  utcnow: fixed(0, 1, ([f], n) => formatDate(new Date(), f === undefined ? "yyyyMMdd'T'HHmmss'Z'" : str(n, f))),
+  utcnow: (args, scope, name) => {
+    onlyInParameterDefault(name, scope);
+    arity(name, args, 0, 1);
+    const f = args[0]?.();
+    return formatDate(new Date(), f === undefined ? "yyyyMMdd'T'HHmmss'Z'" : str(name, f));
+  },
   // With no format, the result is written as .NET writes a DateTime in en-US: the reference's table gives
   // "4/7/2023 2:53:14 PM" for dateTimeAdd('2020-04-07 14:53:14Z', 'P3Y').
   datetimeadd: fixed(2, 3, ([b, d, f], n) => formatDate(addDuration(parseDate(str(n, b), n), str(n, d), n), f === undefined ? 'M/d/yyyy h:mm:ss tt' : str(n, f))),

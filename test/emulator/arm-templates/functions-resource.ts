@@ -4,7 +4,7 @@
 // template-functions-resource / -scope / -deployment / -string).
 import { createHash, randomUUID } from 'node:crypto';
 import type { Lazy } from './evaluate';
-import type { Json, TemplateFunction } from './functions-base';
+import { type Json, type TemplateFunction, onlyInParameterDefault } from './functions-base';
 import { TemplateFailure, invalidArgument, wrongArgumentCount } from './template-errors';
 
 function strArg(name: string, v: Json): string {
@@ -235,8 +235,7 @@ export const RESOURCE_FUNCTIONS: Record<string, TemplateFunction> = {
     if (args.length < 1) throw wrongArgumentCount(name, 'at least 1', 0);
     return templateGuid(args.map((a) => strArg(name, a())));
   },
-  // newGuid() is allowed only in parameter default values (ARM docs); the deployment enforces where.
-  newguid: (args, _scope, name) => (count(name, args, 0, 0), randomUUID()),
+  newguid: (args, scope, name) => (onlyInParameterDefault(name, scope), count(name, args, 0, 0), randomUUID()),
 };
 
 export function notFoundReference(id: string): TemplateFailure {

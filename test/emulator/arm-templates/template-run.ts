@@ -53,7 +53,7 @@ export class TemplateRun {
   ) {
     this.positions = new TemplatePositions(requestText);
     resourceElements(template);
-    this.parameters = resolveParameters(template, supplied, this.positions, (resolve) => this.scope({ parameter: resolve }));
+    this.parameters = resolveParameters(template, supplied, this.positions, (resolve) => ({ ...this.scope({ parameter: resolve }), parameterDefault: true }));
     this.checkVariables();
     const expansion = expandResources(this);
     this.instanceList = expansion.instances;
