@@ -114,7 +114,9 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
       return op;
     }
     const parts = parseResourceId(inst.id);
-    if (parts && isContainerGroupType(inst.type)) {
+    if (parts && isNestedTemplate(inst.type, resource)) {
+      op.failure = deployNested(ctx, run, inst, parts.resourceGroup, resource);
+    } else if (parts && isContainerGroupType(inst.type)) {
       const fault = ctx.state.faults.resolve(headerFault, parts.name);
       op.group = acceptContainerGroup(ctx.state, parts, groupBody(resource), fault);
     } else {
@@ -122,6 +124,49 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
     }
     return op;
   });
+}
+
+const isNestedTemplate = (type: string, resource: Obj): boolean =>
+  type.toLowerCase() === 'microsoft.resources/deployments' && isObj(resource.properties) && isObj(resource.properties.template);
+
+/**
+ * A nested deployment with its template inline (Bicep modules, and the telemetry deployment of Azure Verified Modules):
+ * its template is evaluated with the parameters it is given, in the resource group it names, its resources created
+ * like the parent's, and it is kept with its outputs so reference() of it reads them (".outputs.<name>.value"). Only
+ * the outputs are kept: its parameters may hold secrets. A resource of it that fails fails it with ARM's
+ * DeploymentFailed words.
+ */
+function deployNested(ctx: RequestContext, parent: TemplateRun, inst: Instance, resourceGroup: string, resource: Obj): DeploymentOperation['failure'] {
+  const props = resource.properties as Obj;
+  const template = props.template as Obj;
+  const parameters = isObj(props.parameters) ? props.parameters : {};
+  const target = { ...parent.target, resourceGroup, location: resourceGroupLocation(resourceGroup), deploymentName: inst.name };
+  let nested: TemplateRun;
+  try {
+    nested = new TemplateRun(template, parameters, JSON.stringify({ properties: { template, parameters } }, null, 2), target, parent.runtime, false);
+  } catch (e) {
+    if (e instanceof InvalidTemplate) return e.toArmError();
+    if (e instanceof TemplateFailure) return new InvalidTemplate(e.message).toArmError();
+    throw e;
+  }
+  const failed = createResources({ ...ctx, params: { ...ctx.params, resourceGroup } }, nested).filter((o) => o.failure);
+  if (failed.length > 0) {
+    return {
+      code: 'DeploymentFailed',
+      message: 'At least one resource deployment operation failed. Please list deployment operations for details. Please see https://aka.ms/arm-deployment-operations for usage details.',
+      details: failed.map((o) => ({ ...(o.failure as NonNullable<DeploymentOperation['failure']>), target: o.resourceId })),
+    };
+  }
+  let outputs: Obj;
+  try {
+    outputs = nested.outputs();
+  } catch (e) {
+    if (e instanceof InvalidTemplate) return e.toArmError();
+    throw e;
+  }
+  const body: Obj = { properties: { mode: String(props.mode ?? 'Incremental'), outputs } };
+  ctx.state.resources.set(inst.id.toLowerCase(), { id: inst.id, type: inst.type, name: inst.name, apiVersion: String(resource.apiVersion ?? ''), body });
+  return undefined;
 }
 
 /**

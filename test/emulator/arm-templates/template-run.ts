@@ -209,7 +209,7 @@ export class TemplateRun {
       // Template-only properties (and where the resource is, which its id already says) are not sent to the provider.
       if (['copy', 'dependson', 'condition', 'resources', 'comments', 'existing', 'scope', 'subscriptionid', 'resourcegroup'].includes(k.toLowerCase())) continue;
       try {
-        body[k] = this.evaluate(v, new Map(), inst.loop, hideSecure);
+        body[k] = k.toLowerCase() === 'properties' && innerScoped(inst, v) ? this.innerScopedProperties(v as Obj, inst, hideSecure) : this.evaluate(v, new Map(), inst.loop, hideSecure);
       } catch (e) {
         if (e instanceof TemplateFailure) throw invalidElement('resource', inst.writtenName, inst.position, e);
         throw e;
@@ -218,6 +218,16 @@ export class TemplateRun {
     body.name = inst.name;
     body.type = inst.type;
     return body;
+  }
+
+  /**
+   * A nested deployment whose expressions are evaluated in its own scope ("expressionEvaluationOptions": {"scope":
+   * "inner"}, as Bicep emits modules): its template is passed as written, the rest (its parameters) evaluated here.
+   */
+  private innerScopedProperties(props: Obj, inst: Instance, hideSecure?: boolean): Obj {
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(props)) out[k] = k.toLowerCase() === 'template' ? v : this.evaluate(v, new Map(), inst.loop, hideSecure);
+    return out;
   }
 
   /** Outputs as GET deployment shows them: {name: {type, value}} (secure outputs are not returned). */
@@ -238,4 +248,11 @@ export class TemplateRun {
     }
     return result;
   }
+}
+
+/** Whether a resource is a nested deployment with inner-scoped expressions. */
+export function innerScoped(inst: Pick<Instance, 'type'>, props: unknown): boolean {
+  if (inst.type.toLowerCase() !== 'microsoft.resources/deployments' || !isObj(props)) return false;
+  const options = Object.entries(props).find(([k]) => k.toLowerCase() === 'expressionevaluationoptions')?.[1];
+  return isObj(options) && String(options.scope ?? '').toLowerCase() === 'inner';
 }
