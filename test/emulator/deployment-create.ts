@@ -44,7 +44,7 @@ export function prepareRun(ctx: RequestContext): { body: Obj; run: TemplateRun }
     return { reply: cloudError(400, { code: 'InvalidDeployment', message: "The deployment must have either 'template' or 'templateLink' property set." }) };
   }
   const { subscriptionId, resourceGroup, deploymentName } = ctx.params;
-  const target = { subscriptionId, tenantId: TENANT, resourceGroup, location: resourceGroupLocation(resourceGroup), deploymentName };
+  const target = { subscriptionId, tenantId: TENANT, resourceGroup, location: resourceGroupLocation(resourceGroup), deploymentName, mode: props.mode };
   try {
     const parameters = isObj(props.parameters) ? props.parameters : {};
     const run = new TemplateRun(props.template, parameters, ctx.body.toString('utf8'), target, deploymentRuntime(ctx.state), true);

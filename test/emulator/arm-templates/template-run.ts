@@ -1,6 +1,7 @@
 // One evaluation of a template for a deployment (or its what-if): parameters, variables, the resources the copy
 // loops and child resources expand to (in dependsOn order), their evaluated bodies, and the outputs.
 // Semantics from the ARM template docs (syntax, copy-resources, copy-properties, copy-variables, resource-dependency).
+import { createHash } from 'node:crypto';
 import { Deferred, Scope, evaluateString, evaluateTree } from './evaluate';
 import type { Json, Obj } from './functions';
 import { unknownLambdaVariable } from './functions-lambda';
@@ -18,6 +19,8 @@ export interface DeploymentTarget {
   resourceGroup: string;
   location: string;
   deploymentName: string;
+  /** The deployment's mode as sent (Incremental, Complete). */
+  mode?: string;
 }
 
 /** The state of resources as the deployment sees it: undefined when the resource does not exist (yet). */
@@ -103,7 +106,7 @@ export class TemplateRun {
       lambdaVariable: (n) => {
         throw unknownLambdaVariable(n);
       },
-      deployment: () => ({ name: t.deploymentName, properties: { templateLink: null, template: { contentVersion: String(this.template.contentVersion ?? '1.0.0.0') } } }),
+      deployment: () => this.deploymentObject(),
       reference: (idOrName, _api, full) => this.reference(idOrName, full),
       list: (action, idOrName) => {
         const id = this.idOf(idOrName);
@@ -114,6 +117,28 @@ export class TemplateRun {
         throw notFoundReference(id);
       },
       resourceId: (args) => resourceIdOf(args, t.subscriptionId, t.resourceGroup),
+    };
+  }
+
+  /**
+   * deployment() for an inline template deployed to a resource group, in the reference's documented format:
+   * {name, properties: {template: {$schema, contentVersion, parameters, variables, resources, outputs}, templateHash,
+   * parameters, mode, provisioningState}}. The parameters are those sent, without the value of a secure one (so an
+   * output of deployment() never carries a secret); the provisioningState while it is evaluated is not on record.
+   */
+  private deploymentObject(): Obj {
+    const parameters: Obj = {};
+    for (const [name, entry] of Object.entries(this.supplied)) parameters[name] = this.parameters.get(name.toLowerCase())?.secure ? {} : entry;
+    const { $schema = '', contentVersion = '', parameters: declared = {}, variables = {}, resources = [], outputs = {}, ...rest } = this.template;
+    return {
+      name: this.target.deploymentName,
+      properties: {
+        template: { $schema, contentVersion, parameters: declared, variables, resources, outputs, ...rest },
+        templateHash: BigInt(`0x${createHash('sha256').update(JSON.stringify(this.template)).digest('hex').slice(0, 15)}`).toString(),
+        parameters,
+        mode: this.target.mode ?? 'Incremental',
+        provisioningState: 'Running',
+      },
     };
   }
 

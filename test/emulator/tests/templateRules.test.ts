@@ -40,6 +40,28 @@ describe('emulator: template function placement', () => {
   });
 });
 
+describe('emulator: deployment()', () => {
+  it("returns the reference's format for an inline template, the template as written and no secure value", () => {
+    const template = {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { who: { type: 'string' }, pw: { type: 'securestring' } },
+      resources: [],
+      outputs: { deploymentOutput: { type: 'object', value: '[deployment()]' } },
+    };
+    const out = run(template, { who: { value: 'me' }, pw: { value: 'pw-not-shown' } }).outputs().deploymentOutput as Obj;
+    const d = out.value as Obj;
+    assert.equal(d.name, 'd1');
+    const props = d.properties as Obj;
+    assert.deepEqual(Object.keys(props), ['template', 'templateHash', 'parameters', 'mode', 'provisioningState']);
+    assert.deepEqual(props.template, { ...template, variables: {} });
+    assert.match(String(props.templateHash), /^\d+$/);
+    assert.deepEqual(props.parameters, { who: { value: 'me' }, pw: {} });
+    assert.equal(props.mode, 'Incremental');
+    assert.doesNotMatch(JSON.stringify(out), /pw-not-shown/);
+  });
+});
+
 describe('emulator: languageVersion 2.0 templates', () => {
   it('orders resources by dependsOn on symbolic names and leaves existing resources out of the deployment', () => {
     const r = run({
