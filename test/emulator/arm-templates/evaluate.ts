@@ -21,6 +21,8 @@ export interface Scope {
   lambdaVariable(name: string): Json;
   /** reference(): the runtime state of a resource the template creates (or one that exists). */
   reference(idOrName: string, apiVersion: string | undefined, full: boolean): Json;
+  /** references(): the runtime state of each instance of a resource collection (languageVersion 2.0 copy loops). */
+  references(symbolicName: string, full: boolean): Json;
   /** listKeys()/list*(): the keys of a resource the template creates. */
   list(action: string, id: string): Json;
   /** resourceId() with the ARM id rules (scope arguments optional). */

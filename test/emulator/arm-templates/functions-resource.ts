@@ -223,6 +223,11 @@ export const RESOURCE_FUNCTIONS: Record<string, TemplateFunction> = {
     const full = typeof v[2] === 'string' && v[2].toLowerCase() === 'full';
     return scope.reference(strArg(name, v[0]), typeof v[1] === 'string' ? v[1] : undefined, full);
   },
+  // references(symbolicName, ['Full']): reference() of every instance of a resource collection, in copy order.
+  references: (args, scope, name) => {
+    const v = count(name, args, 1, 2);
+    return scope.references(strArg(name, v[0]), typeof v[1] === 'string' && v[1].toLowerCase() === 'full');
+  },
   listkeys: (args, scope, name) => {
     const v = count(name, args, 2, 3);
     return scope.list(name, strArg(name, v[0]));

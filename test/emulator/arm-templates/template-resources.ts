@@ -30,6 +30,8 @@ export interface Expansion {
   instances: Instance[];
   /** Every symbolic name: resources deployed and `existing` ones, lower-cased, to the resource id. */
   symbols: Map<string, string>;
+  /** Symbolic names of copy loops (resource collections), lower-cased, to the ids of their instances. */
+  collections: Map<string, string[]>;
 }
 
 interface ExpandContext {
@@ -53,6 +55,7 @@ export function expandResources(ctx: ExpandContext): Expansion {
   const { target } = ctx;
   const found: Instance[] = [];
   const symbols = new Map<string, string>();
+  const collections = new Map<string, string[]>();
   /** Names of resources whose condition is false, and existing resources: depending on one means nothing. */
   const skipped: string[] = [];
   const visit = (elements: { el: unknown; key: string | number; symbolicName?: string }[], basePath: (string | number)[], parent?: { type: string; name: string }): void => {
@@ -85,6 +88,7 @@ export function expandResources(ctx: ExpandContext): Expansion {
         if (parent && name.split('/').length < type.split('/').length - 1) name = `${parent.name}/${name}`;
         const id = wrap(() => idOf(el, type, name, sc, target));
         if (symbolicName && !copy) symbols.set(symbolicName.toLowerCase(), id);
+        if (symbolicName && copy) collections.set(symbolicName.toLowerCase(), [...(collections.get(symbolicName.toLowerCase()) ?? []), id]);
         if (el.existing === true) {
           if (symbolicName) skipped.push(symbolicName.toLowerCase());
           continue;
@@ -97,7 +101,7 @@ export function expandResources(ctx: ExpandContext): Expansion {
     }
   };
   visit(resourceElements(ctx.template), ['resources']);
-  return { instances: orderByDependencies(found, skipped), symbols };
+  return { instances: orderByDependencies(found, skipped), symbols, collections };
 }
 
 /**

@@ -41,6 +41,7 @@ export class TemplateRun {
   private instanceList: Instance[] = [];
   /** Symbolic names (languageVersion 2.0) to resource ids, existing resources included. */
   private symbols = new Map<string, string>();
+  private collections = new Map<string, string[]>();
 
   /**
    * `deferRuntime` (what-if, validation): reference()/list*() of resources that do not exist yet stay as written, and
@@ -61,6 +62,7 @@ export class TemplateRun {
     const expansion = expandResources(this);
     this.instanceList = expansion.instances;
     this.symbols = expansion.symbols;
+    this.collections = expansion.collections;
   }
 
   get instances(): Instance[] {
@@ -108,6 +110,12 @@ export class TemplateRun {
       },
       deployment: () => this.deploymentObject(),
       reference: (idOrName, _api, full) => this.reference(idOrName, full),
+      references: (name, full) => {
+        const ids = this.collections.get(name.toLowerCase());
+        // The wording for a name that is not a resource collection is not on record.
+        if (!ids) throw new TemplateFailure(`The resource collection '${name}' is not defined in the template.`);
+        return ids.map((id) => this.reference(id, full));
+      },
       list: (action, idOrName) => {
         const id = this.idOf(idOrName);
         if (this.deferred(id)) throw new Deferred();

@@ -84,6 +84,18 @@ describe('emulator: languageVersion 2.0 templates', () => {
     assert.match(failure(() => run(template, { lock: { value: 'CanNotDelete' } })), /Template parameter JToken type is not valid\. Expected 'Object'\. Actual 'String'\./);
   });
 
+  it('answers references() of a resource collection with the state of each instance, in copy order', () => {
+    const template = {
+      languageVersion: '2.0',
+      resources: { groups: group("[format('g{0}', copyIndex())]", { copy: { name: 'groups', count: 2 } }) },
+      outputs: { names: { type: 'array', value: "[map(references('groups', 'full'), lambda('g', lambdaVariables('g').name))]" } },
+    };
+    const text = JSON.stringify({ properties: { mode: 'Incremental', template, parameters: {} } }, null, 2);
+    const state = (id: string): Obj => ({ id, name: id.split('/').pop() ?? '' });
+    const r = new TemplateRun(template, {}, text, target, { reference: (id) => state(id), list: () => undefined }, false);
+    assert.deepEqual((r.outputs().names as Obj).value, ['g0', 'g1']);
+  });
+
   it('still refuses resources as an object in a template without languageVersion 2.0', () => {
     assert.match(failure(() => run({ resources: { web: group('web') } })), /Required property 'resources' not found in JSON/);
   });
