@@ -64,6 +64,14 @@ function parseDate(text: string, name: string): Date {
   return date;
 }
 
+/** The format a date string is written in: utcNow()'s, utcNow('u')'s, or ISO 8601 (with fractional seconds if it has them). */
+function formatOf(text: string): string {
+  if (/^\d{8}T\d{6}Z$/.test(text)) return "yyyyMMdd'T'HHmmss'Z'";
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}Z$/.test(text)) return STANDARD.u;
+  const fraction = /\.(\d{1,7})/.exec(text)?.[1];
+  return fraction ? `yyyy-MM-dd'T'HH:mm:ss.${'f'.repeat(fraction.length)}'Z'` : "yyyy-MM-dd'T'HH:mm:ss'Z'";
+}
+
 /** Adds an ISO 8601 duration ("P3Y", "-P9D", "PT1H", "P1DT12H30M"). */
 function addDuration(date: Date, duration: string, name: string): Date {
   const m = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(duration);
@@ -83,9 +91,11 @@ export const DATE_FUNCTIONS: Record<string, TemplateFunction> = {
     const f = args[0]?.();
     return formatDate(new Date(), f === undefined ? "yyyyMMdd'T'HHmmss'Z'" : str(name, f));
   },
-  // With no format, the result is written as .NET writes a DateTime in en-US: the reference's table gives
-  // "4/7/2023 2:53:14 PM" for dateTimeAdd('2020-04-07 14:53:14Z', 'P3Y').
-  datetimeadd: fixed(2, 3, ([b, d, f], n) => formatDate(addDuration(parseDate(str(n, b), n), str(n, d), n), f === undefined ? 'M/d/yyyy h:mm:ss tt' : str(n, f))),
+  // With no format the result is written in the base value's format (the reference: "If not provided, the format of the
+  // base value is used"). Its output table ("4/7/2023 2:53:14 PM" for a base of 2020-04-07 14:53:14Z) shows the value
+  // as a client renders a date in its locale: the localized pages show the same output as "07.04.2023 14:53:14" (de-de)
+  // or "7/4/2023 14:53:14" (fr-fr), and the epoch example feeds dateTimeAdd(utcNow(), 'P1Y') to dateTimeToEpoch().
+  datetimeadd: fixed(2, 3, ([b, d, f], n) => formatDate(addDuration(parseDate(str(n, b), n), str(n, d), n), f === undefined ? formatOf(str(n, b)) : str(n, f))),
   datetimefromepoch: fixed(1, 1, ([e], n) => formatDate(new Date(num(n, e) * 1000), "yyyy-MM-dd'T'HH:mm:ss'Z'")),
   datetimetoepoch: fixed(1, 1, ([t], n) => Math.floor(parseDate(str(n, t), n).getTime() / 1000)),
 };
