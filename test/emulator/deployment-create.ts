@@ -44,7 +44,7 @@ export function prepareRun(ctx: RequestContext): { body: Obj; run: TemplateRun }
     return { reply: cloudError(400, { code: 'InvalidDeployment', message: "The deployment must have either 'template' or 'templateLink' property set." }) };
   }
   const { subscriptionId, resourceGroup, deploymentName } = ctx.params;
-  const target = { subscriptionId, tenantId: TENANT, resourceGroup, location: resourceGroupLocation(resourceGroup), deploymentName };
+  const target = { subscriptionId, tenantId: TENANT, resourceGroup, location: resourceGroupLocation(resourceGroup), deploymentName, mode: props.mode };
   try {
     const parameters = isObj(props.parameters) ? props.parameters : {};
     const run = new TemplateRun(props.template, parameters, ctx.body.toString('utf8'), target, deploymentRuntime(ctx.state), true);
@@ -60,11 +60,21 @@ export function prepareRun(ctx: RequestContext): { body: Obj; run: TemplateRun }
   }
 }
 
+/**
+ * A property set to null (a template's "[if(…, …, null())]", Bicep's optional values) is one the provider's JSON reader
+ * leaves unset, and the group it returns does not show it.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!isObj(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
 /** The container group body a resource element sends to the provider (read as the provider's JSON reader reads it). */
 export function groupBody(resource: Obj): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of ['location', 'tags', 'zones', 'identity', 'properties']) if (resource[k] !== undefined) out[k] = resource[k];
-  return readAsProvider(out) as Record<string, unknown>;
+  return readAsProvider(withoutNulls(out)) as Record<string, unknown>;
 }
 
 /**
@@ -75,7 +85,9 @@ export function groupBody(resource: Obj): Record<string, unknown> {
  */
 export function preflight(ctx: RequestContext, run: TemplateRun): Reply | undefined {
   for (const inst of run.instances.filter((i) => isContainerGroupType(i.type))) {
-    const problems = validateContainerGroup(inst.name, groupBody(run.resourceBody(inst)));
+    // The provider validates the body it would be sent: secure parameters evaluated like any other (ARM hides them
+    // only in what it returns), values of resources not yet deployed still as written.
+    const problems = validateContainerGroup(inst.name, groupBody(run.resourceBody(inst, false)));
     if (problems.length > 0) {
       return cloudError(400, {
         code: 'InvalidTemplateDeployment',
@@ -102,7 +114,9 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
       return op;
     }
     const parts = parseResourceId(inst.id);
-    if (parts && isContainerGroupType(inst.type)) {
+    if (parts && isNestedTemplate(inst.type, resource)) {
+      op.failure = deployNested(ctx, run, inst, parts.resourceGroup, resource);
+    } else if (parts && isContainerGroupType(inst.type)) {
       const fault = ctx.state.faults.resolve(headerFault, parts.name);
       op.group = acceptContainerGroup(ctx.state, parts, groupBody(resource), fault);
     } else {
@@ -110,6 +124,49 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
     }
     return op;
   });
+}
+
+const isNestedTemplate = (type: string, resource: Obj): boolean =>
+  type.toLowerCase() === 'microsoft.resources/deployments' && isObj(resource.properties) && isObj(resource.properties.template);
+
+/**
+ * A nested deployment with its template inline (Bicep modules, and the telemetry deployment of Azure Verified Modules):
+ * its template is evaluated with the parameters it is given, in the resource group it names, its resources created
+ * like the parent's, and it is kept with its outputs so reference() of it reads them (".outputs.<name>.value"). Only
+ * the outputs are kept: its parameters may hold secrets. A resource of it that fails fails it with ARM's
+ * DeploymentFailed words.
+ */
+function deployNested(ctx: RequestContext, parent: TemplateRun, inst: Instance, resourceGroup: string, resource: Obj): DeploymentOperation['failure'] {
+  const props = resource.properties as Obj;
+  const template = props.template as Obj;
+  const parameters = isObj(props.parameters) ? props.parameters : {};
+  const target = { ...parent.target, resourceGroup, location: resourceGroupLocation(resourceGroup), deploymentName: inst.name };
+  let nested: TemplateRun;
+  try {
+    nested = new TemplateRun(template, parameters, JSON.stringify({ properties: { template, parameters } }, null, 2), target, parent.runtime, false);
+  } catch (e) {
+    if (e instanceof InvalidTemplate) return e.toArmError();
+    if (e instanceof TemplateFailure) return new InvalidTemplate(e.message).toArmError();
+    throw e;
+  }
+  const failed = createResources({ ...ctx, params: { ...ctx.params, resourceGroup } }, nested).filter((o) => o.failure);
+  if (failed.length > 0) {
+    return {
+      code: 'DeploymentFailed',
+      message: 'At least one resource deployment operation failed. Please list deployment operations for details. Please see https://aka.ms/arm-deployment-operations for usage details.',
+      details: failed.map((o) => ({ ...(o.failure as NonNullable<DeploymentOperation['failure']>), target: o.resourceId })),
+    };
+  }
+  let outputs: Obj;
+  try {
+    outputs = nested.outputs();
+  } catch (e) {
+    if (e instanceof InvalidTemplate) return e.toArmError();
+    throw e;
+  }
+  const body: Obj = { properties: { mode: String(props.mode ?? 'Incremental'), outputs } };
+  ctx.state.resources.set(inst.id.toLowerCase(), { id: inst.id, type: inst.type, name: inst.name, apiVersion: String(resource.apiVersion ?? ''), body });
+  return undefined;
 }
 
 /**

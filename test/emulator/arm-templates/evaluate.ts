@@ -2,7 +2,8 @@
 // Function names and object property names are case-insensitive, as in ARM.
 import { Expr, isExpression, literalText, parseExpression } from './expression-parse';
 import { FUNCTIONS, Json, Obj, describeType } from './functions';
-import { TemplateFailure, unknownFunction } from './template-errors';
+import { Lambda } from './functions-lambda';
+import { TemplateFailure, unknownFunction, wrongArgumentCount } from './template-errors';
 
 /** What expressions can see: supplied by the deployment being evaluated. */
 export interface Scope {
@@ -11,9 +12,17 @@ export interface Scope {
   copyIndex(loop: string | undefined): number;
   resourceGroup(): Obj;
   subscription(): Obj;
+  /** managementGroup(): only in a management group deployment; elsewhere it fails. */
+  managementGroup(): Obj;
   deployment(): Obj;
+  /** True while a parameter's default value is evaluated: the only place utcNow() and newGuid() may be used. */
+  parameterDefault?: boolean;
+  /** lambdaVariables(): the argument of an enclosing lambda. */
+  lambdaVariable(name: string): Json;
   /** reference(): the runtime state of a resource the template creates (or one that exists). */
   reference(idOrName: string, apiVersion: string | undefined, full: boolean): Json;
+  /** references(): the runtime state of each instance of a resource collection (languageVersion 2.0 copy loops). */
+  references(symbolicName: string, full: boolean): Json;
   /** listKeys()/list*(): the keys of a resource the template creates. */
   list(action: string, id: string): Json;
   /** resourceId() with the ARM id rules (scope arguments optional). */
@@ -91,10 +100,21 @@ export function property(target: Json, name: string): Json {
 
 function call(name: string, args: Expr[], scope: Scope): Json {
   const lower = name.toLowerCase();
+  if (lower === 'lambda') return lambda(name, args, scope);
   const fn = FUNCTIONS[lower] ?? (lower.startsWith('list') ? FUNCTIONS.listkeys : undefined);
   if (!fn) throw unknownFunction(name);
   // Arguments are lazy so that if() evaluates only the branch it takes (ARM docs, "if" function: "evaluates only the
   // condition that is true").
   const lazy: Lazy[] = args.map((a) => () => evaluateExpr(a, scope));
   return fn(lazy, scope, name);
+}
+
+/** lambda('a', …, body): the parameter names are string literals, the body stays unevaluated until the lambda is called. */
+function lambda(name: string, args: Expr[], scope: Scope): Json {
+  if (args.length < 2) throw wrongArgumentCount(name, 'at least 2', args.length);
+  const params = args.slice(0, -1).map((a) => {
+    if (a.kind !== 'string') throw new TemplateFailure(`Unable to evaluate template language function '${name}': the lambda parameter names must be string literals.`);
+    return a.value;
+  });
+  return new Lambda(params, args[args.length - 1], scope, evaluateExpr) as unknown as Json;
 }

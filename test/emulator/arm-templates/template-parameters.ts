@@ -74,7 +74,7 @@ export function resolveParameters(template: Obj, supplied: Obj, positions: Templ
     if (declaredName === undefined) throw new TemplateFailure(`The template parameter '${name}' is not found. Please see https://aka.ms/arm-syntax-parameters for usage details.`);
     if (resolving.has(key)) throw new TemplateFailure(`The template parameter '${declaredName}' refers to itself.`);
     resolving.add(key);
-    const decl = isObj(declared[declaredName]) ? (declared[declaredName]) : {};
+    const decl = withDefinition(template, isObj(declared[declaredName]) ? declared[declaredName] : {});
     const type = String(decl.type ?? '').toLowerCase();
     const position = positions.ofKey('parameters', declaredName);
     const suppliedName = Object.keys(supplied).find((s) => s.toLowerCase() === key);
@@ -93,10 +93,13 @@ export function resolveParameters(template: Obj, supplied: Obj, positions: Templ
         if (e instanceof TemplateFailure) throw invalidElement('parameter', declaredName, position, e);
         throw e;
       }
+    } else if (decl.nullable === true) {
+      // A nullable parameter (languageVersion 2.0, as Bicep emits an optional "?" type) that is not given is null.
+      value = null;
     } else {
       throw missingParameterValue(declaredName, position);
     }
-    if (!typeOk(type, value)) {
+    if (!(value === null && decl.nullable === true) && !typeOk(type, value)) {
       throw wrongParameterType(declaredName, expectedType(type), jsonType(value), position);
     }
     if (Array.isArray(decl.allowedValues)) {
@@ -113,6 +116,17 @@ export function resolveParameters(template: Obj, supplied: Obj, positions: Templ
   };
   for (const name of declaredNames) resolve(name);
   return out;
+}
+
+/**
+ * A parameter typed by reference to the template's definitions ("$ref": "#/definitions/lockType", languageVersion 2.0):
+ * its declaration with the definition's type (the definition's own properties are not checked).
+ */
+function withDefinition(template: Obj, decl: Obj): Obj {
+  const ref = typeof decl.$ref === 'string' ? /^#\/definitions\/(.+)$/.exec(decl.$ref) : null;
+  const definitions = isObj(template.definitions) ? template.definitions : {};
+  const definition = ref && isObj(definitions[ref[1]]) ? withDefinition(template, definitions[ref[1]] as Obj) : undefined;
+  return definition ? { ...definition, ...decl, type: definition.type ?? decl.type } : decl;
 }
 
 function checkRange(name: string, decl: Obj, value: Json, position: ReturnType<TemplatePositions['of']>): void {

@@ -1,12 +1,17 @@
 // One evaluation of a template for a deployment (or its what-if): parameters, variables, the resources the copy
 // loops and child resources expand to (in dependsOn order), their evaluated bodies, and the outputs.
 // Semantics from the ARM template docs (syntax, copy-resources, copy-properties, copy-variables, resource-dependency).
+import { createHash } from 'node:crypto';
 import { Deferred, Scope, evaluateString, evaluateTree } from './evaluate';
 import type { Json, Obj } from './functions';
+import { unknownLambdaVariable } from './functions-lambda';
 import { notFoundReference, resourceIdOf } from './functions-resource';
 import { ParameterValue, displayType, resolveParameters } from './template-parameters';
-import { InvalidTemplate, Position, TemplateFailure, invalidElement } from './template-errors';
+import { TemplateFailure, invalidElement } from './template-errors';
+import { Instance, expandResources, resourceElements } from './template-resources';
 import { TemplatePositions } from './template-positions';
+
+export type { Instance } from './template-resources';
 
 export interface DeploymentTarget {
   subscriptionId: string;
@@ -14,6 +19,8 @@ export interface DeploymentTarget {
   resourceGroup: string;
   location: string;
   deploymentName: string;
+  /** The deployment's mode as sent (Incremental, Complete). */
+  mode?: string;
 }
 
 /** The state of resources as the deployment sees it: undefined when the resource does not exist (yet). */
@@ -22,20 +29,6 @@ export interface Runtime {
   list(action: string, id: string): Json | undefined;
 }
 
-export interface Instance {
-  element: Obj;
-  /** Path of the element in the template, for positions. */
-  path: (string | number)[];
-  /** The resource copy loop and index this instance is. */
-  loop?: { name: string; index: number };
-  id: string;
-  type: string;
-  name: string;
-  /** The name as written (ARM names a resource so in its errors). */
-  writtenName: string;
-  position?: Position;
-  dependsOn: string[];
-}
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const findKey = (o: Obj, key: string): string | undefined => Object.keys(o).find((k) => k.toLowerCase() === key.toLowerCase());
@@ -46,6 +39,9 @@ export class TemplateRun {
   private readonly variableValues = new Map<string, Json>();
   private readonly variablesResolving = new Set<string>();
   private instanceList: Instance[] = [];
+  /** Symbolic names (languageVersion 2.0) to resource ids, existing resources included. */
+  private symbols = new Map<string, string>();
+  private collections = new Map<string, string[]>();
 
   /**
    * `deferRuntime` (what-if, validation): reference()/list*() of resources that do not exist yet stay as written, and
@@ -60,12 +56,13 @@ export class TemplateRun {
     private readonly deferRuntime: boolean,
   ) {
     this.positions = new TemplatePositions(requestText);
-    if (!Array.isArray(template.resources)) {
-      throw new InvalidTemplate("Required property 'resources' not found in JSON. Path 'properties.template'.");
-    }
-    this.parameters = resolveParameters(template, supplied, this.positions, (resolve) => this.scope({ parameter: resolve }));
+    resourceElements(template);
+    this.parameters = resolveParameters(template, supplied, this.positions, (resolve) => ({ ...this.scope({ parameter: resolve }), parameterDefault: true }));
     this.checkVariables();
-    this.instanceList = this.expand();
+    const expansion = expandResources(this);
+    this.instanceList = expansion.instances;
+    this.symbols = expansion.symbols;
+    this.collections = expansion.collections;
   }
 
   get instances(): Instance[] {
@@ -103,8 +100,22 @@ export class TemplateRun {
       },
       resourceGroup: () => ({ id: rgId, name: t.resourceGroup, type: 'Microsoft.Resources/resourceGroups', location: t.location, properties: { provisioningState: 'Succeeded' } }),
       subscription: () => ({ id: `/subscriptions/${t.subscriptionId}`, subscriptionId: t.subscriptionId, tenantId: t.tenantId, displayName: 'Contoso Emulator' }),
-      deployment: () => ({ name: t.deploymentName, properties: { templateLink: null, template: { contentVersion: String(this.template.contentVersion ?? '1.0.0.0') } } }),
+      // A resource group deployment has no management group (the wording follows ARM's for copyIndex() out of place;
+      // the exact sentence for managementGroup() is not on record).
+      managementGroup: () => {
+        throw new TemplateFailure("The template function 'managementGroup' is not expected at this location. It can only be used in a management group deployment. Please see https://aka.ms/arm-template-expressions for usage details.");
+      },
+      lambdaVariable: (n) => {
+        throw unknownLambdaVariable(n);
+      },
+      deployment: () => this.deploymentObject(),
       reference: (idOrName, _api, full) => this.reference(idOrName, full),
+      references: (name, full) => {
+        const ids = this.collections.get(name.toLowerCase());
+        // The wording for a name that is not a resource collection is not on record.
+        if (!ids) throw new TemplateFailure(`The resource collection '${name}' is not defined in the template.`);
+        return ids.map((id) => this.reference(id, full));
+      },
       list: (action, idOrName) => {
         const id = this.idOf(idOrName);
         if (this.deferred(id)) throw new Deferred();
@@ -117,9 +128,33 @@ export class TemplateRun {
     };
   }
 
-  /** reference() and listKeys() take a resource id, or the name of a resource in this template. */
+  /**
+   * deployment() for an inline template deployed to a resource group, in the reference's documented format:
+   * {name, properties: {template: {$schema, contentVersion, parameters, variables, resources, outputs}, templateHash,
+   * parameters, mode, provisioningState}}. The parameters are those sent, without the value of a secure one (so an
+   * output of deployment() never carries a secret); the provisioningState while it is evaluated is not on record.
+   */
+  private deploymentObject(): Obj {
+    const parameters: Obj = {};
+    for (const [name, entry] of Object.entries(this.supplied)) parameters[name] = this.parameters.get(name.toLowerCase())?.secure ? {} : entry;
+    const { $schema = '', contentVersion = '', parameters: declared = {}, variables = {}, resources = [], outputs = {}, ...rest } = this.template;
+    return {
+      name: this.target.deploymentName,
+      properties: {
+        template: { $schema, contentVersion, parameters: declared, variables, resources, outputs, ...rest },
+        templateHash: BigInt(`0x${createHash('sha256').update(JSON.stringify(this.template)).digest('hex').slice(0, 15)}`).toString(),
+        parameters,
+        mode: this.target.mode ?? 'Incremental',
+        provisioningState: 'Running',
+      },
+    };
+  }
+
+  /** reference() and listKeys() take a resource id, a symbolic name, or the name of a resource in this template. */
   private idOf(idOrName: string): string {
     if (idOrName.startsWith('/')) return idOrName;
+    const symbol = this.symbols.get(idOrName.toLowerCase());
+    if (symbol) return symbol;
     const named = this.instanceList.find((i) => i.name.toLowerCase() === idOrName.toLowerCase());
     return named?.id ?? resourceIdOf(['Microsoft.Unknown/unknown', idOrName], this.target.subscriptionId, this.target.resourceGroup);
   }
@@ -200,57 +235,14 @@ export class TemplateRun {
     return out;
   }
 
-  private expand(): Instance[] {
-    const found: Instance[] = [];
-    /** Names of resources whose condition is false: depending on one is allowed and means nothing. */
-    const skipped: string[] = [];
-    const visit = (elements: unknown[], basePath: (string | number)[], parent?: { type: string; name: string }): void => {
-      elements.forEach((el, i) => {
-        if (!isObj(el)) return;
-        const path = [...basePath, i];
-        const position = this.positions.of(path);
-        const writtenName = String(el.name ?? '');
-        const wrap = <T>(f: () => T): T => {
-          try {
-            return f();
-          } catch (e) {
-            if (e instanceof TemplateFailure) throw invalidElement('resource', writtenName, position, e);
-            throw e;
-          }
-        };
-        const copy = isObj(el.copy) ? el.copy : undefined;
-        const count = copy ? wrap(() => evaluateTree(copy.count, this.scope())) : 1;
-        if (typeof count !== 'number' || count < 0) throw invalidElement('resource', writtenName, position, new TemplateFailure(`The copy count '${String(count)}' is not valid.`));
-        for (let index = 0; index < count; index++) {
-          const loop = copy ? { name: String(copy.name), index } : undefined;
-          const sc = this.scope({ resourceLoop: loop });
-          if ('condition' in el && wrap(() => evaluateTree(el.condition, sc)) === false) {
-            skipped.push(String(wrap(() => evaluateString(writtenName, sc))).toLowerCase());
-            continue;
-          }
-          let type = String(el.type ?? '');
-          let name = String(wrap(() => evaluateString(writtenName, sc)));
-          if (parent && !type.includes('/')) type = `${parent.type}/${type}`;
-          if (parent && name.split('/').length < type.split('/').length - 1) name = `${parent.name}/${name}`;
-          const id = wrap(() => resourceIdOf([type, name], this.target.subscriptionId, this.target.resourceGroup));
-          const dependsOn = Array.isArray(el.dependsOn) ? el.dependsOn.map((d) => String(wrap(() => evaluateTree(d, sc)))) : [];
-          if (parent) dependsOn.push(resourceIdOf([parent.type, parent.name], this.target.subscriptionId, this.target.resourceGroup));
-          found.push({ element: el, path, loop, id, type, name, writtenName, position, dependsOn });
-          if (Array.isArray(el.resources)) visit(el.resources, [...path, 'resources'], { type, name });
-        }
-      });
-    };
-    visit(this.template.resources as unknown[], ['resources']);
-    return orderByDependencies(found, skipped);
-  }
-
   /** The resource as it is sent to its provider: every property but the template-only ones, evaluated. */
   resourceBody(inst: Instance, hideSecure?: boolean): Obj {
     const body: Obj = {};
     for (const [k, v] of Object.entries(inst.element)) {
-      if (['copy', 'dependson', 'condition', 'resources', 'comments'].includes(k.toLowerCase())) continue;
+      // Template-only properties (and where the resource is, which its id already says) are not sent to the provider.
+      if (['copy', 'dependson', 'condition', 'resources', 'comments', 'existing', 'scope', 'subscriptionid', 'resourcegroup'].includes(k.toLowerCase())) continue;
       try {
-        body[k] = this.evaluate(v, new Map(), inst.loop, hideSecure);
+        body[k] = k.toLowerCase() === 'properties' && innerScoped(inst, v) ? this.innerScopedProperties(v as Obj, inst, hideSecure) : this.evaluate(v, new Map(), inst.loop, hideSecure);
       } catch (e) {
         if (e instanceof TemplateFailure) throw invalidElement('resource', inst.writtenName, inst.position, e);
         throw e;
@@ -259,6 +251,16 @@ export class TemplateRun {
     body.name = inst.name;
     body.type = inst.type;
     return body;
+  }
+
+  /**
+   * A nested deployment whose expressions are evaluated in its own scope ("expressionEvaluationOptions": {"scope":
+   * "inner"}, as Bicep emits modules): its template is passed as written, the rest (its parameters) evaluated here.
+   */
+  private innerScopedProperties(props: Obj, inst: Instance, hideSecure?: boolean): Obj {
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(props)) out[k] = k.toLowerCase() === 'template' ? v : this.evaluate(v, new Map(), inst.loop, hideSecure);
+    return out;
   }
 
   /** Outputs as GET deployment shows them: {name: {type, value}} (secure outputs are not returned). */
@@ -281,38 +283,9 @@ export class TemplateRun {
   }
 }
 
-/** Stable topological order: a resource after everything it dependsOn (by id, name, or copy loop name). */
-function orderByDependencies(list: Instance[], skipped: string[]): Instance[] {
-  const resolve = (dep: string): Instance[] => {
-    const d = dep.toLowerCase();
-    return list.filter(
-      (i) => i.id.toLowerCase() === d || i.name.toLowerCase() === d || `${i.type}/${i.name}`.toLowerCase() === d || i.loop?.name.toLowerCase() === d || d.endsWith(`/${i.type}/${i.name}`.toLowerCase()),
-    );
-  };
-  const out: Instance[] = [];
-  const state = new Map<Instance, 'visiting' | 'done'>();
-  const visit = (i: Instance): void => {
-    if (state.get(i) === 'done') return;
-    if (state.get(i) === 'visiting') {
-      // ARM's words for a dependency cycle.
-      throw new InvalidTemplate(`Circular dependency detected on resource: '${i.id}'. Please see https://aka.ms/arm-syntax-resources for usage details.`);
-    }
-    state.set(i, 'visiting');
-    for (const dep of i.dependsOn) {
-      const targets = resolve(dep);
-      if (targets.length === 0 && !skipped.some((n) => dep.toLowerCase() === n || dep.toLowerCase().endsWith(`/${n}`))) {
-        // ARM's words for a dependency on a resource the template does not have, the resource named type/name and no
-        // place given (the Azure Functions docs' example: "The resource 'Microsoft.Web/sites/func-xyz' is not defined in
-        // the template. Please see https://aka.ms/arm-template for usage details." with lineNumber 0, path "").
-        const m = /\/providers\/([^/]+\/[^/]+)\/([^/]+)(?:\/([^/]+)\/([^/]+))?$/i.exec(dep);
-        const named = m ? (m[3] ? `${m[1]}/${m[3]}/${m[2]}/${m[4]}` : `${m[1]}/${m[2]}`) : dep;
-        throw new InvalidTemplate(`The resource '${named}' is not defined in the template. Please see https://aka.ms/arm-template for usage details.`, { line: 0, column: 0, path: '' });
-      }
-      for (const target of targets) if (target !== i) visit(target);
-    }
-    state.set(i, 'done');
-    out.push(i);
-  };
-  list.forEach(visit);
-  return out;
+/** Whether a resource is a nested deployment with inner-scoped expressions. */
+export function innerScoped(inst: Pick<Instance, 'type'>, props: unknown): boolean {
+  if (inst.type.toLowerCase() !== 'microsoft.resources/deployments' || !isObj(props)) return false;
+  const options = Object.entries(props).find(([k]) => k.toLowerCase() === 'expressionevaluationoptions')?.[1];
+  return isObj(options) && String(options.scope ?? '').toLowerCase() === 'inner';
 }

@@ -6,13 +6,18 @@ import { join } from 'node:path';
 import { ParseError, parse } from 'jsonc-parser';
 import { ArmResponse, armRequest } from '../test-client';
 
-export const QUICKSTARTS = join(__dirname, '..', '..', '..', '..', 'test', 'contract', 'armTemplates', 'quickstarts');
+export const ARM_TEMPLATES = join(__dirname, '..', '..', '..', '..', 'test', 'contract', 'armTemplates');
+export const QUICKSTARTS = join(ARM_TEMPLATES, 'quickstarts');
 
-export function readJsonc(...path: string[]): Record<string, unknown> {
+/** A template or parameter file under test/contract/armTemplates (path from there). */
+export function readTemplateFile(...path: string[]): Record<string, unknown> {
   const errors: ParseError[] = [];
   // Templates may hold comments and multi-line strings (ARM accepts both); the client sends them as plain JSON.
-  const value = parse(readFileSync(join(QUICKSTARTS, ...path), 'utf8'), errors, { allowTrailingComma: true, disallowComments: false }) as Record<string, unknown>;
-  return value;
+  return parse(readFileSync(join(ARM_TEMPLATES, ...path), 'utf8'), errors, { allowTrailingComma: true, disallowComments: false }) as Record<string, unknown>;
+}
+
+export function readJsonc(...path: string[]): Record<string, unknown> {
+  return readTemplateFile('quickstarts', ...path);
 }
 
 /**

@@ -1,0 +1,70 @@
+// Secure parameters (securestring, secureObject) in a deployment: ARM evaluates them like any other parameter, so a
+// secureObject's property can feed a resource (ResourceModules' container-group template passes
+// "[parameters('environmentVariables').secureList]" this way), and leaves only their values out of what it returns
+// (the deployment's properties.parameters show the type alone).
+import { strict as assert } from 'node:assert';
+import { after, before, describe, it } from 'node:test';
+import { Emulator, startEmulator } from '../server';
+import { ACI_PATH, armRequest, getToken } from '../test-client';
+import { deploy, deploymentBody } from './quickstart-deploy';
+
+const template = {
+  $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+  contentVersion: '1.0.0.0',
+  parameters: {
+    environmentVariables: { type: 'secureObject', defaultValue: {} },
+    adminPassword: { type: 'securestring' },
+  },
+  resources: [
+    {
+      type: 'Microsoft.ContainerInstance/containerGroups',
+      apiVersion: '2023-05-01',
+      name: 'secure-object-group',
+      location: '[resourceGroup().location]',
+      properties: {
+        osType: 'Linux',
+        containers: [
+          {
+            name: 'app',
+            properties: {
+              image: 'mcr.microsoft.com/azuredocs/aci-helloworld',
+              resources: { requests: { cpu: 1, memoryInGB: 1 } },
+              environmentVariables: "[if(contains(parameters('environmentVariables'), 'variables'), parameters('environmentVariables').variables, createArray())]",
+              command: "[createArray('run', string(length(parameters('adminPassword'))))]",
+            },
+          },
+        ],
+      },
+    },
+  ],
+  outputs: { count: { type: 'int', value: "[length(parameters('environmentVariables').variables)]" } },
+};
+
+describe('emulator: secure parameters are evaluated at deployment and hidden in what it returns', () => {
+  let emu: Emulator;
+  let token: string;
+  before(async () => {
+    emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
+    token = await getToken(emu.url);
+  });
+  after(() => emu.close());
+
+  it('deploys a container group whose environment variables come from a secureObject parameter', async () => {
+    const parameters = {
+      environmentVariables: { value: { variables: [{ name: 'PLAIN', value: 'visible' }, { name: 'TOKEN', secureValue: 'tok-not-shown' }] } },
+      adminPassword: { value: 'pw-not-shown' },
+    };
+    const { put, done, statuses } = await deploy(emu.url, token, 'rg-1', 'secure-object', deploymentBody(template, parameters));
+    assert.equal(put.status, 201, put.text);
+    assert.equal(statuses.at(-1), 'Succeeded', done.text);
+    assert.deepEqual(done.json.properties.parameters, { environmentVariables: { type: 'SecureObject' }, adminPassword: { type: 'SecureString' } });
+    assert.deepEqual(done.json.properties.outputs, { count: { type: 'Int', value: 2 } });
+    for (const text of [put.text, done.text]) assert.doesNotMatch(text, /not-shown|visible/);
+
+    const group = await armRequest(emu.url, token, 'GET', ACI_PATH('secure-object-group'));
+    assert.equal(group.status, 200, group.text);
+    const c = group.json.properties.containers[0].properties;
+    assert.deepEqual(c.environmentVariables, [{ name: 'PLAIN', value: 'visible' }, { name: 'TOKEN' }]);
+    assert.deepEqual(c.command, ['run', '12']);
+  });
+});
