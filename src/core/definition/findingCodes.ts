@@ -36,6 +36,8 @@ export const Code = {
   apiVersion: 'ACI209',
   invalidSecretName: 'ACI210',
   examplePlaceholder: 'ACI211',
+  newerProperty: 'ACI212',
+  unknownApiVersion: 'ACI213',
   mountPathColon: 'ACI301',
   gitRepoDirectory: 'ACI302',
   confidentialPolicy: 'ACI303',

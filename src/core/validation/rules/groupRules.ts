@@ -3,7 +3,6 @@ import { PathSegment } from '../../definition/types';
 import { isSecretPlaceholder } from '../../definition/secrets';
 import { findExamplePlaceholder } from '../../definition/examplePlaceholders';
 import { Code } from '../../definition/findingCodes';
-import { SCHEMA_API_VERSION } from '../../schema/schemaLookup';
 import { checkContainer } from './containerRules';
 import { DNS_LABEL, GROUP_NAME, SHORT_VOLUME_NAME, suggestName, VOLUME_NAME } from './naming';
 import { list } from '../../definition/plainValues';
@@ -64,10 +63,6 @@ function checkHeader(group: Record<string, unknown>, ctx: RuleContext): void {
       data: { suggestion },
       ...(GROUP_NAME.test(suggestion) ? { fixText: { title: `Rename to ${suggestion}`, newText: suggestion } } : {}),
     });
-  }
-  const apiVersion = group.apiVersion;
-  if (typeof apiVersion === 'string' && literalString(ctx, apiVersion) !== undefined && apiVersion !== SCHEMA_API_VERSION) {
-    emit(ctx, Code.apiVersion, 'info', `apiVersion ${apiVersion}: checked against the ${SCHEMA_API_VERSION} schema; properties newer than ${apiVersion} may be rejected by that version.`, ['apiVersion'], { data: { canonical: SCHEMA_API_VERSION } });
   }
   const zones = list(group.zones);
   if (zones.length > 1) emit(ctx, Code.multipleZones, 'error', 'Container groups support a single availability zone; keep one entry in zones.', ['zones'], { preferKey: true });
