@@ -1,0 +1,70 @@
+// The published CreateOrUpdate examples of each stable api-version: clean in the editor but for the findings the
+// documentation demands, and deployed to the emulator at their own api-version (its request log shows it).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ArmClient } from '../../../src/core/arm/client';
+import { ClientSecretTokenProvider } from '../../../src/core/auth/clientSecretTokenProvider';
+import { deployBody, prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
+import { validateText } from '../../../src/core/validation';
+import { startEmulator, type Emulator } from '../../emulator/server';
+import createOrUpdate2023 from '../containerGroups/createOrUpdate-example.json';
+import createPriority2023 from '../containerGroups/createPriority-example.json';
+import secretReference from './2025-09-01-secretReference.json';
+import standbyPool from './2025-09-01-standbyPool.json';
+import priority2025 from './2025-09-01-priority.json';
+
+interface Example {
+  source: string;
+  apiVersion: string;
+  name: string;
+  containerGroup: Record<string, unknown>;
+  /** Findings the documentation demands (codes), e.g. a GPU request since GPU groups were retired. */
+  expected: string[];
+}
+
+/** The 2023-05-01 replay fixtures carry the published body as `definition`. */
+const from2023 = (f: { source: string; definition: Record<string, unknown> }, name: string, expected: string[]): Example => ({ source: f.source, apiVersion: '2023-05-01', name, containerGroup: f.definition, expected });
+
+const EXAMPLES: Example[] = [
+  // GPU container groups were retired on 2025-07-14 (finding ACI319), which these examples still ask for.
+  from2023(createOrUpdate2023, 'cg-create-2023', ['ACI319']),
+  from2023(createPriority2023, 'cg-priority-2023', []),
+  { ...secretReference, name: 'cg-secretref-2025', expected: ['ACI319'] },
+  { ...standbyPool, name: 'cg-standby-2025', expected: [] },
+  { ...priority2025, name: 'cg-priority-2025', expected: [] },
+];
+
+const SUB = '00000000-0000-0000-0000-0000000000a5';
+const RG = 'rg-versions';
+let emu: Emulator;
+let client: ArmClient;
+
+before(async () => {
+  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1, quiet: true });
+  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'versions-test' });
+  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'versions-test', maxRetries: 0 });
+});
+after(() => emu.close());
+
+const fileText = (e: Example) => JSON.stringify({ apiVersion: e.apiVersion, name: e.name, ...e.containerGroup }, null, 2);
+
+describe('published CreateOrUpdate examples of every stable api-version', () => {
+  for (const example of EXAMPLES) {
+    it(`${example.apiVersion} ${example.source.split('/').pop()?.split(' ')[0]}: clean in the editor but for ${example.expected.join(', ') || 'nothing'}`, () => {
+      assert.ok(example.source.includes(example.apiVersion), 'the fixture names its published source at its version');
+      const { findings } = validateText(fileText(example), `${example.name}.json`);
+      assert.deepEqual(findings.map((f) => f.code), example.expected, findings.map((f) => `${f.code} ${f.message}`).join('\n'));
+    });
+
+    it(`${example.apiVersion} ${example.name}: deploys to the emulator at api-version ${example.apiVersion}`, async () => {
+      const target = { subscriptionId: SUB, resourceGroup: RG, name: example.name, location: 'westeurope' };
+      const prepared = await prepareDeploy(fileText(example), `${example.name}.json`, target, () => undefined);
+      assert.equal(prepared.apiVersion, example.apiVersion);
+      const before = emu.requests.length;
+      const run = await deployBody(client, target, prepared.body, { apiVersion: prepared.apiVersion, sleep: async () => undefined });
+      assert.equal(run.group.provisioningState, 'Succeeded');
+      const puts = emu.requests.slice(before).filter((r) => r.method === 'PUT' && r.path.includes(`/containerGroups/${example.name}?`));
+      assert.deepEqual(puts.map((r) => [r.path.split('?')[1], r.status]), [[`api-version=${example.apiVersion}`, 201]]);
+    });
+  }
+});
