@@ -65,5 +65,7 @@ export const Code = {
   portRange: 'ACI325',
   duplicateEnvVar: 'ACI326',
   emptySecretVolume: 'ACI327',
+  spotPriority: 'ACI328',
+  secretReferenceUndeclared: 'ACI329',
   unknownSecret: 'ACI900',
 } as const;
