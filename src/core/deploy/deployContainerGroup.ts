@@ -22,7 +22,7 @@ import { DeployInputError, describeLocationChoice, toRequestBody, type BodyConve
 import { findSecretReferences, SECRET_NAME_RULE } from '../definition/secrets';
 import { resolveSecretPlaceholders } from './resolveSecrets';
 import { chooseSchemaVersion } from '../schema/apiVersion';
-import { schemaVersions } from '../schema/schemaLookup';
+import { schemaVersions } from '../schema/apiVersionList';
 
 /** What a deploy needs of a configured container group: where it goes (the definition file is read already). */
 export type DeployTarget = Omit<ContainerGroupTarget, 'definitionFile'>;

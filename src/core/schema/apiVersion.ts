@@ -6,8 +6,7 @@
  */
 import { DefinitionNode } from '../definition/types';
 import { findProperty } from '../definition/nodeQuery';
-import { SCHEMA_API_VERSION, schemaVersions } from './schemaLookup';
-import { published } from './generated/versions';
+import { publishedVersions, SCHEMA_API_VERSION, schemaVersions } from './apiVersionList';
 
 export type ApiVersionStatus = 'known' | 'published' | 'newer' | 'unknown' | 'malformed' | 'absent';
 
@@ -45,7 +44,7 @@ export function chooseSchemaVersion(requested: string | undefined): SchemaChoice
   const known = schemaVersions().find((v) => v.version === text);
   if (known) return { version: known.version, status: 'known', requested };
   if (!WELL_FORMED.test(text)) return { version: SCHEMA_API_VERSION, status: 'malformed', requested };
-  if (published.includes(text)) {
+  if (publishedVersions.includes(text)) {
     const below = schemaVersions().filter((v) => !v.preview && v.version <= text);
     return { version: below.length ? below[below.length - 1].version : SCHEMA_API_VERSION, status: 'published', requested };
   }

@@ -6,7 +6,10 @@
  */
 import schemaJson from '../../../schemas/container-group.schema.json';
 import { PathSegment } from '../definition/types';
-import { loaders, versions } from './generated/versions';
+import { loaders } from './generated/loaders';
+import { SCHEMA_API_VERSION, versionOfFile } from './apiVersionList';
+
+export { SCHEMA_API_VERSION, schemaVersions } from './apiVersionList';
 
 export type SchemaNode = Record<string, unknown> & {
   $ref?: string;
@@ -22,20 +25,8 @@ export type SchemaNode = Record<string, unknown> & {
 
 type Definitions = Record<string, SchemaNode>;
 export const rootSchema = schemaJson as unknown as SchemaNode & { definitions: Definitions };
-/** The api-version of the base schema (schemas/container-group.schema.json). */
-export const SCHEMA_API_VERSION = '2023-05-01';
-
-const generated = versions as Record<string, { stable: boolean; file: string }>;
 const load = loaders as Record<string, () => { definitions: Definitions }>;
 const byVersion = new Map<string, Definitions>([[SCHEMA_API_VERSION, rootSchema.definitions]]);
-const fileVersion = new Map(Object.entries(generated).map(([v, e]) => [e.file, v]));
-
-/** Every api-version with a schema, oldest first, and whether it is a preview. */
-export function schemaVersions(): { version: string; preview: boolean }[] {
-  return [{ version: SCHEMA_API_VERSION, preview: false }, ...Object.entries(generated).map(([version, e]) => ({ version, preview: !e.stable }))].sort((a, b) =>
-    a.version < b.version ? -1 : a.version > b.version ? 1 : 0,
-  );
-}
 
 /** The definitions of one api-version's schema (loaded on first use); undefined for a version without one. */
 export function schemaDefinitions(version: string = SCHEMA_API_VERSION): Definitions | undefined {
@@ -56,7 +47,7 @@ function refTarget(ref: string): SchemaNode | undefined {
   const hash = ref.indexOf('#');
   const file = hash > 0 ? ref.slice(0, hash) : '';
   const name = ref.slice(hash + 1).replace('/definitions/', '');
-  const version = file ? fileVersion.get(file) : SCHEMA_API_VERSION;
+  const version = file ? versionOfFile(file) : SCHEMA_API_VERSION;
   return version ? schemaDefinitions(version)?.[name] : undefined;
 }
 

@@ -5,8 +5,8 @@
  */
 import type { ValidateFunction } from 'ajv';
 import * as generated from './generated/schemaValidators';
-import { loaders } from './generated/versions';
-import { SCHEMA_API_VERSION } from '../schema/schemaLookup';
+import { loaders } from './generated/loaders';
+import { SCHEMA_API_VERSION } from '../schema/apiVersionList';
 
 type Validators = Record<string, ValidateFunction | undefined>;
 const byVersion = new Map<string, Validators>([[SCHEMA_API_VERSION, generated as unknown as Validators]]);
