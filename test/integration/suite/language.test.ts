@@ -354,7 +354,7 @@ suite('Definition editing by api-version', () => {
     const fix = actions.find((a) => a.title.startsWith('Use api-version 2025-09-01') && a.edit);
     assert.ok(fix, `a fix among: ${actions.map((a) => a.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit!));
-    assert.match(doc.getText(), /^apiVersion: '2025-09-01'/);
+    assert.match(doc.getText(), /^apiVersion: ["']2025-09-01["']\n/);
     await diagnosticsOf(doc, (d) => d.length === 0);
   });
 
