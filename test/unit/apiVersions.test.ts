@@ -7,6 +7,8 @@ import { validateText } from '../../src/core/validation';
 import type { Finding, Fix } from '../../src/core/definition/types';
 import { chooseSchemaVersion } from '../../src/core/schema/apiVersion';
 import { schemaVersions } from '../../src/core/schema/schemaLookup';
+import { importDefinition } from '../../src/core/import/importDefinition';
+import secretReferenceExample from '../contract/apiVersions/2025-09-01-secretReference.json';
 
 const IDENTITY = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1';
 
@@ -98,4 +100,24 @@ describe('api-version chooses the schema', () => {
       assert.deepEqual(error.moreFixes?.map((f) => f.title), ['Use api-version 2023-05-01', 'Use api-version 2025-09-01']);
     });
   }
+});
+
+describe('import at an api-version', () => {
+  // The published 2025-09-01 secret reference example's body, as a GET returns its settable part.
+  const resource = { name: 'demo1', ...secretReferenceExample.containerGroup };
+
+  it('writes the newest stable version by default and keeps what it has', () => {
+    const { text } = importDefinition(resource, 'yaml');
+    assert.match(text, /^apiVersion: '2025-09-01'\n/);
+    assert.match(text, /secretReferences:/);
+    assert.match(text, /secureValueReference: envSecretRef/);
+    assert.deepEqual(codes(validateText(text, 'demo1.aci.yaml').findings).filter((c) => !c.startsWith('ACI319')), []);
+  });
+
+  it('at 2023-05-01 (the user picks it) leaves out what that version lacks', () => {
+    const { text, dropped } = importDefinition(resource, 'yaml', undefined, undefined, '2023-05-01');
+    assert.match(text, /^apiVersion: '2023-05-01'\n/);
+    assert.ok(!text.includes('secretReferences') && !text.includes('secureValueReference'), text);
+    assert.ok(dropped.includes('properties.secretReferences'), dropped.join());
+  });
 });
