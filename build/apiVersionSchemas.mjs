@@ -83,6 +83,18 @@ function qualifyRefs(node, file) {
   return out;
 }
 
+/**
+ * This project's rules on top of a version's swagger. A group not made from a container group profile names its
+ * osType: the swagger stopped requiring it when profiles came (the profile supplies it, as in the published
+ * ContainerGroupCreateOrUpdateStandbyPool example), but without one the service answers InvalidOsType.
+ */
+function addProjectRules(definitions) {
+  const props = definitions.ContainerGroupPropertiesProperties;
+  if (props?.properties?.containerGroupProfile && !props.required?.includes('osType')) {
+    definitions.ContainerGroupPropertiesProperties = { ...props, if: { not: { required: ['containerGroupProfile'] } }, then: { required: ['osType'] } };
+  }
+}
+
 /** The JSON Schema of one pinned api-version. */
 export function versionSchema(version, base = JSON.parse(readFileSync(baseSchemaFile, 'utf8'))) {
   const entry = pinnedVersions()[version];
@@ -93,6 +105,7 @@ export function versionSchema(version, base = JSON.parse(readFileSync(baseSchema
     const converted = convert(def);
     definitions[name] = base.definitions[name] ? merge(base.definitions[name], converted, version) : { ...converted, 'x-addedIn': version };
   }
+  addProjectRules(definitions);
   const file = schemaFileName(version);
   const schema = {
     ...base,

@@ -84,6 +84,15 @@ describe('api-version chooses the schema', () => {
     assert.ok(!findings.some((f) => f.code === 'ACI209'), codes(findings).join('\n'));
   });
 
+  it('2025-09-01: a group names its osType unless a container group profile supplies it', () => {
+    const g = group('2025-09-01') as { properties: Record<string, unknown> };
+    delete g.properties.osType;
+    const missing = validateText(JSON.stringify(g, null, 2), 'no-os.json').findings;
+    assert.deepEqual(missing.map((f) => [f.code, f.data?.missingProperty]), [['ACI001', 'osType']], codes(missing).join('\n'));
+    g.properties.containerGroupProfile = { id: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.ContainerInstance/containerGroupProfiles/p', revision: 1 };
+    assert.deepEqual(codes(validateText(JSON.stringify(g, null, 2), 'profile.json').findings), []);
+  });
+
   it('a version newer than any known is checked against the newest, with a notice', () => {
     const { findings } = validateText(JSON.stringify(group('2099-01-01'), null, 2), 'new.json');
     assert.deepEqual(findings.map((f) => f.code), ['ACI209']);
