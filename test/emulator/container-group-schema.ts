@@ -2,7 +2,8 @@
 // validator walks. Read-only fields are not listed: ARM ignores them in requests.
 // Sources: azure-rest-api-specs, specification/containerinstance/resource-manager/Microsoft.ContainerInstance/
 // ContainerInstance/stable/2023-05-01/containerInstance.json and stable/2025-09-01/containerInstance.json
-// (commit 037aa1571a00119bedc6cec175e1ccf5d65c3965). 2025-09-01 adds secretReferences, identityAcls,
+// (commit 037aa1571a00119bedc6cec175e1ccf5d65c3965) and preview/2026-06-01-preview/containerInstance.json
+// (commit 1ea2d7076883c55d4deb08481251ffbcb616097b). 2025-09-01 adds secretReferences, identityAcls,
 // containerGroupProfile, standbyPoolProfile, a container's configMap, secureValueReference, passwordReference,
 // storageAccountKeyReference and secretReference volumes, the sku NotSpecified, and requires only `containers`
 // of the group's properties and nothing of a container's (a group from a container group profile takes them from
@@ -33,7 +34,7 @@ const arr = (items: Schema): Schema => ({ t: 'array', items });
 
 const gpu = obj({ count: int, sku: en('K80', 'P100', 'V100') }, ['count', 'sku']);
 /** The api-versions of Microsoft.ContainerInstance/containerGroups the emulator serves, oldest first. */
-export const ACI_API_VERSIONS = ['2023-05-01', '2025-09-01'] as const;
+export const ACI_API_VERSIONS = ['2023-05-01', '2025-09-01', '2026-06-01-preview'] as const;
 export type AciApiVersion = (typeof ACI_API_VERSIONS)[number];
 
 const environmentVariable = obj({ name: str, value: str, secureValue: str }, ['name']);
@@ -61,7 +62,8 @@ const probe = obj({
 
 /** The request schema of one api-version. */
 function buildSchema(version: AciApiVersion): Schema {
-  const v2025 = version === '2025-09-01';
+  // 2026-06-01-preview's container group body reads as 2025-09-01's (same definitions at the commit above).
+  const v2025 = version !== '2023-05-01';
   const env = v2025 ? obj({ name: str, value: str, secureValue: str, secureValueReference: str }, ['name']) : environmentVariable;
   const only = <T extends object>(props: T): T | Record<string, never> => (v2025 ? props : {});
 const container = obj(

@@ -35,7 +35,7 @@ describe('completion and hover by api-version', () => {
     const src = 'apiVersion: \nproperties: {}\n';
     const entries = complete(DefinitionDocument.parse(src, 'yaml'), offset, {});
     const versions = entries.filter((e) => /^\d{4}-/.test(e.label));
-    assert.deepEqual(versions.map((e) => e.label), ['2025-09-01', '2023-05-01']);
+    assert.deepEqual(versions.map((e) => [e.label, e.detail]), [['2025-09-01', 'api-version'], ['2023-05-01', 'api-version'], ['2026-06-01-preview', 'api-version (preview)']]);
     assert.equal(versions.find((e) => e.preselect)?.label, '2025-09-01');
   });
 

@@ -37,7 +37,12 @@ const codes = (fs: Finding[]) => fs.map((f) => `${f.code} ${f.message}`);
 describe('api-version chooses the schema', () => {
   it('knows 2023-05-01 and 2025-09-01 and chooses by the text', () => {
     const versions = schemaVersions().map((v) => v.version);
-    assert.ok(versions.includes('2023-05-01') && versions.includes('2025-09-01'), versions.join());
+    assert.deepEqual(schemaVersions(), [
+      { version: '2023-05-01', preview: false },
+      { version: '2025-09-01', preview: false },
+      { version: '2026-06-01-preview', preview: true },
+    ]);
+    assert.ok(versions.includes('2023-05-01'));
     assert.equal(chooseSchemaVersion('2025-09-01').version, '2025-09-01');
     assert.deepEqual([chooseSchemaVersion('2099-01-01').status, chooseSchemaVersion('2099-01-01').version], ['newer', '2025-09-01']);
     assert.equal(chooseSchemaVersion('2024-01-01').status, 'unknown');
@@ -106,7 +111,7 @@ describe('api-version chooses the schema', () => {
       assert.ok(error, codes(findings).join('\n'));
       assert.equal(error.severity, 'error');
       assert.ok(error.message.includes(what) && error.message.includes('2023-05-01, 2025-09-01'), error.message);
-      assert.deepEqual(error.moreFixes?.map((f) => f.title), ['Use api-version 2023-05-01', 'Use api-version 2025-09-01']);
+      assert.deepEqual(error.moreFixes?.map((f) => f.title), ['Use api-version 2023-05-01', 'Use api-version 2025-09-01', 'Use api-version 2026-06-01-preview']);
     });
   }
 });

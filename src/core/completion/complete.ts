@@ -173,9 +173,10 @@ function valueEntries(ctx: Ctx, site: ValueSite): CompletionEntry[] {
   }
   const last = site.path[site.path.length - 1];
   if (typeof last === 'string' && looseName(last) === 'apiversion' && schema?.type === 'string') {
-    // Every version with a schema, newest first; the newest stable one preselected, previews marked.
+    // Every version with a schema: stable ones newest first (the newest preselected), then previews, marked.
     const newest = newestStableVersion();
-    schemaVersions().reverse().forEach((v, i) =>
+    const all = schemaVersions().reverse();
+    [...all.filter((v) => !v.preview), ...all.filter((v) => v.preview)].forEach((v, i) =>
       add(v.version, 'value', v.version, { detail: v.preview ? 'api-version (preview)' : 'api-version', sortText: `${i}`.padStart(3, '0'), preselect: v.version === newest || undefined }),
     );
   }
