@@ -1,6 +1,10 @@
 // The published CreateOrUpdate examples of each stable api-version: clean in the editor but for the findings the
 // documentation demands, and deployed to the emulator at their own api-version (its request log shows it).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ArmClient } from '../../../src/core/arm/client';
 import { ClientSecretTokenProvider } from '../../../src/core/auth/clientSecretTokenProvider';
@@ -46,6 +50,9 @@ before(async () => {
 });
 after(() => emu.close());
 
+const CLI = join(__dirname, '../../../src/cli/aci-validate.js');
+const dir = mkdtempSync(join(tmpdir(), 'aci-versions-'));
+
 const fileText = (e: Example) => JSON.stringify({ apiVersion: e.apiVersion, name: e.name, ...e.containerGroup }, null, 2);
 
 describe('published CreateOrUpdate examples of every stable api-version', () => {
@@ -54,6 +61,15 @@ describe('published CreateOrUpdate examples of every stable api-version', () => 
       assert.ok(example.source.includes(example.apiVersion), 'the fixture names its published source at its version');
       const { findings } = validateText(fileText(example), `${example.name}.json`);
       assert.deepEqual(findings.map((f) => f.code), example.expected, findings.map((f) => `${f.code} ${f.message}`).join('\n'));
+    });
+
+    it(`${example.apiVersion} ${example.name}: aci-validate reports the same`, () => {
+      const file = join(dir, `${example.name}.aci.json`);
+      writeFileSync(file, fileText(example));
+      const r = spawnSync(process.execPath, [CLI, '--format', 'json', file], { encoding: 'utf8' });
+      const out = JSON.parse(r.stdout) as { findings: { code: string }[] }[];
+      assert.deepEqual(out[0].findings.map((f) => f.code), example.expected, r.stdout);
+      assert.equal(r.status, example.expected.length ? 1 : 0, 'exits 1 only for the GPU error');
     });
 
     it(`${example.apiVersion} ${example.name}: deploys to the emulator at api-version ${example.apiVersion}`, async () => {
