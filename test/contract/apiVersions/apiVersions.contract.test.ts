@@ -18,6 +18,7 @@ import standbyPool from './2025-09-01-standbyPool.json';
 import priority2025 from './2025-09-01-priority.json';
 import confidential2025 from './2025-09-01-confidential.json';
 import encryption2025 from './2025-09-01-encryption.json';
+import createOrUpdate2025 from './2025-09-01-createOrUpdate.json';
 
 interface Example {
   source: string;
@@ -37,6 +38,7 @@ const EXAMPLES: Example[] = [
   // GPU container groups were retired on 2025-07-14 (finding ACI319), which these examples still ask for.
   from2023(createOrUpdate2023, 'cg-create-2023', ['ACI319']),
   from2023(createPriority2023, 'cg-priority-2023', []),
+  { ...createOrUpdate2025, name: 'cg-create-2025', expected: ['ACI319'] },
   { ...secretReference, name: 'cg-secretref-2025', expected: ['ACI319'] },
   { ...standbyPool, name: 'cg-standby-2025', expected: [] },
   { ...priority2025, name: 'cg-priority-2025', expected: [] },
