@@ -19,6 +19,9 @@ import priority2025 from './2025-09-01-priority.json';
 import confidential2025 from './2025-09-01-confidential.json';
 import encryption2025 from './2025-09-01-encryption.json';
 import createOrUpdate2025 from './2025-09-01-createOrUpdate.json';
+import confidential2023 from './2023-05-01-confidential.json';
+import encryption2023 from './2023-05-01-encryption.json';
+import extensions2023 from './2023-05-01-extensions.json';
 
 interface Example {
   source: string;
@@ -38,6 +41,9 @@ const EXAMPLES: Example[] = [
   // GPU container groups were retired on 2025-07-14 (finding ACI319), which these examples still ask for.
   from2023(createOrUpdate2023, 'cg-create-2023', ['ACI319']),
   from2023(createPriority2023, 'cg-priority-2023', []),
+  { ...confidential2023, name: 'cg-confidential-2023', expected: [] },
+  { ...encryption2023, name: 'cg-encryption-2023', expected: ['ACI211'], fill: { '<key version>': '0123456789abcdef0123456789abcdef' } },
+  { ...extensions2023, name: 'cg-extensions-2023', expected: [] },
   { ...createOrUpdate2025, name: 'cg-create-2025', expected: ['ACI319'] },
   { ...secretReference, name: 'cg-secretref-2025', expected: ['ACI319'] },
   { ...standbyPool, name: 'cg-standby-2025', expected: [] },
