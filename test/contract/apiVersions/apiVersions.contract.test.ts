@@ -22,6 +22,7 @@ import createOrUpdate2025 from './2025-09-01-createOrUpdate.json';
 import confidential2023 from './2023-05-01-confidential.json';
 import encryption2023 from './2023-05-01-encryption.json';
 import extensions2023 from './2023-05-01-extensions.json';
+import extensions2025 from './2025-09-01-extensions.json';
 
 interface Example {
   source: string;
@@ -49,6 +50,7 @@ const EXAMPLES: Example[] = [
   { ...standbyPool, name: 'cg-standby-2025', expected: [] },
   { ...priority2025, name: 'cg-priority-2025', expected: [] },
   { ...confidential2025, name: 'cg-confidential-2025', expected: [] },
+  { ...extensions2025, name: 'cg-extensions-2025', expected: [] },
   // The example leaves its key version as '<key version>': flagged as a placeholder (ACI211), filled in to deploy.
   { ...encryption2025, name: 'cg-encryption-2025', expected: ['ACI211'], fill: { '<key version>': '0123456789abcdef0123456789abcdef' } },
 ];
