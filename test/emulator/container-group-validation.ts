@@ -3,7 +3,7 @@
 // `target` (test/contract/armErrors/ holds the recorded errors this imitates). The `validation-targets`
 // scenario instead lists every problem in `details`, each with a JSON-path target.
 import { ErrorInfo } from './reply';
-import { Schema, containerGroupSchema } from './container-group-schema';
+import { AciApiVersion, Schema, containerGroupSchemaFor } from './container-group-schema';
 import {
   Problem,
   Segment,
@@ -32,7 +32,7 @@ export function isValidContainerGroupName(name: string): boolean {
  * Every problem found, in the order the service meets them: the group name, then what the JSON reader
  * rejects, then the service's own rules. An empty list means the body is acceptable.
  */
-export function validateContainerGroup(groupName: string, body: Json): Problem[] {
+export function validateContainerGroup(groupName: string, body: Json, apiVersion: AciApiVersion = '2023-05-01'): Problem[] {
   const problems: Problem[] = [];
   if (!isValidContainerGroupName(groupName)) {
     problems.push({
@@ -45,7 +45,7 @@ export function validateContainerGroup(groupName: string, body: Json): Problem[]
     problems.push({ code: 'InvalidRequestContent', message: 'The request content must be a JSON object.', target: '' });
     return problems;
   }
-  walk(body, containerGroupSchema, [], problems, body);
+  walk(body, containerGroupSchemaFor(apiVersion), [], problems, body);
   checkSemantics(body as Record<string, Json>, groupName, problems);
   return problems;
 }
@@ -128,14 +128,20 @@ function asRecord(value: Json): Record<string, Json> | undefined {
 function checkSemantics(body: Record<string, Json>, groupName: string, out: Problem[]): void {
   const props = asRecord(body.properties);
   if (!props) return;
+  // A group made from a container group profile (2025-09-01) takes its osType and containers' resources from the
+  // profile: the published ContainerGroupCreateOrUpdateStandbyPool example sends neither and the service answers 201.
+  const fromProfile = asRecord(props.containerGroupProfile) !== undefined;
   const osType = props.osType;
-  if (typeof osType !== 'string' || !['linux', 'windows'].includes(osType.toLowerCase())) out.push(invalidOsType());
+  if (!fromProfile && (typeof osType !== 'string' || !['linux', 'windows'].includes(osType.toLowerCase()))) out.push(invalidOsType());
 
   const volumeNames = new Set<string>();
   asArray(props.volumes).forEach((vol, i) => {
     const path = `properties.volumes[${i}]`;
     if (typeof vol.name === 'string') volumeNames.add(vol.name);
-    const sources = ['azureFile', 'emptyDir', 'secret', 'gitRepo'].filter((k) => vol[k] !== undefined && vol[k] !== null);
+    // A secret volume may take values from key vault through secretReference (2025-09-01) beside or instead of
+    // `secret` (ContainerGroupsCreateOrUpdateSecretReference.json sends both on one volume).
+    const present = (k: string) => vol[k] !== undefined && vol[k] !== null;
+    const sources = ['azureFile', 'emptyDir', 'secret', 'gitRepo'].filter((k) => present(k) || (k === 'secret' && present('secretReference')));
     if (sources.length !== 1) {
       out.push({ code: 'InvalidVolume', message: `The volume '${String(vol.name)}' in container group '${groupName}' must specify exactly one of azureFile, emptyDir, secret or gitRepo.`, target: path });
     }
@@ -158,7 +164,7 @@ function checkSemantics(body: Record<string, Json>, groupName: string, out: Prob
         seen.add(c.name);
       }
       const cprops = asRecord(c.properties);
-      if (listPath.endsWith('.containers') && cprops) {
+      if (listPath.endsWith('.containers') && cprops && !fromProfile) {
         const resourcesPath = `${path}.properties.resources`;
         const requests = asRecord(asRecord(cprops.resources)?.requests);
         if (!requests) out.push(requestsNotSpecified(String(c.name), groupName, resourcesPath));

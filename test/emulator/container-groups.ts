@@ -10,6 +10,7 @@ import { EmulatorState, RequestContext } from './context';
 import type { FaultName } from './faults';
 import { StoredGroup, findGroup, groupId, groupKey, groupView, normalizeLocation } from './container-group-view';
 import { toCloudError, validateContainerGroup } from './container-group-validation';
+import { ACI_API_VERSIONS, type AciApiVersion } from './container-group-schema';
 import { LroOutcome, Operation } from './lro-store';
 import { Reply, cloudError, jsonReply } from './reply';
 
@@ -36,13 +37,19 @@ function parseJsonBody(body: Buffer): { ok: true; value: unknown } | { ok: false
   }
 }
 
+/** The api-version of a request the router let through (one of ACI_API_VERSIONS). */
+function requestApiVersion(ctx: RequestContext): AciApiVersion {
+  const v = ctx.url.searchParams.get('api-version');
+  return ACI_API_VERSIONS.find((known) => known === v) ?? ACI_API_VERSION;
+}
+
 export function putContainerGroup(ctx: RequestContext): Reply {
   const parsed = parseJsonBody(ctx.body);
   if (!parsed.ok) {
     return cloudError(400, { code: 'InvalidRequestContent', message: parsed.message, details: [{ code: 'InvalidRequestContent', message: parsed.message }] });
   }
   const { subscriptionId, resourceGroup, name } = ctx.params;
-  const problems = validateContainerGroup(name, parsed.value);
+  const problems = validateContainerGroup(name, parsed.value, requestApiVersion(ctx));
   if (problems.length > 0) return cloudError(400, toCloudError(problems, ctx.fault === 'validation-targets'));
 
   const body = parsed.value as Record<string, unknown>;

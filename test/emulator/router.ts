@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { EmulatorState, RequestContext } from './context';
 import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
+import { ACI_API_VERSIONS } from './container-group-schema';
 import { listContainerGroupsByResourceGroup } from './container-group-list';
 import { listContainerLogs } from './container-group-logs';
 import { attachContainer, execContainer } from './container-exec';
@@ -31,7 +32,8 @@ export interface IncomingRequest {
 interface ArmRoute {
   pattern: RegExp;
   methods: Record<string, (ctx: RequestContext) => Reply>;
-  apiVersion: string;
+  /** The api-versions the route serves (the first named in errors' lists). */
+  apiVersion: string | readonly string[];
   /** Name whose `fault-<name>` part selects a per-resource fault. */
   resourceName: (params: Record<string, string>, state: EmulatorState) => string | undefined;
 }
@@ -84,7 +86,7 @@ const ARM_ROUTES: ArmRoute[] = [
   {
     pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)$`, 'i'),
     methods: { PUT: putContainerGroup, GET: getContainerGroup, DELETE: deleteContainerGroup },
-    apiVersion: ACI_API_VERSION,
+    apiVersion: ACI_API_VERSIONS,
     resourceName: (p) => p.name,
   },
   ...(
@@ -231,8 +233,9 @@ function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, pa
   if (!apiVersion) {
     return finish(cloudError(400, { code: 'MissingApiVersionParameter', message: "The api-version query parameter (?api-version=) is required for all requests." }));
   }
-  if (apiVersion !== r.apiVersion) {
-    return finish(cloudError(400, { code: 'InvalidApiVersionParameter', message: `The api-version '${apiVersion}' is invalid. The supported versions are '${r.apiVersion}'.` }));
+  const supported = typeof r.apiVersion === 'string' ? [r.apiVersion] : r.apiVersion;
+  if (!supported.includes(apiVersion)) {
+    return finish(cloudError(400, { code: 'InvalidApiVersionParameter', message: `The api-version '${apiVersion}' is invalid. The supported versions are '${supported.join(',')}'.` }));
   }
 
   const headerFault = header(req.headers, FAULT_HEADER);

@@ -39,7 +39,8 @@ describe('aci-validate CLI', () => {
   it('--format json gives structured findings', () => {
     const file = join(FIXTURES, 'rest-create-full.json');
     const r = run('--format', 'json', file);
-    assert.equal(r.status, 0);
+    // The published example still requests a GPU: an error since GPU container groups were retired on 2025-07-14.
+    assert.equal(r.status, 1);
     const out = JSON.parse(r.stdout);
     assert.equal(out[0].file, file);
     assert.deepEqual(out[0].findings.map((f: { code: string }) => f.code), ['ACI319']);

@@ -115,7 +115,9 @@ test('prepareDeploy notes a name mismatch, a different apiVersion and dropped fi
   assert.equal(p.body.location, 'westeurope');
   assert.equal(p.notes.length, 4);
   assert.match(p.notes[0], /'other'.*'web'/);
-  assert.match(p.notes[1], /2021-10-01.*2023-05-01/);
+  // The file's own api-version is what the requests use (a published one, checked against 2023-05-01).
+  assert.match(p.notes[1], /Requests use api-version 2021-10-01, as the definition names/);
+  assert.equal(p.apiVersion, '2021-10-01');
   assert.match(p.notes[2], /^Location: westeurope, from the definition\..*'eastus' is not used\.$/);
   assert.match(p.notes[3], /properties\.provisioningState/);
 });

@@ -141,7 +141,7 @@ describe('importing a container group', () => {
 
   it('writes the az --file YAML: quoted api-version, name and type first, no read-only or assigned fields', () => {
     const { text, dropped } = importDefinition(richGet(), 'yaml');
-    assert.match(text, /^apiVersion: '2023-05-01'\nname: demo1\ntype: Microsoft.ContainerInstance\/containerGroups\nlocation: west us\n/);
+    assert.match(text, /^apiVersion: '2025-09-01'\nname: demo1\ntype: Microsoft.ContainerInstance\/containerGroups\nlocation: west us\n/);
     for (const gone of ['provisioningState', 'instanceView', 'fqdn', 'principalId', 'tenantId', 'clientId', 'ip:', 'events', '/containerGroups/demo1']) {
       assert.ok(!text.includes(gone), `${gone} is left out`);
     }

@@ -15,7 +15,9 @@ describe('real definitions get no errors', () => {
     it(file, () => {
       const text = readFileSync(join(FIXTURES, file), 'utf8');
       const { findings } = validateText(text, file);
-      assert.deepEqual(findings.filter((f) => f.severity === 'error').map((f) => f.message), []);
+      // But for the GPU some published examples still request: GPU container groups were retired on 2025-07-14.
+      const errors = findings.filter((f) => f.severity === 'error' && !(f.code === 'ACI319' && /retired on 2025-07-14/.test(f.message)));
+      assert.deepEqual(errors.map((f) => f.message), []);
     });
   }
 

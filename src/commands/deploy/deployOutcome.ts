@@ -52,7 +52,7 @@ function deployUnknown(run: DeployRun, err: ArmError): DeployCommandResult {
 async function checkStatus(run: DeployRun): Promise<void> {
   const name = run.target.name;
   try {
-    const resource = await readExistingGroup(run.client, run.ref);
+    const resource = await readExistingGroup(run.client, run.ref, undefined, run.prepared.apiVersion);
     if (!resource) {
       run.log('info', `${name}: not found in Azure.`);
       run.notify('info', vscode.l10n.t('{0} does not exist in Azure.', name));

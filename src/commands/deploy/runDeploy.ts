@@ -165,7 +165,7 @@ const prepareRequest: Step = async (run) => {
 const readCurrentGroup: Step = async (run) => {
   try {
     ({ client: run.client, cloud: run.cloud } = await run.ctx.session.connection());
-    run.existing = await readExistingGroup(run.client, run.ref);
+    run.existing = await readExistingGroup(run.client, run.ref, undefined, run.prepared.apiVersion);
   } catch (err) {
     return deployFailed(run, err);
   }
@@ -181,6 +181,7 @@ const confirm: Step = async (run) => {
   if (secretsSent.length) run.log('info', `Stored secrets sent: ${secretsSent.join('; ')}`);
   const detail = [
     ...describeDestination(target, run.cloud),
+    vscode.l10n.t('api-version: {0}', run.prepared.apiVersion),
     ...locationLine(run),
     '',
     ...(changes
@@ -235,6 +236,7 @@ const send: Step = async (run) => {
         try {
           return await deployBody(run.client, run.ref, run.prepared.body, {
             signal: abort.signal,
+            apiVersion: run.prepared.apiVersion,
             onProgress: (p) => {
               if (p.status !== status) run.log('info', `${name}: ${p.status} after ${seconds(p.elapsedMs)} (${p.polls} polls)`);
               status = p.status;

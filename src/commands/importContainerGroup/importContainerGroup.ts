@@ -3,6 +3,7 @@
  * group from every page of the resource group's list), writes its definition (YAML or JSON) with secrets as
  * `{{secret:NAME}}` placeholders where the user chooses, adds it to the view and opens it.
  */
+import { newestStableVersion } from '../../core/schema/apiVersion';
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
 import { importGroupName, renderImport, type ImportGap, type ImportedDefinition } from '../../core/import/importRender';
@@ -104,7 +105,9 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
     if (!picked) return undefined;
     // Read while the format and the file are picked, so no round trip is waited on after the save dialog. The
     // writable fields and the schema they are read from load with the first import (their own chunk, esbuild.mjs).
-    const reading = Promise.all([getContainerGroup(client, picked), import('../../core/import/importFields')]);
+    // Read and written at the newest stable api-version, so the file keeps what that version has.
+    const apiVersion = newestStableVersion();
+    const reading = Promise.all([getContainerGroup(client, picked, { apiVersion }), import('../../core/import/importFields')]);
     reading.catch(() => undefined); // awaited below; an import cancelled before then has nothing to report
     const format = await pickDefinitionFormat(ctx, title());
     if (!format) return undefined;
@@ -120,7 +123,7 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
     const existing = containerGroupInView(picked);
     const reused = existing ? await storedNames(ctx, existing) : new Map<string, string>();
     const groupName = importGroupName(group, picked.name);
-    const imported = renderImport(importFields(group, groupName, reused), format.format, groupName);
+    const imported = renderImport(importFields(group, groupName, reused, apiVersion), format.format, groupName);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(imported.text));
     const location = typeof group.location === 'string' && group.location ? { location: normalizeLocation(group.location) } : {};
     const entry = await updateEntry(ctx, existing, file, { ...picked, ...location });

@@ -4,7 +4,8 @@
  * Reads only the nodes around the cursor, so it stays fast on very large definitions.
  */
 import { DefinitionDocument, nodeAtPath, PathSegment } from '../definition';
-import { looseName, resolveRef, SCHEMA_API_VERSION, SchemaNode } from '../schema/schemaLookup';
+import { looseName, resolveRef, schemaVersions, SchemaNode } from '../schema/schemaLookup';
+import { newestStableVersion } from '../schema/apiVersion';
 import { Block, BlockContext, blocksAt, ITEM_BLOCKS, MEMBER_BLOCKS } from './blocks';
 import { jsonSite } from './jsonSite';
 import { firstContainerPort, referenceValues, usedNames } from './references';
@@ -172,7 +173,12 @@ function valueEntries(ctx: Ctx, site: ValueSite): CompletionEntry[] {
   }
   const last = site.path[site.path.length - 1];
   if (typeof last === 'string' && looseName(last) === 'apiversion' && schema?.type === 'string') {
-    add(SCHEMA_API_VERSION, 'value', SCHEMA_API_VERSION, { detail: 'api-version of the schema', preselect: true });
+    // Every version with a schema: stable ones newest first (the newest preselected), then previews, marked.
+    const newest = newestStableVersion();
+    const all = schemaVersions().reverse();
+    [...all.filter((v) => !v.preview), ...all.filter((v) => v.preview)].forEach((v, i) =>
+      add(v.version, 'value', v.version, { detail: v.preview ? 'api-version (preview)' : 'api-version', sortText: `${i}`.padStart(3, '0'), preselect: v.version === newest || undefined }),
+    );
   }
   for (const ref of referenceValues(ctx.doc, site.path, ctx.secretNames)) add(String(ref.value), 'reference', ref.value, { detail: ref.detail });
   if (ctx.doc.format === 'json' && site.range.start === site.range.end && schema && (isObjectSchema(schema) || schema.type === 'array')) {

@@ -36,6 +36,8 @@ export const Code = {
   apiVersion: 'ACI209',
   invalidSecretName: 'ACI210',
   examplePlaceholder: 'ACI211',
+  newerProperty: 'ACI212',
+  unknownApiVersion: 'ACI213',
   mountPathColon: 'ACI301',
   gitRepoDirectory: 'ACI302',
   confidentialPolicy: 'ACI303',
@@ -63,5 +65,7 @@ export const Code = {
   portRange: 'ACI325',
   duplicateEnvVar: 'ACI326',
   emptySecretVolume: 'ACI327',
+  spotPriority: 'ACI328',
+  secretReferenceUndeclared: 'ACI329',
   unknownSecret: 'ACI900',
 } as const;

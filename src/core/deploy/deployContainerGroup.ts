@@ -21,6 +21,8 @@ import {
 import { DeployInputError, describeLocationChoice, toRequestBody, type BodyConversion, type RequestBody } from './requestBody';
 import { findSecretReferences, SECRET_NAME_RULE } from '../definition/secrets';
 import { resolveSecretPlaceholders } from './resolveSecrets';
+import { chooseSchemaVersion } from '../schema/apiVersion';
+import { schemaVersions } from '../schema/apiVersionList';
 
 /** What a deploy needs of a configured container group: where it goes (the definition file is read already). */
 export type DeployTarget = Omit<ContainerGroupTarget, 'definitionFile'>;
@@ -35,6 +37,8 @@ export interface PreparedDeploy {
   secretUses: { name: string; path: string; field: string }[];
   /** Where the body sits in the file (for mapping error targets back). */
   prefix: PathSegment[];
+  /** The api-version of the PUT and the reads around it: the one the definition names, else ACI_API_VERSION. */
+  apiVersion: string;
   /** Things worth a line in the log (name mismatch, api-version, dropped fields). */
   notes: string[];
 }
@@ -73,9 +77,8 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
   if (conversion.nameInFile && conversion.nameInFile !== target.name) {
     notes.push(`The definition names the group '${conversion.nameInFile}'; it is deployed as '${target.name}' (the name in the settings).`);
   }
-  if (conversion.apiVersionInFile && conversion.apiVersionInFile !== ACI_API_VERSION) {
-    notes.push(`The definition's apiVersion ${conversion.apiVersionInFile} is not used; requests use ${ACI_API_VERSION}.`);
-  }
+  const apiVersion = requestApiVersion(conversion.apiVersionInFile);
+  notes.push(`Requests use api-version ${apiVersion}${conversion.apiVersionInFile ? ', as the definition names' : ' (the definition names none)'}.`);
   if (conversion.locationChoice) notes.push(describeLocationChoice(conversion.locationChoice));
   if (conversion.dropped.length) notes.push(`Not sent (set by Azure or not part of the resource): ${conversion.dropped.join(', ')}.`);
   return {
@@ -84,14 +87,28 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
     secretValues: resolved.secretValues,
     secretUses: resolved.used,
     prefix: conversion.shape === 'armTemplate' ? ['resources', conversion.resourceIndex ?? 0] : [],
+    apiVersion,
     notes,
   };
 }
 
+/**
+ * The api-version requests use: the definition's own when it is a known, published or newer one (the service
+ * answers for versions it has), ACI_API_VERSION when it names none; an unknown or malformed one is refused.
+ */
+export function requestApiVersion(inFile: string | undefined): string {
+  const choice = chooseSchemaVersion(inFile);
+  if (choice.status === 'absent' || inFile === undefined) return ACI_API_VERSION;
+  if (choice.status === 'unknown' || choice.status === 'malformed') {
+    throw new DeployInputError(`apiVersion '${inFile}' is not an api-version of container groups; use one of: ${schemaVersions().map((v) => v.version).join(', ')}.`);
+  }
+  return inFile.trim();
+}
+
 /** The group as Azure has it now, or undefined when it does not exist yet. */
-export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal): Promise<ContainerGroupResource | undefined> {
+export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal, apiVersion?: string): Promise<ContainerGroupResource | undefined> {
   try {
-    return (await getContainerGroup(client, ref, { signal })).body;
+    return (await getContainerGroup(client, ref, { signal, apiVersion })).body;
   } catch (err) {
     if (err instanceof ArmError && err.status === 404) return undefined;
     throw err;
@@ -157,7 +174,7 @@ export function describeInstanceView(group: DeployedGroup): string[] {
   return out;
 }
 
-export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'onThrottle' | 'defaultPollMs' | 'sleep'>;
+export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'onThrottle' | 'defaultPollMs' | 'sleep' | 'apiVersion'>;
 
 export interface DeployRun {
   resource: ContainerGroupResource;

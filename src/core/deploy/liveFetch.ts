@@ -30,8 +30,9 @@ export type LiveResult =
   /** `resource` is the GET body as Azure sent it, kept to compare with the definition as it is edited. */
   | { deployed: true; group: LiveGroup; resource: unknown };
 
-/** One GET through the ARM client; 404 means not deployed yet. Other failures throw (ArmError). */
-export async function fetchLiveState(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal): Promise<LiveResult> {
-  const resource = await readExistingGroup(client, ref, signal);
+/** One GET through the ARM client (at `apiVersion`, default 2023-05-01); 404 means not deployed yet. Other failures throw (ArmError). */
+export async function fetchLiveState(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal, apiVersion?: string): Promise<LiveResult> {
+  // At the api-version the group's definition names (requestApiVersion), so the newer fields it has come back too.
+  const resource = await readExistingGroup(client, ref, signal, apiVersion);
   return resource ? { deployed: true, group: readLiveGroup(resource), resource } : { deployed: false };
 }

@@ -6,6 +6,7 @@
 import type { PlainObject } from '../definition/plainValues';
 import { addSecretPlaceholders, type ImportGap, type PlaceholderUse, type ReusedNames } from './secretPlaceholders';
 import { writableGroup } from './writableFields';
+import { newestStableVersion } from '../schema/apiVersion';
 
 export interface ImportFields {
   value: PlainObject;
@@ -15,11 +16,16 @@ export interface ImportFields {
   secrets: PlaceholderUse[];
   /** Secret settings Azure returns nothing of, to be filled in by hand. */
   gaps: ImportGap[];
+  /** The api-version the fields were kept for (the file's apiVersion). */
+  apiVersion: string;
 }
 
-/** `reuse` names the secrets the user already stores for fields of this group (from its definition in the view). */
-export function importFields(resource: unknown, groupName: string, reuse?: ReusedNames): ImportFields {
-  const { value, dropped } = writableGroup(resource);
+/**
+ * `reuse` names the secrets the user already stores for fields of this group (from its definition in the view);
+ * the fields kept are those of `apiVersion` (the newest stable one unless the caller picks another).
+ */
+export function importFields(resource: unknown, groupName: string, reuse?: ReusedNames, apiVersion: string = newestStableVersion()): ImportFields {
+  const { value, dropped } = writableGroup(resource, apiVersion);
   const { uses, gaps } = addSecretPlaceholders(value, groupName, reuse);
-  return { value, dropped, secrets: uses, gaps };
+  return { value, dropped, secrets: uses, gaps, apiVersion };
 }

@@ -4,7 +4,6 @@
  */
 import { stringify } from 'yaml';
 import { isPlainObject, trimmedText, type PlainObject } from '../definition/plainValues';
-import { ACI_API_VERSION } from '../services/resourcePaths';
 import type { ImportFields } from './importFields';
 import type { ImportGap, PlaceholderUse } from './secretPlaceholders';
 
@@ -30,12 +29,12 @@ export function importGroupName(resource: unknown, name?: string): string {
 }
 
 export function renderImport(fields: ImportFields, format: ImportFormat, groupName: string): ImportedDefinition {
-  return { text: render(fields.value, format, groupName), secrets: fields.secrets, gaps: fields.gaps, dropped: fields.dropped };
+  return { text: render(fields.value, format, groupName, fields.apiVersion), secrets: fields.secrets, gaps: fields.gaps, dropped: fields.dropped };
 }
 
-function render(group: PlainObject, format: ImportFormat, name: string): string {
+function render(group: PlainObject, format: ImportFormat, name: string, apiVersion: string): string {
   if (format === 'json') return JSON.stringify(group, null, 2) + '\n';
   // The az CLI reads YAML 1.1, where an unquoted 2023-05-01 is a date and `yes` a boolean: quote as 1.1 needs.
-  const file = { apiVersion: ACI_API_VERSION, name, type: CONTAINER_GROUP_TYPE, ...group };
+  const file = { apiVersion, name, type: CONTAINER_GROUP_TYPE, ...group };
   return stringify(file, { version: '1.1', singleQuote: true, lineWidth: 0 });
 }

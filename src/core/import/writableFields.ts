@@ -1,7 +1,7 @@
 /**
- * The settable part of a container group as Azure returns it (GET or a list item, 2023-05-01): what the
- * schema marks read-only (state, instance views, events, FQDN, identity IDs) and what it does not know are
- * left out, so the result can be sent back unchanged.
+ * The settable part of a container group as Azure returns it (GET or a list item) at one api-version: what that
+ * version's schema marks read-only (state, instance views, events, FQDN, identity IDs) and what it does not know
+ * are left out, so the result can be sent back unchanged at that version.
  */
 import { isPlainObject, type PlainObject } from '../definition/plainValues';
 import { canonicalKey, definition, resolveRef, type SchemaNode } from '../schema/schemaLookup';
@@ -54,10 +54,10 @@ function strip(value: unknown, schema: SchemaNode | undefined, path: string, dro
   return out;
 }
 
-/** The settable fields of a container group resource, spelled as the schema spells them. */
-export function writableGroup(resource: unknown): WritableGroup {
+/** The settable fields of a container group resource, spelled as the schema of `apiVersion` spells them. */
+export function writableGroup(resource: unknown, apiVersion: string): WritableGroup {
   const dropped: string[] = [];
-  const group = definition('ContainerGroup');
+  const group = definition('ContainerGroup', apiVersion);
   const value: PlainObject = {};
   if (isPlainObject(resource)) {
     for (const key of GROUP_KEYS) {

@@ -5,6 +5,7 @@
  */
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment } from '../definition';
 import { childSchema, definition, looseName, resolveRef, SchemaNode } from './schemaLookup';
+import { schemaVersionOf } from './apiVersion';
 
 export type DocumentShape = 'template' | 'yamlFile' | 'armBody';
 
@@ -17,17 +18,20 @@ export function documentShape(doc: DefinitionDocument): DocumentShape {
   return 'armBody';
 }
 
-/** Where the container group sits: the path prefix and its definition; undefined for other template resources. */
-export function groupBase(doc: DefinitionDocument, path: readonly PathSegment[]): { prefix: PathSegment[]; def: string } | undefined {
+/**
+ * Where the container group sits: the path prefix, its definition and the api-version whose schema describes it
+ * (the group's own apiVersion); undefined for other template resources.
+ */
+export function groupBase(doc: DefinitionDocument, path: readonly PathSegment[]): { prefix: PathSegment[]; def: string; version: string } | undefined {
   const shape = documentShape(doc);
-  if (shape === 'yamlFile') return { prefix: [], def: 'ContainerGroupYamlFile' };
-  if (shape === 'armBody') return { prefix: [], def: 'ContainerGroup' };
+  if (shape === 'yamlFile') return { prefix: [], def: 'ContainerGroupYamlFile', version: schemaVersionOf(doc.root).version };
+  if (shape === 'armBody') return { prefix: [], def: 'ContainerGroup', version: schemaVersionOf(doc.root).version };
   if (path.length < 2 || path[0] !== 'resources' && looseName(String(path[0])) !== 'resources') return undefined;
   const resource = findProperty(doc.root, 'resources');
   const item = resource?.kind === 'array' && typeof path[1] === 'number' ? resource.children[path[1]] : findProperty(resource, String(path[1]));
   const type = findProperty(item, 'type');
   if (type && !(type.kind === 'string' && String(type.value).toLowerCase() === GROUP_TYPE)) return undefined;
-  return { prefix: path.slice(0, 2), def: 'ArmContainerGroupResource' };
+  return { prefix: path.slice(0, 2), def: 'ArmContainerGroupResource', version: schemaVersionOf(item).version };
 }
 
 /** The resolved schema at `path` (property names in any case); undefined where the schema says nothing. */
@@ -36,7 +40,7 @@ export function schemaAt(doc: DefinitionDocument, path: readonly PathSegment[]):
   let rest: readonly PathSegment[];
   const base = groupBase(doc, path);
   if (base) {
-    schema = definition(base.def);
+    schema = definition(base.def, base.version);
     rest = path.slice(base.prefix.length);
   } else if (documentShape(doc) === 'template' && path.length < 2) {
     schema = definition('ArmTemplate');
@@ -114,5 +118,6 @@ export function describeProperty(name: string | undefined, schema: SchemaNode | 
     parts.push('Allowed values:\n' + s.enum.map((v, i) => `- \`${v}\`${descriptions[i] ? `: ${descriptions[i]}` : ''}`).join('\n'));
   }
   if (s && s.default !== undefined) parts.push(`Default: \`${String(s.default)}\``);
+  if (typeof s?.['x-addedIn'] === 'string') parts.push(`Added in api-version ${s['x-addedIn']}.`);
   return parts.join('\n\n');
 }

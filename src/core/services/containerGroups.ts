@@ -1,5 +1,6 @@
 /**
- * Container group operations (Microsoft.ContainerInstance, api-version 2023-05-01).
+ * Container group operations (Microsoft.ContainerInstance): at api-version 2023-05-01 unless the caller names the
+ * version a definition file asks for.
  */
 import type { ArmClient, ArmResponse } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
@@ -22,6 +23,8 @@ export interface ContainerGroupResource {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** The api-version of the request (default ACI_API_VERSION). */
+  apiVersion?: string;
 }
 
 export function getContainerGroup(
@@ -32,7 +35,7 @@ export function getContainerGroup(
   return client.request<ContainerGroupResource>({
     method: 'GET',
     path: containerGroupPath(ref),
-    apiVersion: ACI_API_VERSION,
+    apiVersion: options.apiVersion ?? ACI_API_VERSION,
     signal: options.signal,
   });
 }
@@ -56,7 +59,7 @@ export function putContainerGroup(
 ): Promise<LroResult<ContainerGroupResource>> {
   return putAndWait<ContainerGroupResource>(client, {
     path: containerGroupPath(ref),
-    apiVersion: ACI_API_VERSION,
+    apiVersion: options.apiVersion ?? ACI_API_VERSION,
     body,
     signal: options.signal,
     onProgress: options.onProgress,

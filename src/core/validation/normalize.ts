@@ -6,7 +6,9 @@
 import { DefinitionFormat, DefinitionNode, Finding, PathSegment, Range } from '../definition/types';
 import { toPlainValue } from '../definition/nodeQuery';
 import { Code } from '../definition/findingCodes';
-import { canonicalKey, looseName, resolveRef, SchemaNode } from '../schema/schemaLookup';
+import { canonicalKey, looseName, resolveRef, SCHEMA_API_VERSION, SchemaNode } from '../schema/schemaLookup';
+import { versionAdding } from '../schema/versionChanges';
+import { versionLabel } from '../schema/apiVersion';
 import { isTemplateExpression } from '../definition/templateExpression';
 import { findSecretReferences, isSecretField, SECRET_NAME_RULE, secretSpan } from '../definition/secrets';
 import { findProperty } from '../definition/nodeQuery';
@@ -30,6 +32,8 @@ export interface NormalizeContext {
   binding?: ParameterBinding;
   /** Where `[parameters('…')]` are written. */
   uses?: ParameterUse[];
+  /** The api-version whose schema checks the value, and the definition the normalized node is (`Container`…). */
+  schema?: { version: string; root: string };
 }
 
 export { isTemplateExpression };
@@ -145,6 +149,33 @@ function enumCanonical(value: string, node: DefinitionNode, schema: SchemaNode, 
   return match;
 }
 
+/** A property the schema lacks: a newer api-version's, else a misspelling (with a rename), else unknown. */
+function unknownProperty(ctx: NormalizeContext, prop: DefinitionNode, key: string, path: PathSegment[], known: string[]): Finding {
+  const range = prop.keyRange ?? prop.range;
+  const version = ctx.schema?.version ?? SCHEMA_API_VERSION;
+  const addedIn = ctx.schema ? versionAdding(ctx.schema.root, path, key, version) : undefined;
+  if (addedIn) {
+    return {
+      code: Code.newerProperty,
+      severity: 'warning',
+      message: `'${key}' is not part of api-version ${version}: api-version ${versionLabel(addedIn)} adds it.`,
+      range,
+      path: [...path, key],
+      data: { addedIn, version },
+    };
+  }
+  const suggestion = closest(key, known);
+  return {
+    code: Code.unknownProperty,
+    severity: 'warning',
+    message: `Unknown property '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ` is not part of the ${version} container group schema.`}`,
+    range,
+    path: [...path, key],
+    data: { suggestion },
+    ...(suggestion ? { fix: { title: `Rename to ${suggestion}`, edits: [{ range, newText: renderKey(ctx, prop, suggestion) }] } } : {}),
+  };
+}
+
 function normalizeObject(node: DefinitionNode & { kind: 'object' }, schema: SchemaNode, path: PathSegment[], ctx: NormalizeContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const mapValues = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
@@ -162,16 +193,7 @@ function normalizeObject(node: DefinitionNode & { kind: 'object' }, schema: Sche
         const v = normalize(prop, mapValues, [...path, key], ctx);
         if (v !== undefined) out[key] = v;
       } else if (schema.properties && prop.keyRange) {
-        const suggestion = closest(key, Object.keys(schema.properties));
-        ctx.findings.push({
-          code: Code.unknownProperty,
-          severity: 'warning',
-          message: `Unknown property '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ' is not part of the 2023-05-01 container group schema.'}`,
-          range: prop.keyRange,
-          path: [...path, key],
-          data: { suggestion },
-          ...(suggestion ? { fix: { title: `Rename to ${suggestion}`, edits: [{ range: prop.keyRange, newText: renderKey(ctx, prop, suggestion) }] } } : {}),
-        });
+        ctx.findings.push(unknownProperty(ctx, prop, key, path, Object.keys(schema.properties)));
       }
       continue;
     }

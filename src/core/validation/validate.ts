@@ -15,8 +15,10 @@ import { checkContainer } from './rules/containerRules';
 import { checkGroup } from './rules/groupRules';
 import { RuleContext } from './rules/ruleContext';
 import { definition } from '../schema/schemaLookup';
+import { schemaVersionOf } from '../schema/apiVersion';
 import { validatorFor } from './validators';
 import { schemaFindings } from './schemaErrors';
+import { apiVersionFindings, withVersionFixes } from './apiVersionFindings';
 
 export interface ParsedDefinition {
   text: string;
@@ -51,25 +53,25 @@ export class ValidationCache {
    * `reliable` is false when a syntax error touches the container: error recovery can then build a different
    * tree from the same container text, so results are neither cached nor reused.
    */
-  container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, reliable = true, binding?: ParameterBinding): CachedContainer {
-    if (!reliable) return validateContainer(item, text, format, template, binding);
-    const key = `${format}|${template ? 1 : 0}|${binding?.key ?? ''}`;
+  container(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, reliable = true, binding?: ParameterBinding, version?: string): CachedContainer {
+    if (!reliable) return validateContainer(item, text, format, template, binding, version);
+    const key = `${format}|${template ? 1 : 0}|${binding?.key ?? ''}|${version ?? ''}`;
     const known = this.byNode.get(item);
     if (known && known.key === key) {
       this.hits++;
       return known;
     }
-    const entry = this.byText(item, text, key, format, template, binding);
+    const entry = this.byText(item, text, key, format, template, binding, version);
     this.byNode.set(item, { ...entry, key });
     return entry;
   }
 
-  private byText(item: DefinitionNode, text: string, prefix: string, format: DefinitionFormat, template: boolean, binding?: ParameterBinding): CachedContainer {
+  private byText(item: DefinitionNode, text: string, prefix: string, format: DefinitionFormat, template: boolean, binding?: ParameterBinding, version?: string): CachedContainer {
     const own = text.slice(item.range.start, item.range.end);
     // An alias reads an anchored value written elsewhere: the same text may then hold different values.
     if (format === 'yaml' && YAML_ALIAS.test(own)) {
       this.misses++;
-      return validateContainer(item, text, format, template, binding);
+      return validateContainer(item, text, format, template, binding, version);
     }
     const key = `${prefix}|${own}`;
     const hit = this.containers.get(key);
@@ -78,18 +80,19 @@ export class ValidationCache {
       return hit;
     }
     this.misses++;
-    const entry = validateContainer(item, text, format, template, binding);
+    const entry = validateContainer(item, text, format, template, binding, version);
     if (this.containers.size >= CACHE_LIMIT) this.containers.clear();
     this.containers.set(key, entry);
     return entry;
   }
 }
 
-function validateContainer(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, binding?: ParameterBinding): CachedContainer {
+function validateContainer(item: DefinitionNode, text: string, format: DefinitionFormat, template: boolean, binding?: ParameterBinding, version?: string): CachedContainer {
   const uses: ParameterUse[] = [];
-  const ctx: NormalizeContext = { text, format, template, findings: [], expressions: new Set(), base: ['properties', 'containers', 0], binding, uses };
-  const value = normalize(item, definition('Container'), [], ctx);
-  const validate = validatorFor('Container');
+  const schema = version ? { version, root: 'Container' } : undefined;
+  const ctx: NormalizeContext = { text, format, template, findings: [], expressions: new Set(), base: ['properties', 'containers', 0], binding, uses, schema };
+  const value = normalize(item, definition('Container', version), [], ctx);
+  const validate = validatorFor('Container', version);
   validate(value);
   const findings = [...ctx.findings, ...schemaFindings(validate.errors, item, [], ctx.expressions, value)];
   const rules: RuleContext = { base: item, prefix: [], template, findings };
@@ -146,11 +149,18 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
  */
 function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, findings: Finding[], parameters?: TemplateParameters, file?: ParameterFileValues): void {
   const base = fileBinding(parameters, file);
-  const first = checkGroupOnce(doc, node, prefix, def, parameters !== undefined, base);
+  const choice = schemaVersionOf(node);
+  const version = choice.version;
+  findings.push(...apiVersionFindings(choice, prefix));
+  const checkOnce = (binding: ParameterBinding | undefined, template: boolean) => {
+    const run = checkGroupOnce(doc, node, prefix, def, template, binding, version);
+    return { ...run, findings: withVersionFixes(run.findings, choice) };
+  };
+  const first = checkOnce(base, parameters !== undefined);
   findings.push(...labelParameterFindings(first.findings, first.uses, base));
   const seen = new Set(findings.map((f) => `${f.range.start}|${f.message}`));
   for (const { name, binding } of allowedValueBindings(parameters, base, first.uses.map((u) => u.name))) {
-    const run = checkGroupOnce(doc, node, prefix, def, true, binding);
+    const run = checkOnce(binding, true);
     for (const f of labelParameterFindings(run.findings, run.uses, binding, name)) {
       const key = `${f.range.start}|${f.message}`;
       if (!seen.has(key)) findings.push(f);
@@ -159,14 +169,14 @@ function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: Path
   }
 }
 
-function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, binding: ParameterBinding | undefined): { findings: Finding[]; uses: ParameterUse[] } {
+function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, binding: ParameterBinding | undefined, version: string): { findings: Finding[]; uses: ParameterUse[] } {
   const findings: Finding[] = [];
   const groupUses: ParameterUse[] = [];
-  const ctx: NormalizeContext = { text: doc.text, format: doc.format, template, findings: [], expressions: new Set(), skipItemsOf: '/properties/containers', binding, uses: groupUses };
-  const value = normalize(node, definition(def), [], ctx);
+  const ctx: NormalizeContext = { text: doc.text, format: doc.format, template, findings: [], expressions: new Set(), skipItemsOf: '/properties/containers', binding, uses: groupUses, schema: { version, root: def } };
+  const value = normalize(node, definition(def, version), [], ctx);
   for (const f of ctx.findings) findings.push({ ...f, path: [...prefix, ...f.path] });
   const uses = groupUses.map((u) => ({ ...u, path: [...prefix, ...u.path] }));
-  const validate = validatorFor(def);
+  const validate = validatorFor(def, version);
   validate(value);
   findings.push(...schemaFindings(validate.errors, node, prefix, ctx.expressions, value));
 
@@ -176,7 +186,7 @@ function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: Pat
   const containerValues: unknown[] = [];
   items.forEach((item, i) => {
     const reliable = !errors.some((d) => d.range.start <= item.range.end && d.range.end >= item.range.start);
-    const cached = doc.cache.container(item, doc.text, doc.format, template, reliable, binding);
+    const cached = doc.cache.container(item, doc.text, doc.format, template, reliable, binding, version);
     containerValues.push(cached.value);
     const itemPrefix = [...prefix, 'properties', 'containers', i];
     for (const f of cached.findings) findings.push(relocate(f, item.range.start, itemPrefix));

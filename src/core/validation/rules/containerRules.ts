@@ -63,11 +63,8 @@ function checkResources(value: unknown, at: PathSegment[], ctx: RuleContext): vo
     if (gpu) {
       const sku = literalString(ctx, gpu.sku);
       const retired = sku === 'K80' || sku === 'P100' ? `${sku} was retired on 2023-08-31; ` : '';
-      emit(ctx, Code.gpu, 'warning', `${retired}GPU container groups (preview) were retired on 2025-07-14; a deployment with a GPU may be rejected.`, [...at, part, 'gpu'], { preferKey: true });
-      const count = num(gpu.count);
-      if (count !== undefined && ![1, 2, 4].includes(count)) {
-        emit(ctx, Code.gpu, 'warning', `GPU count ${count} is not one of the documented sizes 1, 2 or 4.`, [...at, part, 'gpu', 'count']);
-      }
+      // Azure Container Instances retired GPU container groups on 2025-07-14 (azure-service-facts, GPU resources).
+      emit(ctx, Code.gpu, 'error', `${retired}GPU container groups were retired on 2025-07-14: Azure Container Instances no longer deploys a GPU; remove ${part}.gpu.`, [...at, part, 'gpu'], { preferKey: true });
     }
   }
 }

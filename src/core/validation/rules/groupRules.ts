@@ -3,8 +3,8 @@ import { PathSegment } from '../../definition/types';
 import { isSecretPlaceholder } from '../../definition/secrets';
 import { findExamplePlaceholder } from '../../definition/examplePlaceholders';
 import { Code } from '../../definition/findingCodes';
-import { SCHEMA_API_VERSION } from '../../schema/schemaLookup';
 import { checkContainer } from './containerRules';
+import { checkSecretReferences, checkSpot } from './priorityAndReferenceRules';
 import { DNS_LABEL, GROUP_NAME, SHORT_VOLUME_NAME, suggestName, VOLUME_NAME } from './naming';
 import { list } from '../../definition/plainValues';
 import { emit, hasExpression, num, obj, RuleContext, literalString } from './ruleContext';
@@ -48,6 +48,8 @@ export function checkGroup(group: Record<string, unknown>, containers: unknown[]
 
   checkNetwork(props, containers, ctx);
   checkIdentity(group, props, ctx);
+  checkSpot(props, containers, ctx);
+  checkSecretReferences(props, containers, ctx);
   checkTotals(props, containers, ctx);
   if (literalString(ctx, props.sku) === 'Confidential' && !obj(props.confidentialComputeProperties)?.ccePolicy) {
     emit(ctx, Code.confidentialPolicy, 'warning', "sku 'Confidential' needs confidentialComputeProperties.ccePolicy (the base64 enforcement policy, e.g. from 'az confcom acipolicygen').", [...P, 'sku']);
@@ -64,10 +66,6 @@ function checkHeader(group: Record<string, unknown>, ctx: RuleContext): void {
       data: { suggestion },
       ...(GROUP_NAME.test(suggestion) ? { fixText: { title: `Rename to ${suggestion}`, newText: suggestion } } : {}),
     });
-  }
-  const apiVersion = group.apiVersion;
-  if (typeof apiVersion === 'string' && literalString(ctx, apiVersion) !== undefined && apiVersion !== SCHEMA_API_VERSION) {
-    emit(ctx, Code.apiVersion, 'info', `apiVersion ${apiVersion}: checked against the ${SCHEMA_API_VERSION} schema; properties newer than ${apiVersion} may be rejected by that version.`, ['apiVersion'], { data: { canonical: SCHEMA_API_VERSION } });
   }
   const zones = list(group.zones);
   if (zones.length > 1) emit(ctx, Code.multipleZones, 'error', 'Container groups support a single availability zone; keep one entry in zones.', ['zones'], { preferKey: true });
@@ -175,6 +173,8 @@ function checkIdentity(group: Record<string, unknown>, props: Record<string, unk
     // 'identity' may also name the system identity or be empty; only resource IDs are cross-checked.
     if (typeof id === 'string' && id.startsWith('/')) check(id, [...P, 'imageRegistryCredentials', i, 'identity']);
   });
+  // A key vault secret reference is read with the user-assigned identity it names (2025-09-01 SecretReference.identity).
+  list(props.secretReferences).forEach((r, i) => check(obj(r)?.identity, [...P, 'secretReferences', i, 'identity']));
 }
 
 function checkTotals(props: Record<string, unknown>, containers: unknown[], ctx: RuleContext): void {

@@ -1,0 +1,137 @@
+// The file's apiVersion chooses the schema: JSON and YAML definitions by their own apiVersion, each template
+// resource by its own; a property only a newer version has names that version and its quick fix moves the file
+// there; newer-than-known, unknown and malformed versions get their own findings.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateText } from '../../src/core/validation';
+import type { Finding, Fix } from '../../src/core/definition/types';
+import { chooseSchemaVersion } from '../../src/core/schema/apiVersion';
+import { schemaVersions } from '../../src/core/schema/schemaLookup';
+import { importDefinition } from '../../src/core/import/importDefinition';
+import secretReferenceExample from '../contract/apiVersions/2025-09-01-secretReference.json';
+
+const IDENTITY = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1';
+
+/** A group with secretReferences (2025-09-01 only) and the user-assigned identity they name. */
+function group(apiVersion: string): Record<string, unknown> {
+  return {
+    apiVersion,
+    location: 'westeurope',
+    name: 'refs',
+    identity: { type: 'UserAssigned', userAssignedIdentities: { [IDENTITY]: {} } },
+    properties: {
+      osType: 'Linux',
+      secretReferences: [{ name: 'dbpassword', identity: IDENTITY, secretReferenceUri: 'https://kv.vault.azure.net/secrets/db' }],
+      containers: [{ name: 'web', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } }, environmentVariables: [{ name: 'DB', secureValueReference: 'dbpassword' }] } }],
+    },
+  };
+}
+
+function apply(text: string, fix: Fix): string {
+  const edits = [...fix.edits].sort((a, b) => b.range.start - a.range.start);
+  return edits.reduce((t, e) => t.slice(0, e.range.start) + e.newText + t.slice(e.range.end), text);
+}
+
+const codes = (fs: Finding[]) => fs.map((f) => `${f.code} ${f.message}`);
+
+describe('api-version chooses the schema', () => {
+  it('knows 2023-05-01 and 2025-09-01 and chooses by the text', () => {
+    const versions = schemaVersions().map((v) => v.version);
+    assert.deepEqual(schemaVersions(), [
+      { version: '2023-05-01', preview: false },
+      { version: '2025-09-01', preview: false },
+      { version: '2026-06-01-preview', preview: true },
+    ]);
+    assert.ok(versions.includes('2023-05-01'));
+    assert.equal(chooseSchemaVersion('2025-09-01').version, '2025-09-01');
+    assert.deepEqual([chooseSchemaVersion('2099-01-01').status, chooseSchemaVersion('2099-01-01').version], ['newer', '2025-09-01']);
+    assert.equal(chooseSchemaVersion('2024-01-01').status, 'unknown');
+    assert.equal(chooseSchemaVersion('latest').status, 'malformed');
+    assert.equal(chooseSchemaVersion(undefined).version, '2023-05-01');
+  });
+
+  it('a 2025-09-01 JSON file with secretReferences and a user-assigned identity gets no finding', () => {
+    const { findings } = validateText(JSON.stringify(group('2025-09-01'), null, 2), 'refs.json');
+    assert.deepEqual(codes(findings), []);
+  });
+
+  it('a 2025-09-01 YAML file is checked against 2025-09-01', () => {
+    const yaml = `apiVersion: '2025-09-01'\nlocation: westeurope\nname: cm\nproperties:\n  osType: Linux\n  containers:\n    - name: web\n      properties:\n        image: nginx\n        resources:\n          requests: {cpu: 1, memoryInGB: 1}\n        configMap:\n          keyValuePairs: {a: b}\n`;
+    assert.deepEqual(codes(validateText(yaml, 'cm.yaml').findings), []);
+  });
+
+  for (const [format, file, render] of [
+    ['JSON', 'refs.json', (o: unknown) => JSON.stringify(o, null, 2)],
+    ['YAML', 'refs.yaml', (o: unknown) => JSON.stringify(o, null, 2)],
+  ] as const) {
+    it(`${format}: a 2023-05-01 file using 2025-09-01 properties names the version; Use api-version 2025-09-01 makes it clean`, () => {
+      const text = render(group('2023-05-01'));
+      const { findings } = validateText(text, file);
+      const newer = findings.filter((f) => f.code === 'ACI212');
+      assert.equal(newer.length, 2, codes(findings).join('\n'));
+      assert.match(newer[0].message, /'secretReferences' is not part of api-version 2023-05-01: api-version 2025-09-01 adds it/);
+      assert.match(newer[1].message, /'secureValueReference' is not part of api-version 2023-05-01: api-version 2025-09-01 adds it/);
+      assert.ok(!findings.some((f) => f.code === 'ACI205'), 'not reported as an unknown property');
+      const fix = newer[1].fix;
+      assert.ok(fix);
+      assert.equal(fix.title, 'Use api-version 2025-09-01');
+      const fixed = apply(text, fix);
+      assert.deepEqual(codes(validateText(fixed, file).findings), []);
+    });
+  }
+
+  it('each template resource is checked at its own apiVersion', () => {
+    const resource = (apiVersion: string, name: string) => ({ type: 'Microsoft.ContainerInstance/containerGroups', ...group(apiVersion), name });
+    const template = { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0', resources: [resource('2025-09-01', 'new'), resource('2023-05-01', 'old')] };
+    const { findings } = validateText(JSON.stringify(template, null, 2), 'tpl.json');
+    const newer = findings.filter((f) => f.code === 'ACI212');
+    assert.deepEqual(newer.map((f) => f.path[1]), [1, 1], codes(findings).join('\n'));
+    assert.ok(!findings.some((f) => f.code === 'ACI209'), codes(findings).join('\n'));
+  });
+
+  it('2025-09-01: a group names its osType unless a container group profile supplies it', () => {
+    const g = group('2025-09-01') as { properties: Record<string, unknown> };
+    delete g.properties.osType;
+    const missing = validateText(JSON.stringify(g, null, 2), 'no-os.json').findings;
+    assert.deepEqual(missing.map((f) => [f.code, f.data?.missingProperty]), [['ACI001', 'osType']], codes(missing).join('\n'));
+    g.properties.containerGroupProfile = { id: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.ContainerInstance/containerGroupProfiles/p', revision: 1 };
+    assert.deepEqual(codes(validateText(JSON.stringify(g, null, 2), 'profile.json').findings), []);
+  });
+
+  it('a version newer than any known is checked against the newest, with a notice', () => {
+    const { findings } = validateText(JSON.stringify(group('2099-01-01'), null, 2), 'new.json');
+    assert.deepEqual(findings.map((f) => f.code), ['ACI209']);
+    assert.match(findings[0].message, /apiVersion 2099-01-01 is newer than any this extension knows: checked against 2025-09-01/);
+  });
+
+  for (const [bad, what] of [['2024-01-01', 'is not a known api-version'], ['latest', 'is not an api-version']]) {
+    it(`apiVersion '${bad}' is an error offering the known versions`, () => {
+      const { findings } = validateText(JSON.stringify({ ...group('2023-05-01'), apiVersion: bad }, null, 2), 'bad.json');
+      const error = findings.find((f) => f.code === 'ACI213');
+      assert.ok(error, codes(findings).join('\n'));
+      assert.equal(error.severity, 'error');
+      assert.ok(error.message.includes(what) && error.message.includes('2023-05-01, 2025-09-01'), error.message);
+      assert.deepEqual(error.moreFixes?.map((f) => f.title), ['Use api-version 2023-05-01', 'Use api-version 2025-09-01', 'Use api-version 2026-06-01-preview']);
+    });
+  }
+});
+
+describe('import at an api-version', () => {
+  // The published 2025-09-01 secret reference example's body, as a GET returns its settable part.
+  const resource = { name: 'demo1', ...secretReferenceExample.containerGroup };
+
+  it('writes the newest stable version by default and keeps what it has', () => {
+    const { text } = importDefinition(resource, 'yaml');
+    assert.match(text, /^apiVersion: '2025-09-01'\n/);
+    assert.match(text, /secretReferences:/);
+    assert.match(text, /secureValueReference: envSecretRef/);
+    assert.deepEqual(codes(validateText(text, 'demo1.aci.yaml').findings).filter((c) => !c.startsWith('ACI319')), []);
+  });
+
+  it('at 2023-05-01 (the user picks it) leaves out what that version lacks', () => {
+    const { text, dropped } = importDefinition(resource, 'yaml', undefined, undefined, '2023-05-01');
+    assert.match(text, /^apiVersion: '2023-05-01'\n/);
+    assert.ok(!text.includes('secretReferences') && !text.includes('secureValueReference'), text);
+    assert.ok(dropped.includes('properties.secretReferences'), dropped.join());
+  });
+});
