@@ -38,8 +38,8 @@ const common = {
 const LAZY_CHUNKS = [
   // @azure/identity (and MSAL), when a sign-in method needs them.
   { name: 'identity', modules: ['src/core/auth/identityProviders.ts'] },
-  // The fields Import Container Group keeps, and the schema it reads them from.
-  { name: 'importFields', modules: ['src/core/import/importFields.ts'] },
+  // Import Container Group…: its steps, the fields it keeps and the schema it reads them from.
+  { name: 'importFields', modules: ['src/core/import/importFields.ts', 'src/commands/importContainerGroup/importContainerGroup.ts'] },
   // Deploy's steps (template deploy included), and Start, Stop, Restart and Delete of a group: they share the
   // target and confirmation steps.
   { name: 'containerGroupCommands', modules: ['src/commands/deploy/runDeploy.ts', 'src/commands/containerGroupActions/runAction.ts'] },

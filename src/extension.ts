@@ -25,7 +25,6 @@ import { usePickSession } from './commands/pickSources';
 import { addShareSubscription } from './commands/addShareSubscription/addShareSubscription';
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
 import { newDefinition } from './commands/newDefinition/newDefinition';
-import { importContainerGroup } from './commands/importContainerGroup/importContainerGroup';
 import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
 import { registerDeployCommands } from './commands/deploy/registerDeploy';
 import { registerActionCommands } from './commands/containerGroupActions/registerActions';
@@ -134,7 +133,7 @@ function registerViewCommands(command: CommandRegistrar, { explorer }: Services)
     }),
     command('aciDataShare.showOutput', () => log().show(true)),
     command('aciDataShare.newDefinition', (ctx) => newDefinition(ctx)),
-    command('aciDataShare.importContainerGroup', (ctx) => importContainerGroup(ctx)),
+    command('aciDataShare.importContainerGroup', async (ctx) => (await import('./commands/importContainerGroup/importContainerGroup')).importContainerGroup(ctx)),
     command('aciDataShare.signIn', async (ctx) => {
       const signedIn = await signIn(ctx);
       // Groups that offered Sign In read their live state now.

@@ -4,7 +4,7 @@
  * folder that links to the sources, so the project's own dist/ (the dev build) is left as it is.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,9 +43,11 @@ export async function runBundleBench(repoRoot: string): Promise<Row[]> {
     const found = hits(extension);
     const chunkPath = join(dist, 'identity.js');
     const chunk = existsSync(chunkPath) ? readFileSync(chunkPath, 'utf8') : '';
-    // The chunks loaded on first use (esbuild.mjs LAZY_CHUNKS), the language worker and the CLI launcher.
-    const sizes = ['identity.js', 'containerSocket.js', 'importFields.js', 'languageWorker.js', 'cli.js']
-      .filter((f) => existsSync(join(dist, f)))
+    // Every other file the build writes: the chunks loaded on first use (esbuild.mjs LAZY_CHUNKS), the language
+    // worker, the CLI and the pages' bundles, as the build names them (a list here would drift from it).
+    const sizes = readdirSync(dist)
+      .filter((f) => f.endsWith('.js') && f !== 'extension.js')
+      .sort()
       .map((f) => `${f} ${(statSync(join(dist, f)).size / 1024).toFixed(0)} KB`)
       .join(', ');
     return [
