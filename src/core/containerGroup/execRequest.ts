@@ -18,7 +18,7 @@
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import { isLoopbackHost } from '../arm/urlPolicy';
-import { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from '../services/resourcePaths';
+import { ACI_API_VERSION, containerGroupPath, segment, type ContainerGroupRef } from '../services/resourcePaths';
 
 export interface TerminalSize {
   rows: number;
@@ -49,7 +49,7 @@ export function commandProblem(command: string): CommandProblem | undefined {
 
 function containerPath(target: ContainerTarget, action: 'exec' | 'attach'): string {
   if (target.containerName.length === 0) throw new Error('The container name must not be empty.');
-  return `${containerGroupPath(target.group)}/containers/${encodeURIComponent(target.containerName)}/${action}`;
+  return `${containerGroupPath(target.group)}/containers/${segment(target.containerName, 'container name')}/${action}`;
 }
 
 /** The terminal's size as the service takes it: whole rows and columns, at least 1 each. */
