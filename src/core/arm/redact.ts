@@ -1,7 +1,7 @@
 /**
  * Removes secrets from text that goes to logs or error messages.
  */
-import { PATTERN_LIMIT, quotedPattern, secretPattern, wholeForms } from './secretForms';
+import { PATTERN_LIMIT, quotedPattern, secretPattern, tokenPattern, wholeForms } from './secretForms';
 
 /** Query parameters whose values are continuation tokens, signatures or credentials. */
 const SECRET_PARAM = /(^\$?skiptoken$)|(^sig$)|token|secret|password|passwd|credential|signature|(^code$)|(^key$)|apikey|api_key|(^sas)/i;
@@ -53,8 +53,33 @@ function redactQueryString(text: string): string {
   return head + parts.join('&');
 }
 
-/** Shorter secrets are matched as text only as a whole quoted value: they would mangle ordinary words. */
+/**
+ * Secrets of 1 to 3 characters are hidden where they stand as a whole token (no letter, digit or `_` on either
+ * side, ASCII) and as a whole quoted value, never inside a longer word: `abc` is hidden in "value abc rejected" but "abcd"
+ * stays. Such a secret is guessable anyway; hiding it everywhere would mangle every message.
+ */
 const MIN_TEXT_SECRET = 4;
+
+/**
+ * A secret's first PREFIX characters are a secret too (for secrets longer than that): a service or a log that
+ * cuts a long value keeps its start, and the start alone must not show. A shorter cut shows at most PREFIX - 1
+ * characters of a secret longer than PREFIX.
+ */
+export const SECRET_PREFIX = 12;
+
+/** The texts hidden for these secrets: each as given, in its Unicode normalisation forms, and its prefix. */
+function secretVariants(secrets: readonly (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const s of secrets) {
+    if (typeof s !== 'string' || s.length === 0) continue;
+    for (const form of new Set([s, s.normalize('NFC'), s.normalize('NFD'), s.normalize('NFKC'), s.normalize('NFKD')])) {
+      out.push(form);
+      // Cut at a code point boundary: a lone surrogate would match nothing.
+      if ([...form].length > SECRET_PREFIX) out.push([...form].slice(0, SECRET_PREFIX).join(''));
+    }
+  }
+  return out;
+}
 
 interface Matchers {
   /** Every form of the secrets of 4 to PATTERN_LIMIT characters. */
@@ -65,6 +90,8 @@ interface Matchers {
   whole: string[];
   /** Shorter secrets as whole quoted values. */
   quoted?: RegExp;
+  /** Shorter secrets as whole tokens. */
+  token?: RegExp;
 }
 
 /** Compiled patterns of the last few sets of secrets: a deploy redacts every line with the same set. */
@@ -76,7 +103,7 @@ const NONE: Matchers = { whole: [] };
 function matchers(secrets: readonly (string | undefined)[]): Matchers {
   if (secrets.length === 0) return NONE;
   // Longer secrets first, so that one holding another is hidden whole.
-  const unique = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length);
+  const unique = [...new Set(secretVariants(secrets))].sort((a, b) => b.length - a.length);
   const key = JSON.stringify(unique);
   let m = compiled.get(key);
   if (m) return m;
@@ -87,6 +114,7 @@ function matchers(secrets: readonly (string | undefined)[]): Matchers {
     split: patterned.length ? new RegExp(patterned.map((s) => secretPattern(s, true)).join('|'), 'g') : undefined,
     whole: [...new Set(unique.filter((s) => s.length > PATTERN_LIMIT).flatMap(wholeForms))],
     quoted: short.length ? new RegExp(quotedPattern(short), 'g') : undefined,
+    token: short.length ? new RegExp(tokenPattern(short), 'g') : undefined,
   };
   if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
   compiled.set(key, m);
@@ -114,6 +142,7 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
   if (m.forms) out = out.replace(m.forms, '***');
   if (m.split && /[\r\n]/.test(out)) out = out.replace(m.split, '***');
   if (m.quoted) out = out.replace(m.quoted, '$1***$1');
+  if (m.token) out = out.replace(m.token, '***');
   return redactSecretFields(redactNamedValues(redactUrlUserinfo(out)));
 }
 
@@ -123,6 +152,12 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
  */
 const SECRET_VALUE_KEYS = ['securevalue', 'password', 'storageaccountkey', 'workspacekey', 'workspaceresourceid', 'clientsecret', 'client_secret', 'access_token', 'refresh_token'];
 const SECRET_OBJECT_KEYS = ['secret', 'protectedsettings'];
+
+/** Whether a JSON member of this name holds a secret (`secureValue`, `password`…), or an object of secrets. */
+export function secretKeyKind(name: string): 'value' | 'object' | undefined {
+  const key = name.toLowerCase();
+  return SECRET_VALUE_KEYS.includes(key) ? 'value' : SECRET_OBJECT_KEYS.includes(key) ? 'object' : undefined;
+}
 
 /**
  * A secret field's name outside JSON, as form bodies, query strings, YAML and messages write it
