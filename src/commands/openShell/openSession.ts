@@ -8,6 +8,7 @@ import { explainRefusal } from '../../core/containerGroup/execRefusal';
 import { commandProblem, requestAttach, requestExec, type ContainerTarget } from '../../core/containerGroup/execRequest';
 import { containerRefOf, type ContainerRef } from '../../tree/containerRef';
 import type { CommandContext } from '../shared/registerCommand';
+import { refusedUntrusted } from '../shared/workspaceTrust';
 import { SHOW_LOGS_COMMAND, type LogViewResult } from '../showLogs/registerShowLogs';
 import { definitionOf, pickContainer } from '../showLogs/pickContainer';
 import { pickShellCommand } from './pickShellCommand';
@@ -29,6 +30,7 @@ function targetOf(ref: ContainerRef): ContainerTarget {
 }
 
 async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
+  if (refusedUntrusted(ctx, vscode.l10n.t('{0} is disabled in an untrusted workspace. Trust the workspace to use it.', title))) return undefined;
   return containerRefOf(arg) ?? pickContainer(ctx, title);
 }
 
