@@ -61,24 +61,30 @@ function redactQueryString(text: string): string {
 const MIN_TEXT_SECRET = 4;
 
 /**
- * A secret's first PREFIX characters are a secret too (for secrets longer than that): a service or a log that
- * cuts a long value keeps its start, and the start alone must not show. A shorter cut shows at most PREFIX - 1
- * characters of a secret longer than PREFIX.
+ * A secret's first SECRET_PREFIX characters are a secret too (for secrets longer than that): a service or a log
+ * that cuts a long value keeps its start, and the start alone must not show. The start is hidden as written (in
+ * any of upper, lower or its own case); a shorter cut shows at most SECRET_PREFIX - 1 characters.
  */
 export const SECRET_PREFIX = 12;
 
-/** The texts hidden for these secrets: each as given, in its Unicode normalisation forms, and its prefix. */
+/**
+ * Unicode: the text is compared in its composed form (NFC), and each secret is registered as given, composed and,
+ * where they differ, in its compatibility form (NFKC). So a secret echoed decomposed (NFD, as some systems store text) or in
+ * a compatibility form (NFKD) is found; text that had to be composed is shown composed.
+ */
 function secretVariants(secrets: readonly (string | undefined)[]): string[] {
   const out: string[] = [];
   for (const s of secrets) {
-    if (typeof s !== 'string' || s.length === 0) continue;
-    for (const form of new Set([s, s.normalize('NFC'), s.normalize('NFD'), s.normalize('NFKC'), s.normalize('NFKD')])) {
-      out.push(form);
-      // Cut at a code point boundary: a lone surrogate would match nothing.
-      if ([...form].length > SECRET_PREFIX) out.push([...form].slice(0, SECRET_PREFIX).join(''));
-    }
+    // As given too: its encodings (percent, base64, hex) are of the text as given.
+    if (typeof s === 'string' && s.length > 0) out.push(...new Set([s, s.normalize('NFC'), s.normalize('NFKC')]));
   }
   return out;
+}
+
+/** The starts of the longer secrets, cut at a code point boundary, in each letter case. */
+function secretPrefixes(secrets: readonly string[]): string[] {
+  const starts = secrets.filter((s) => [...s].length > SECRET_PREFIX).map((s) => [...s].slice(0, SECRET_PREFIX).join(''));
+  return [...new Set(starts.flatMap((p) => [p, p.toUpperCase(), p.toLowerCase()]))];
 }
 
 interface Matchers {
@@ -88,6 +94,8 @@ interface Matchers {
   split?: RegExp;
   /** Longer secrets' whole forms, as strings. */
   whole: string[];
+  /** The starts of secrets longer than SECRET_PREFIX, as strings (searched after the whole secrets). */
+  prefixes: string[];
   /** Shorter secrets as whole quoted values. */
   quoted?: RegExp;
   /** Shorter secrets as whole tokens. */
@@ -98,7 +106,7 @@ interface Matchers {
 const compiled = new Map<string, Matchers>();
 const COMPILED_KEPT = 16;
 
-const NONE: Matchers = { whole: [] };
+const NONE: Matchers = { whole: [], prefixes: [] };
 
 function matchers(secrets: readonly (string | undefined)[]): Matchers {
   if (secrets.length === 0) return NONE;
@@ -113,6 +121,7 @@ function matchers(secrets: readonly (string | undefined)[]): Matchers {
     forms: patterned.length ? new RegExp(patterned.map((s) => secretPattern(s, false)).join('|'), 'g') : undefined,
     split: patterned.length ? new RegExp(patterned.map((s) => secretPattern(s, true)).join('|'), 'g') : undefined,
     whole: [...new Set(unique.filter((s) => s.length > PATTERN_LIMIT).flatMap(wholeForms))],
+    prefixes: secretPrefixes(unique),
     quoted: short.length ? new RegExp(quotedPattern(short), 'g') : undefined,
     token: short.length ? new RegExp(tokenPattern(short), 'g') : undefined,
   };
@@ -136,13 +145,14 @@ export function redactUrlUserinfo(text: string): string {
  */
 export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
   const m = matchers(secrets);
-  let out = text;
+  let out = m === NONE ? text : text.normalize('NFC');
   // A long needle costs a search table per call: look for its start first.
   for (const form of m.whole) if (out.includes(form.slice(0, 32))) out = out.split(form).join('***');
   if (m.forms) out = out.replace(m.forms, '***');
   if (m.split && /[\r\n]/.test(out)) out = out.replace(m.split, '***');
   if (m.quoted) out = out.replace(m.quoted, '$1***$1');
   if (m.token) out = out.replace(m.token, '***');
+  for (const start of m.prefixes) if (out.includes(start)) out = out.split(start).join('***');
   return redactSecretFields(redactNamedValues(redactUrlUserinfo(out)));
 }
 
