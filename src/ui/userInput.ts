@@ -4,6 +4,7 @@
  * integration suite installs a scripted answerer through the test-only API, so every prompt can be driven.
  */
 import * as vscode from 'vscode';
+import { plainPrompts } from './plainPrompts';
 
 export type MessageKind = 'info' | 'warning' | 'error';
 
@@ -86,14 +87,14 @@ export const windowInput: UserInput = {
   progress: async (options, task) => vscode.window.withProgress(options, task),
 };
 
-let current: UserInput = windowInput;
+let current: UserInput = plainPrompts(windowInput);
 
-/** The prompts every command uses. */
+/** The prompts every command uses; whatever answers them, the texts they show are plain (no links). */
 export function ui(): UserInput {
   return current;
 }
 
 /** Replaces the prompts (the test-only API); undefined restores VS Code's. */
 export function useUserInput(input: UserInput | undefined): void {
-  current = input ?? windowInput;
+  current = plainPrompts(input ?? windowInput);
 }

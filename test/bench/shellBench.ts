@@ -36,6 +36,7 @@ function open(client: ArmClient): { opened: Promise<Probe>; started: number } {
   const opened = requestExec(client, { group: GROUP, containerName: 'app', command: '/bin/sh', size: { rows: 40, cols: 120 } }).then((grant): Probe => {
     const session = new ContainerSocketSession({
       grant,
+      armEndpoint: client.endpoint,
       mode: 'exec',
       // Only the end is kept: the terminal writer passes text on, it does not hold the whole output.
       onOutput: (t) => {

@@ -49,8 +49,8 @@ test('redactUrl hides continuation tokens, signatures and credentials only', () 
   assert.equal(redactUrl('/relative?%24skiptoken=zz&a=1'), '/relative?%24skiptoken=***&a=1');
 });
 
-test('redactText replaces every occurrence of secrets of length ≥ 4', () => {
-  assert.equal(redactText('tok tok abcdef abcdef', ['abcdef', 'tok', undefined]), 'tok tok *** ***');
+test('redactText replaces every occurrence of secrets of length ≥ 4, and shorter ones as whole tokens', () => {
+  assert.equal(redactText('tok tok abcdef abcdef token', ['abcdef', 'tok', undefined]), '*** *** *** *** token');
   assert.equal(redactText('no secrets here', []), 'no secrets here');
   assert.equal(redactText('aaaa-bbbbbbbb', ['bbbbbbbb', 'aaaa']), '***-***');
 });

@@ -29,6 +29,7 @@ function connect(grant: SocketGrant, mode: SessionMode, extra: { idleHintMs?: nu
   const ended = new Promise<SessionEnd>((r) => (onEnd = r));
   const session = new ContainerSocketSession({
     grant,
+    armEndpoint: 'https://management.azure.com',
     mode,
     ...extra,
     onOpen,

@@ -76,7 +76,8 @@ test('known secrets are hidden in their escaped forms, outside secret fields too
   assert.equal(redactText(`x=${encodeURIComponent(LONG)}`, [LONG]), 'x=***');
 });
 
-test('ordinary text keeps words that equal a short secret; only secret fields hide those', () => {
-  assert.equal(redactText('pw is short', [SHORT]), 'pw is short');
+test('a short secret is hidden as a whole token, never inside a longer word', () => {
+  assert.equal(redactText('pw is short', [SHORT]), '*** is short');
+  assert.equal(redactText('pwd and upwards keep their letters', [SHORT]), 'pwd and upwards keep their letters');
   assert.equal(redactText('{"secureValue":"pw"}', [SHORT]), '{"secureValue":"***"}');
 });

@@ -78,7 +78,7 @@ test('generated secrets and encodings: no encoding survives redaction', () => {
   );
 });
 
-test('short secrets are hidden by their field and as whole quoted values, never matched inside words', () => {
+test('short secrets are hidden by their field, as whole quoted values and as whole tokens, never matched inside words', () => {
   const short = ['pw', 'k', 'x1!'];
   const cases: [string, string][] = [
     ["value 'pw' is invalid", "value '***' is invalid"],
@@ -86,7 +86,7 @@ test('short secrets are hidden by their field and as whole quoted values, never 
     ['client_secret=x1%21&grant_type=client_credentials', 'client_secret=***&grant_type=client_credentials'],
     ['  secureValue: pw\n  name: B', '  secureValue: ***\n  name: B'],
     ['password = "x1!" then', 'password = *** then'],
-    ['pw is short and kept; so is a word like keep', 'pw is short and kept; so is a word like keep'],
+    ['pw is short and hidden; a word like keep is kept', '*** is short and hidden; a word like keep is kept'],
   ];
   for (const [text, expected] of cases) assert.equal(redactText(text, short), expected);
 });

@@ -15,6 +15,7 @@ import {
   parameterFileCandidates,
   parameterFileValues,
   planParameters,
+  secretFieldTexts,
   secretTexts,
   type DeclaredParameter,
 } from '../../core/templateDeploy/parameters';
@@ -164,12 +165,15 @@ export async function chooseParameters(run: DeployRun, declared: DeclaredParamet
       const value = fillSecrets(entry.value, (n) => secretValues.get(n), p.type);
       entries[p.name] = { value };
       if (secure || plan.secretUses.some((u) => u.parameter === p.name)) run.secrets.push(...secretTexts(value));
+      else run.secrets.push(...secretFieldTexts(value));
       const uses = plan.secretUses.filter((u) => u.parameter === p.name).map((u) => u.secret);
       lines.push(uses.length ? `${p.name}: ${vscode.l10n.t('stored secret {0}', uses.join(', '))}` : secure ? `${p.name}: ${vscode.l10n.t('(secure, from the parameter file)')}` : `${p.name}: ${shortValue(value, run.secrets)}`);
     } else if (entry) {
       entries[p.name] = entry;
       lines.push(`${p.name}: ${vscode.l10n.t('Key Vault reference')}`);
     } else if (plan.sources.get(p.name) === 'default') {
+      // A secret default is not sent, but the service may echo it: it is hidden like any other secret.
+      run.secrets.push(...(secure ? secretTexts(p.defaultValue) : secretFieldTexts(p.defaultValue)));
       const shown = shownDefault(p, secure, run.secrets);
       lines.push(`${p.name}: ${vscode.l10n.t('default')}${shown === undefined ? '' : ` (${shown})`}`);
     }
@@ -179,7 +183,7 @@ export async function chooseParameters(run: DeployRun, declared: DeclaredParamet
     const value = await askValue(run, p, secure);
     if (value === undefined) return { ok: false, reason: 'dismissed' };
     entries[p.name] = { value };
-    if (secure) run.secrets.push(...secretTexts(value));
+    run.secrets.push(...(secure ? secretTexts(value) : secretFieldTexts(value)));
     lines.push(`${p.name}: ${secure ? vscode.l10n.t('(secure, entered)') : `${shortValue(value, run.secrets)} (${vscode.l10n.t('entered')})`}`);
   }
   return { ok: true, chosen: { file, entries, lines, secretsUsed: plan.secretUses } };

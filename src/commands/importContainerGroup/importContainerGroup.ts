@@ -22,6 +22,7 @@ import { askSteps } from '../inputSteps';
 import { pickDefinitionFormat } from '../pickDefinitionFormat';
 import { errorMessage } from '../../core/arm/errors';
 import type { CommandContext } from '../shared/registerCommand';
+import { refusedUntrusted } from '../shared/workspaceTrust';
 
 export interface ImportSession {
   connection(): Promise<{ client: ArmClient }>;
@@ -98,6 +99,7 @@ function report(ctx: CommandContext, target: Pick<ContainerGroupTarget, 'name' |
 }
 
 export async function importContainerGroup(ctx: CommandContext): Promise<vscode.Uri | undefined> {
+  if (refusedUntrusted(ctx, vscode.l10n.t('{0} is disabled in an untrusted workspace. Trust the workspace to use it.', vscode.l10n.t('Import Container Group')))) return undefined;
   const { session } = ctx.services;
   try {
     const { client } = await session.connection();

@@ -8,6 +8,7 @@ import { explainRefusal } from '../../core/containerGroup/execRefusal';
 import { commandProblem, requestAttach, requestExec, type ContainerTarget } from '../../core/containerGroup/execRequest';
 import { containerRefOf, type ContainerRef } from '../../tree/containerRef';
 import type { CommandContext } from '../shared/registerCommand';
+import { refusedUntrusted } from '../shared/workspaceTrust';
 import { SHOW_LOGS_COMMAND, type LogViewResult } from '../showLogs/registerShowLogs';
 import { definitionOf, pickContainer } from '../showLogs/pickContainer';
 import { pickShellCommand } from './pickShellCommand';
@@ -29,17 +30,26 @@ function targetOf(ref: ContainerRef): ContainerTarget {
 }
 
 async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
+  if (refusedUntrusted(ctx, vscode.l10n.t('{0} is disabled in an untrusted workspace. Trust the workspace to use it.', title))) return undefined;
   return containerRefOf(arg) ?? pickContainer(ctx, title);
 }
 
 /** Opens the terminal, waits until the session opened or could not, and says why when it could not. */
-async function run(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, kind: 'exec' | 'attach', grant: SessionTerminalOptions['grant']): Promise<SessionResult> {
+async function run(
+  deps: SessionDeps,
+  ctx: CommandContext,
+  ref: ContainerRef,
+  kind: 'exec' | 'attach',
+  armEndpoint: string,
+  grant: SessionTerminalOptions['grant'],
+): Promise<SessionResult> {
   const name = sessionName(ref);
   const what = kind === 'exec' ? 'Shell' : 'Live output';
   const pty: SessionTerminal = new SessionTerminal({
     name,
     mode: kind,
     grant,
+    armEndpoint,
     onResize: (size) => void ctx.ui.message('info', resizeText(name, size.rows, size.cols)),
     onEnd: (end, text) => {
       ctx.log.info(`${what} of ${name} ended: ${end.kind}${end.code ? ` (close code ${end.code})` : ''}${end.status ? ` (HTTP ${end.status})` : ''}`);
@@ -72,7 +82,7 @@ export async function openShell(deps: SessionDeps, ctx: CommandContext, arg?: un
     return { outcome: 'refused', message: argumentsText() };
   }
   const armClient = await deps.client();
-  const result = await run(deps, ctx, ref, 'exec', (size) => requestExec(armClient, { ...targetOf(ref), command: program, size }));
+  const result = await run(deps, ctx, ref, 'exec', armClient.endpoint, (size) => requestExec(armClient, { ...targetOf(ref), command: program, size }));
   if (result.outcome === 'refused' && result.message) say(ctx, result);
   return result;
 }
@@ -81,7 +91,7 @@ export async function showLiveOutput(deps: SessionDeps, ctx: CommandContext, arg
   const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Show Live Output'));
   if (!ref) return undefined;
   const armClient = await deps.client();
-  const result = await run(deps, ctx, ref, 'attach', () => requestAttach(armClient, targetOf(ref)));
+  const result = await run(deps, ctx, ref, 'attach', armClient.endpoint, () => requestAttach(armClient, targetOf(ref)));
   if (result.outcome !== 'refused') return result;
   // Where attach is not possible, the log read every few seconds still shows what the container wrote.
   const message = vscode.l10n.t('Live output is not available for {0}: {1} Showing its log instead.', sessionName(ref), result.message ?? '');

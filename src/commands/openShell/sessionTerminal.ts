@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 // Types only: the socket code (and its websocket library) loads with the first session, from its own file.
 import type { ContainerSocketSession, SessionEnd, SessionMode } from '../../core/containerGroup/containerSocket';
 import { clampSize, type SocketGrant, type TerminalSize } from '../../core/containerGroup/execRequest';
+import { LiveOutputFilter } from '../../core/containerGroup/outputFilter';
 import { endText } from './sessionTexts';
 
 export type StartOutcome = { outcome: 'opened' } | { outcome: 'refused'; error: unknown } | { outcome: 'closed' };
@@ -18,6 +19,8 @@ export interface SessionTerminalOptions {
   mode: SessionMode;
   /** Asks Azure for the session's socket, with the terminal's size. */
   grant(size: TerminalSize): Promise<SocketGrant>;
+  /** The signed-in cloud's ARM endpoint, which decides the bridges the socket may go to. */
+  armEndpoint: string;
   onEnd(end: SessionEnd, text: string): void;
   /** The terminal was resized while a shell runs (said once per session). */
   onResize?(size: TerminalSize): void;
@@ -32,6 +35,7 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   readonly onDidWrite = this.written.event;
   readonly onDidClose = this.closed.event;
   private session: ContainerSocketSession | undefined;
+  private readonly liveOutput = new LiveOutputFilter();
   private size: TerminalSize | undefined;
   private toldResize = false;
   private settle!: (o: StartOutcome) => void;
@@ -50,22 +54,30 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   open(dimensions: vscode.TerminalDimensions | undefined): void {
     this.size = clampSize({ rows: dimensions?.rows ?? 24, cols: dimensions?.columns ?? 80 });
     if (this.options.mode === 'attach') this.write(`\x1b[2m${vscode.l10n.t('Live output of {0} (read-only). Close the terminal to stop.', this.options.name)}\x1b[0m\r\n`);
+    const refused = (error: unknown) => {
+      this.settle({ outcome: 'refused', error });
+      this.closed.fire();
+    };
     Promise.all([this.options.grant(this.size), import('../../core/containerGroup/containerSocket')]).then(
       ([grant, { ContainerSocketSession }]) => {
         if (this.userClosed) return this.settle({ outcome: 'closed' });
-        this.session = new ContainerSocketSession({
-          grant,
-          mode: this.options.mode,
-          onOpen: () => this.settle({ outcome: 'opened' }),
-          // A container's own output ends lines with "\n" only; a terminal needs "\r\n" (a shell's pty sends both).
-          onOutput: (text) => this.write(this.options.mode === 'attach' ? text.replace(/\r?\n/g, '\r\n') : text),
-          onEnd: (end) => this.finish(end),
-        });
+        // A grant the session refuses (its host, its URL, its password) throws here: the start still settles.
+        try {
+          this.session = new ContainerSocketSession({
+            grant,
+            armEndpoint: this.options.armEndpoint,
+            mode: this.options.mode,
+            onOpen: () => this.settle({ outcome: 'opened' }),
+            // Live output is read-only: control sequences that act outside the screen are dropped (outputFilter.ts).
+            // A container's own output ends lines with "\n" only; a terminal needs "\r\n" (a shell's pty sends both).
+            onOutput: (text) => this.write(this.options.mode === 'attach' ? this.liveOutput.filter(text).replace(/\r?\n/g, '\r\n') : text),
+            onEnd: (end) => this.finish(end),
+          });
+        } catch (error) {
+          refused(error);
+        }
       },
-      (error: unknown) => {
-        this.settle({ outcome: 'refused', error });
-        this.closed.fire();
-      },
+      refused,
     );
   }
 

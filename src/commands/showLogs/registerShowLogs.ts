@@ -8,6 +8,7 @@ import type { ArmClient } from '../../core/arm/client';
 import { getContainerLogs } from '../../core/containerGroup/logsRequest';
 import { log } from '../../output/log';
 import { containerRefOf } from '../../tree/containerRef';
+import { refusedUntrusted } from '../shared/workspaceTrust';
 import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
 import { LogViews, FOLLOW_COMMAND, STOP_FOLLOWING_COMMAND } from './logViews';
 import type { LogView } from './logView';
@@ -45,6 +46,7 @@ export function registerShowLogs(command: CommandRegistrar, subscriptions: vscod
   });
 
   async function showLogs(ctx: CommandContext, arg?: unknown): Promise<LogViewResult | undefined> {
+    if (refusedUntrusted(ctx, vscode.l10n.t('{0} is disabled in an untrusted workspace. Trust the workspace to use it.', vscode.l10n.t('Show Logs')))) return undefined;
     const ref = containerRefOf(arg) ?? (await pickContainer(ctx));
     if (!ref) return undefined;
     const { subscriptionId, resourceGroup, name } = ref.target;

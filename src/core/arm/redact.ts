@@ -1,7 +1,7 @@
 /**
  * Removes secrets from text that goes to logs or error messages.
  */
-import { PATTERN_LIMIT, quotedPattern, secretPattern, wholeForms } from './secretForms';
+import { PATTERN_LIMIT, quotedPattern, secretPattern, tokenPattern, wholeForms } from './secretForms';
 
 /** Query parameters whose values are continuation tokens, signatures or credentials. */
 const SECRET_PARAM = /(^\$?skiptoken$)|(^sig$)|token|secret|password|passwd|credential|signature|(^code$)|(^key$)|apikey|api_key|(^sas)/i;
@@ -53,8 +53,39 @@ function redactQueryString(text: string): string {
   return head + parts.join('&');
 }
 
-/** Shorter secrets are matched as text only as a whole quoted value: they would mangle ordinary words. */
+/**
+ * Secrets of 1 to 3 characters are hidden where they stand as a whole token (no letter, digit or `_` on either
+ * side, ASCII) and as a whole quoted value, never inside a longer word: `abc` is hidden in "value abc rejected" but "abcd"
+ * stays. Such a secret is guessable anyway; hiding it everywhere would mangle every message.
+ */
 const MIN_TEXT_SECRET = 4;
+
+/**
+ * A secret's first SECRET_PREFIX characters are a secret too (for secrets longer than that): a service or a log
+ * that cuts a long value keeps its start, and the start alone must not show. The start is hidden as written (in
+ * any of upper, lower or its own case); a shorter cut shows at most SECRET_PREFIX - 1 characters.
+ */
+export const SECRET_PREFIX = 12;
+
+/**
+ * Unicode: the text is compared in its composed form (NFC), and each secret is registered as given, composed and,
+ * where they differ, in its compatibility form (NFKC). So a secret echoed decomposed (NFD, as some systems store text) or in
+ * a compatibility form (NFKD) is found; text that had to be composed is shown composed.
+ */
+function secretVariants(secrets: readonly (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const s of secrets) {
+    // As given too: its encodings (percent, base64, hex) are of the text as given.
+    if (typeof s === 'string' && s.length > 0) out.push(...new Set([s, s.normalize('NFC'), s.normalize('NFKC')]));
+  }
+  return out;
+}
+
+/** The starts of the longer secrets, cut at a code point boundary, in each letter case. */
+function secretPrefixes(secrets: readonly string[]): string[] {
+  const starts = secrets.filter((s) => [...s].length > SECRET_PREFIX).map((s) => [...s].slice(0, SECRET_PREFIX).join(''));
+  return [...new Set(starts.flatMap((p) => [p, p.toUpperCase(), p.toLowerCase()]))];
+}
 
 interface Matchers {
   /** Every form of the secrets of 4 to PATTERN_LIMIT characters. */
@@ -63,20 +94,24 @@ interface Matchers {
   split?: RegExp;
   /** Longer secrets' whole forms, as strings. */
   whole: string[];
+  /** The starts of secrets longer than SECRET_PREFIX, as strings (searched after the whole secrets). */
+  prefixes: string[];
   /** Shorter secrets as whole quoted values. */
   quoted?: RegExp;
+  /** Shorter secrets as whole tokens. */
+  token?: RegExp;
 }
 
 /** Compiled patterns of the last few sets of secrets: a deploy redacts every line with the same set. */
 const compiled = new Map<string, Matchers>();
 const COMPILED_KEPT = 16;
 
-const NONE: Matchers = { whole: [] };
+const NONE: Matchers = { whole: [], prefixes: [] };
 
 function matchers(secrets: readonly (string | undefined)[]): Matchers {
   if (secrets.length === 0) return NONE;
   // Longer secrets first, so that one holding another is hidden whole.
-  const unique = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length);
+  const unique = [...new Set(secretVariants(secrets))].sort((a, b) => b.length - a.length);
   const key = JSON.stringify(unique);
   let m = compiled.get(key);
   if (m) return m;
@@ -86,7 +121,9 @@ function matchers(secrets: readonly (string | undefined)[]): Matchers {
     forms: patterned.length ? new RegExp(patterned.map((s) => secretPattern(s, false)).join('|'), 'g') : undefined,
     split: patterned.length ? new RegExp(patterned.map((s) => secretPattern(s, true)).join('|'), 'g') : undefined,
     whole: [...new Set(unique.filter((s) => s.length > PATTERN_LIMIT).flatMap(wholeForms))],
+    prefixes: secretPrefixes(unique),
     quoted: short.length ? new RegExp(quotedPattern(short), 'g') : undefined,
+    token: short.length ? new RegExp(tokenPattern(short), 'g') : undefined,
   };
   if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
   compiled.set(key, m);
@@ -108,12 +145,14 @@ export function redactUrlUserinfo(text: string): string {
  */
 export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
   const m = matchers(secrets);
-  let out = text;
+  let out = m === NONE ? text : text.normalize('NFC');
   // A long needle costs a search table per call: look for its start first.
   for (const form of m.whole) if (out.includes(form.slice(0, 32))) out = out.split(form).join('***');
   if (m.forms) out = out.replace(m.forms, '***');
   if (m.split && /[\r\n]/.test(out)) out = out.replace(m.split, '***');
   if (m.quoted) out = out.replace(m.quoted, '$1***$1');
+  if (m.token) out = out.replace(m.token, '***');
+  for (const start of m.prefixes) if (out.includes(start)) out = out.split(start).join('***');
   return redactSecretFields(redactNamedValues(redactUrlUserinfo(out)));
 }
 
@@ -123,6 +162,12 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
  */
 const SECRET_VALUE_KEYS = ['securevalue', 'password', 'storageaccountkey', 'workspacekey', 'workspaceresourceid', 'clientsecret', 'client_secret', 'access_token', 'refresh_token'];
 const SECRET_OBJECT_KEYS = ['secret', 'protectedsettings'];
+
+/** Whether a JSON member of this name holds a secret (`secureValue`, `password`…), or an object of secrets. */
+export function secretKeyKind(name: string): 'value' | 'object' | undefined {
+  const key = name.toLowerCase();
+  return SECRET_VALUE_KEYS.includes(key) ? 'value' : SECRET_OBJECT_KEYS.includes(key) ? 'object' : undefined;
+}
 
 /**
  * A secret field's name outside JSON, as form bodies, query strings, YAML and messages write it

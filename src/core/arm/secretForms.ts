@@ -106,6 +106,12 @@ export function quotedPattern(secrets: readonly string[]): string {
   return `(\\\\*["'\`])(?:${values.join('|')})\\1`;
 }
 
+/** Short secrets as whole tokens: as written in any letter case, no ASCII letter, digit or `_` on either side. */
+export function tokenPattern(secrets: readonly string[]): string {
+  const values = secrets.map((s) => [...s].map((ch) => `(?:${[...new Set([ch, ch.toUpperCase(), ch.toLowerCase()])].map(escapeRe).join('|')})`).join(''));
+  return `(?<![A-Za-z0-9_])(?:${values.join('|')})(?![A-Za-z0-9_])`;
+}
+
 /** A long secret's forms as plain strings: as written and in each case, JSON-escaped, URL-encoded, base64, hex. */
 export function wholeForms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);

@@ -14,7 +14,7 @@
  * Nothing here logs: the password, the URL and the session's bytes stay inside this object and its callbacks.
  */
 import WebSocket from 'ws';
-import { checkSocketUrl, type SocketGrant } from './execRequest';
+import { checkSocketGrant, type SocketGrant } from './execRequest';
 
 export type SessionMode = 'exec' | 'attach';
 
@@ -42,6 +42,8 @@ export interface SessionEnd {
 
 export interface SocketSessionOptions {
   grant: SocketGrant;
+  /** The signed-in cloud's ARM endpoint: the socket may go only to that cloud's bridges (or this computer). */
+  armEndpoint: string;
   mode: SessionMode;
   /** The container's output, decoded as UTF-8 (a character split across frames is held until it is whole). */
   onOutput(text: string): void;
@@ -65,6 +67,13 @@ export interface SocketSessionOptions {
 const NOT_FOUND = /executable file not found|no such file or directory|cannot find the file specified/i;
 const NOT_FOUND_WINDOW = 4096;
 
+/**
+ * The largest frame taken from the socket. A terminal's output comes in small frames (a pty writes at most a few
+ * KiB at a time); the library's default (100 MiB) let one frame grow the extension host by hundreds of MB. A larger
+ * frame closes the socket with 1009 (message too big) and the session ends as lost, saying that code.
+ */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
 export class ContainerSocketSession {
   private readonly socket: WebSocket;
   private readonly decoder = new TextDecoder('utf-8');
@@ -81,9 +90,16 @@ export class ContainerSocketSession {
   bytesReceived = 0;
 
   constructor(private readonly options: SocketSessionOptions) {
-    const url = checkSocketUrl(options.grant.webSocketUri);
+    // Throws (an ArmError) before anything is sent when the grant is not one to use.
+    const url = checkSocketGrant(options.grant, options.armEndpoint);
     const headers = options.mode === 'attach' ? { Authorization: options.grant.password } : undefined;
-    this.socket = new WebSocket(url, { headers, handshakeTimeout: options.connectTimeoutMs ?? 15_000, perMessageDeflate: false, followRedirects: false });
+    this.socket = new WebSocket(url, {
+      headers,
+      handshakeTimeout: options.connectTimeoutMs ?? 15_000,
+      perMessageDeflate: false,
+      followRedirects: false,
+      maxPayload: MAX_FRAME_BYTES,
+    });
     this.socket.binaryType = 'nodebuffer';
     this.connectTimer = setTimeout(() => this.end({ kind: 'timeout' }, true), (options.connectTimeoutMs ?? 15_000) + 1000);
     this.socket.on('open', () => this.onOpen());
@@ -93,7 +109,9 @@ export class ContainerSocketSession {
       this.end({ kind: 'refused', status: res.statusCode }, true);
     });
     this.socket.on('close', (code: number) => this.onClose(code));
-    this.socket.on('error', (err: Error) => {
+    this.socket.on('error', (err: Error & { code?: string }) => {
+      // A frame over MAX_FRAME_BYTES: the library closes with 1009 and reports it here first.
+      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return this.end({ kind: 'lost', code: 1009 }, true);
       // Handshake timeouts surface as errors; the message may quote the URL, so it goes nowhere.
       this.end({ kind: /timed out|timeout/i.test(err.message) && !this.opened ? 'timeout' : 'lost' }, true);
     });

@@ -18,7 +18,8 @@
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
 import { isLoopbackHost } from '../arm/urlPolicy';
-import { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from '../services/resourcePaths';
+import { isBridgeHost } from './socketHosts';
+import { ACI_API_VERSION, containerGroupPath, segment, type ContainerGroupRef } from '../services/resourcePaths';
 
 export interface TerminalSize {
   rows: number;
@@ -49,7 +50,7 @@ export function commandProblem(command: string): CommandProblem | undefined {
 
 function containerPath(target: ContainerTarget, action: 'exec' | 'attach'): string {
   if (target.containerName.length === 0) throw new Error('The container name must not be empty.');
-  return `${containerGroupPath(target.group)}/containers/${encodeURIComponent(target.containerName)}/${action}`;
+  return `${containerGroupPath(target.group)}/containers/${segment(target.containerName, 'container name')}/${action}`;
 }
 
 /** The terminal's size as the service takes it: whole rows and columns, at least 1 each. */
@@ -85,7 +86,33 @@ function grantOf(body: unknown, status: number, requestId: string | undefined): 
     throw new ArmError('The reply does not name a socket to connect to ({"webSocketUri", "password"} expected).', { kind: 'parse', status, requestId });
   }
   checkSocketUrl(b.webSocketUri);
+  checkPassword(b.password);
   return { webSocketUri: b.webSocketUri, password: b.password };
+}
+
+/**
+ * The password goes as the first text frame (exec) or the Authorization header (attach): a control character
+ * (CR/LF above all) cannot go in a header, and the socket library throws on it, so such a grant is refused here.
+ */
+function checkPassword(password: string): void {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(password)) {
+    throw new ArmError('The service gave a session password that cannot be sent: it holds control characters.', { kind: 'security' });
+  }
+}
+
+/**
+ * The whole grant checked where the socket is opened: its URL (checkSocketUrl), its password, and its host held to
+ * the bridges of the cloud whose ARM endpoint is `armEndpoint` (socketHosts.ts). The host is named in the refusal;
+ * the path and query are not (they carry the session id).
+ */
+export function checkSocketGrant(grant: SocketGrant, armEndpoint: string): URL {
+  const url = checkSocketUrl(grant.webSocketUri);
+  checkPassword(grant.password);
+  if (!isBridgeHost(url.hostname, armEndpoint)) {
+    throw new ArmError(`Refused to open the session: ${url.hostname} is not a Container Instances bridge of the signed-in cloud.`, { kind: 'security' });
+  }
+  return url;
 }
 
 /**
@@ -103,6 +130,8 @@ export function checkSocketUrl(raw: string): URL {
     throw new ArmError('The service named a socket address that is not a valid URL.', { kind: 'security' });
   }
   if (url.username || url.password) throw new ArmError('The service named a socket address with a user name or password in it.', { kind: 'security' });
+  // The socket library refuses a fragment by throwing; a socket URL has no use for one.
+  if (raw.includes('#')) throw new ArmError('The service named a socket address with a fragment (#) in it.', { kind: 'security' });
   if (url.protocol === 'wss:' || (url.protocol === 'ws:' && isLoopbackHost(url.hostname))) return url;
   throw new ArmError(`Refused to open the session over ${url.protocol.replace(':', '')}: only wss (encrypted) is allowed, plain ws only to this computer.`, { kind: 'security' });
 }

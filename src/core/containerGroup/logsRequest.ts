@@ -4,7 +4,7 @@
  */
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
-import { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from '../services/resourcePaths';
+import { ACI_API_VERSION, containerGroupPath, segment, type ContainerGroupRef } from '../services/resourcePaths';
 
 export interface ContainerLogsRequest {
   group: ContainerGroupRef;
@@ -20,7 +20,7 @@ export interface ContainerLogsRequest {
 
 export function containerLogsPath(group: ContainerGroupRef, containerName: string): string {
   if (containerName.length === 0) throw new Error('The container name must not be empty.');
-  return `${containerGroupPath(group)}/containers/${encodeURIComponent(containerName)}/logs`;
+  return `${containerGroupPath(group)}/containers/${segment(containerName, 'container name')}/logs`;
 }
 
 /** The log text as the service returns it (lines separated by "\n"). */

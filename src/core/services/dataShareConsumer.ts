@@ -9,7 +9,7 @@ import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
 import { isTerminalState } from '../arm/lroOutcome';
 import { listPages, type Page } from '../arm/paging';
 import type { ThrottleListener } from '../arm/retryPolicy';
-import { DATA_SHARE_API_VERSION, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
+import { DATA_SHARE_API_VERSION, segment, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
 import type { ShareSubscriptionSynchronization } from './dataShare';
 
 export type SynchronizationMode = 'Incremental' | 'FullSync';
@@ -137,7 +137,7 @@ export function createScheduleTrigger(
 ): Promise<LroResult<ScheduledTrigger>> {
   return putAndWait<ScheduledTrigger>(client, {
     method: 'PUT',
-    path: `${shareSubscriptionPath(ref)}/triggers/${encodeURIComponent(options.name ?? SCHEDULE_TRIGGER_NAME)}`,
+    path: `${shareSubscriptionPath(ref)}/triggers/${segment(options.name ?? SCHEDULE_TRIGGER_NAME, 'trigger name')}`,
     apiVersion: DATA_SHARE_API_VERSION,
     body: { kind: 'ScheduleBased', properties: schedule },
     signal: options.signal,
@@ -151,7 +151,7 @@ export function createScheduleTrigger(
 export function deleteTrigger(client: ArmClient, ref: ShareSubscriptionRef, name: string, options: OperationOptions = {}): Promise<LroResult<unknown>> {
   return putAndWait(client, {
     method: 'DELETE',
-    path: `${shareSubscriptionPath(ref)}/triggers/${encodeURIComponent(name)}`,
+    path: `${shareSubscriptionPath(ref)}/triggers/${segment(name, 'trigger name')}`,
     apiVersion: DATA_SHARE_API_VERSION,
     signal: options.signal,
     onProgress: options.onProgress,

@@ -5,7 +5,7 @@
  */
 import type { ArmClient } from '../arm/client';
 import { listPages } from '../arm/paging';
-import { DATA_SHARE_API_VERSION } from './resourcePaths';
+import { DATA_SHARE_API_VERSION, segment } from './resourcePaths';
 
 export const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
 export const RESOURCE_GROUPS_API_VERSION = '2021-04-01';
@@ -32,7 +32,6 @@ async function collect(client: ArmClient, path: string, apiVersion: string, toIt
   return items.sort((a, b) => a.label.localeCompare(b.label));
 }
 
-const seg = encodeURIComponent;
 
 export function listSubscriptions(client: ArmClient, signal?: AbortSignal): Promise<PickItem[]> {
   return collect(client, '/subscriptions', SUBSCRIPTIONS_API_VERSION, (s) => {
@@ -43,14 +42,14 @@ export function listSubscriptions(client: ArmClient, signal?: AbortSignal): Prom
 }
 
 export function listResourceGroups(client: ArmClient, subscriptionId: string, signal?: AbortSignal): Promise<PickItem[]> {
-  return collect(client, `/subscriptions/${seg(subscriptionId)}/resourcegroups`, RESOURCE_GROUPS_API_VERSION, (g) => {
+  return collect(client, `/subscriptions/${segment(subscriptionId, 'subscription id')}/resourcegroups`, RESOURCE_GROUPS_API_VERSION, (g) => {
     const name = str(g.name);
     return name ? { value: name, label: name, description: str(g.location) } : undefined;
   }, signal);
 }
 
 export function listLocations(client: ArmClient, subscriptionId: string, signal?: AbortSignal): Promise<PickItem[]> {
-  return collect(client, `/subscriptions/${seg(subscriptionId)}/locations`, SUBSCRIPTIONS_API_VERSION, (l) => {
+  return collect(client, `/subscriptions/${segment(subscriptionId, 'subscription id')}/locations`, SUBSCRIPTIONS_API_VERSION, (l) => {
     const name = str(l.name);
     const physical = (l.metadata as Raw | undefined)?.regionType;
     if (!name || (physical !== undefined && physical !== 'Physical')) return undefined;
@@ -60,7 +59,7 @@ export function listLocations(client: ArmClient, subscriptionId: string, signal?
 
 /** Data Share accounts of a subscription; `value` is the account name, `description` its resource group. */
 export function listDataShareAccounts(client: ArmClient, subscriptionId: string, signal?: AbortSignal): Promise<(PickItem & { resourceGroup: string })[]> {
-  return collect(client, `/subscriptions/${seg(subscriptionId)}/providers/Microsoft.DataShare/accounts`, DATA_SHARE_API_VERSION, (a) => {
+  return collect(client, `/subscriptions/${segment(subscriptionId, 'subscription id')}/providers/Microsoft.DataShare/accounts`, DATA_SHARE_API_VERSION, (a) => {
     const name = str(a.name);
     const resourceGroup = /\/resourceGroups\/([^/]+)\//i.exec(str(a.id) ?? '')?.[1];
     return name && resourceGroup ? { value: name, label: name, description: decodeURIComponent(resourceGroup) } : undefined;
@@ -72,7 +71,7 @@ export function listShareSubscriptions(
   account: { subscriptionId: string; resourceGroup: string; accountName: string },
   signal?: AbortSignal,
 ): Promise<PickItem[]> {
-  const path = `/subscriptions/${seg(account.subscriptionId)}/resourceGroups/${seg(account.resourceGroup)}/providers/Microsoft.DataShare/accounts/${seg(account.accountName)}/shareSubscriptions`;
+  const path = `/subscriptions/${segment(account.subscriptionId, 'subscription id')}/resourceGroups/${segment(account.resourceGroup, 'resource group name')}/providers/Microsoft.DataShare/accounts/${segment(account.accountName, 'Data Share account name')}/shareSubscriptions`;
   return collect(client, path, DATA_SHARE_API_VERSION, (s) => {
     const name = str(s.name);
     const props = (s.properties ?? {}) as Raw;

@@ -1,12 +1,14 @@
 /**
- * ARM resource paths. Every user-supplied segment is percent-encoded so a name can never add
- * path segments or query parameters.
+ * ARM resource paths. Every segment, whether the user typed it or the service returned it, goes through
+ * `segment()`: percent-encoded so a name can never add path segments or query parameters, and refused when it
+ * is `.` or `..` (which a URL resolves away, so the request would address the parent resource).
  */
 
 export const ACI_API_VERSION = '2023-05-01';
 export const DATA_SHARE_API_VERSION = '2021-08-01';
 
-function segment(value: string, what: string): string {
+/** One ARM path segment; throws a message naming `what` when the value is not a name. */
+export function segment(value: string, what: string): string {
   if (typeof value !== 'string' || value.length === 0) {
     throw new Error(`The ${what} must not be empty.`);
   }

@@ -8,7 +8,7 @@ import type { ArmClient, ArmResponse } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
 import { listPages } from '../arm/paging';
 import type { ThrottleListener } from '../arm/retryPolicy';
-import { resourceGroupPath, type ResourceGroupRef } from '../services/resourcePaths';
+import { resourceGroupPath, segment, type ResourceGroupRef } from '../services/resourcePaths';
 
 export const DEPLOYMENTS_API_VERSION = '2021-04-01';
 
@@ -68,7 +68,7 @@ export function deploymentNameFor(fileName: string, now: Date): string {
 export function deploymentPath(ref: DeploymentRef): string {
   const name = ref.deploymentName;
   if (!NAME_OK.test(name)) throw new Error(`'${name}' is not a deployment name: 1 to 64 letters, digits, '-', '_', '.', '(' or ')'.`);
-  return `${resourceGroupPath(ref)}/providers/Microsoft.Resources/deployments/${encodeURIComponent(name)}`;
+  return `${resourceGroupPath(ref)}/providers/Microsoft.Resources/deployments/${segment(name, 'deployment name')}`;
 }
 
 export interface WaitOptions {

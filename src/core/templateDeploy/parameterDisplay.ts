@@ -25,7 +25,7 @@ function called(text: string, pattern: RegExp): string[] {
 
 /**
  * Names (lower case, as ARM compares them) of the parameters the template uses in a secret field — a
- * `secureValue`, a registry password, a storage key… — directly or through a variable: their values are
+ * `secureValue`, a registry password, a storage key… — directly or through variables (at any depth): their values are
  * secrets whatever type the parameter declares.
  */
 export function secretFieldParameters(template: unknown): Set<string> {
@@ -43,10 +43,21 @@ export function secretFieldParameters(template: unknown): Set<string> {
     }
   };
   visit(prop(template, 'resources'), ['resources']);
-  const declaredVariables = prop(template, 'variables');
-  if (isPlainObject(declaredVariables)) {
-    for (const [name, value] of Object.entries(declaredVariables)) {
-      if (variables.has(name.toLowerCase())) for (const p of called(JSON.stringify(value) ?? '', PARAMETER_CALL)) parameters.add(p);
+  // A variable may reach a secret field through other variables: follow them until nothing new is found.
+  const declared = prop(template, 'variables');
+  const texts = new Map<string, string>(
+    isPlainObject(declared) ? Object.entries(declared).map(([name, value]) => [name.toLowerCase(), JSON.stringify(value) ?? '']) : [],
+  );
+  const pending = [...variables];
+  while (pending.length) {
+    const text = texts.get(pending.pop() ?? '');
+    if (text === undefined) continue;
+    for (const p of called(text, PARAMETER_CALL)) parameters.add(p);
+    for (const v of called(text, VARIABLE_CALL)) {
+      if (!variables.has(v)) {
+        variables.add(v);
+        pending.push(v);
+      }
     }
   }
   return parameters;

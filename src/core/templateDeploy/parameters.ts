@@ -4,6 +4,7 @@
  * store, and the ones still missing (no value and no default) for the user to answer. ARM compares parameter names
  * ignoring case; a parameter with a default and no value is left out so Azure evaluates the default itself.
  */
+import { secretKeyKind } from '../arm/redact';
 import { isPlainObject, keyOf, prop, type PlainObject } from '../definition/plainValues';
 import { findSecretReferences } from '../definition/secrets';
 import type { ParameterEntry } from './deployments';
@@ -151,6 +152,17 @@ export function coerceAnswer(text: string, type: string): unknown {
     default:
       return text;
   }
+}
+
+/**
+ * Texts inside any parameter's value that sit in a secret field (`secureValue`, `password`, the members of a
+ * `secret` object…): an array of environment variables passed whole carries its secrets in its items.
+ */
+export function secretFieldTexts(value: unknown, inSecret = false): string[] {
+  if (inSecret) return secretTexts(value);
+  if (Array.isArray(value)) return value.flatMap((v) => secretFieldTexts(v));
+  if (!isPlainObject(value)) return [];
+  return Object.entries(value).flatMap(([k, v]) => secretFieldTexts(v, secretKeyKind(k) !== undefined));
 }
 
 /** Text values of a secure parameter's value (to redact): the string, or every string inside an object. */

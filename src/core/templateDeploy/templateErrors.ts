@@ -36,6 +36,20 @@ interface Problem {
   additionalInfo?: ErrorAdditionalInfo[];
 }
 
+/**
+ * At most this many problems are placed in the files: a deployment error can carry thousands of details, and
+ * each is a search in the template. The rest are counted in one line on the top of the template.
+ */
+export const MAX_PLACED = 200;
+
+/** Failed operations whose error is searched for the property it names (each search reads the template again). */
+const MAX_PROPERTY_SEARCHES = 20;
+
+/** The line that says how many problems were not placed. */
+export function notPlacedMessage(count: number): string {
+  return `${count} more problem${count === 1 ? '' : 's'} of this deployment not shown here (at most ${MAX_PLACED} are placed).`;
+}
+
 const LINE_COLUMN = /at line '(\d+)' and column '(\d+)'/i;
 const PARAMETER_NAME = /\bparameters? '([^']+)'/i;
 const RESOURCE_NAME = /\bresource '([^']+)'/i;
@@ -67,6 +81,8 @@ class Locator {
   private readonly template: DefinitionNode | undefined;
   private readonly parameters: DefinitionNode | undefined;
   private body?: { root: DefinitionNode | undefined; lines: LineIndex };
+  /** The template's resources with their types and names, read once (a template may hold thousands). */
+  private resources?: { node: DefinitionNode; at: PathSegment; type: string; name: string | undefined }[];
 
   constructor(private readonly sources: TemplateErrorSources) {
     this.template = parseJson(sources.templateText).root;
@@ -112,25 +128,36 @@ class Locator {
     return declared ? { file: 'template', range: headOf(declared), exact: true } : undefined;
   }
 
-  /** The template resource named `name` (`type/name` or just the name), through `[parameters('x')]` too. */
-  resourcePath(typeAndName: string, type?: string): PathSegment[] | undefined {
+  private resourceList(): NonNullable<Locator['resources']> {
+    if (this.resources) return this.resources;
     const resources = findProperty(this.template, 'resources');
     const entries: [DefinitionNode, PathSegment][] =
       resources?.kind === 'array' ? resources.children.map((c, i) => [c, i]) : resources?.kind === 'object' ? resources.properties.map((p) => [p, p.key ?? '']) : [];
-    const wantedName = typeAndName.split('/').pop()!.toLowerCase();
-    const wantedType = (type ?? (typeAndName.includes('/') ? typeAndName.split('/').slice(0, -1).join('/') : '')).toLowerCase();
+    const declared = findProperty(this.template, 'parameters');
     const nameOf = (node: DefinitionNode): string | undefined => {
       const raw = toPlainValue(findProperty(node, 'name'));
       const param = parameterReference(raw);
       if (param === undefined) return typeof raw === 'string' ? raw : undefined;
-      const value = prop(this.sources.parameterValues ?? {}, param) ?? prop(prop(prop(toPlainValue(this.template), 'parameters'), param), 'defaultValue');
+      const value = prop(this.sources.parameterValues ?? {}, param) ?? toPlainValue(findProperty(findProperty(declared, param), 'defaultValue'));
       return typeof value === 'string' ? value : undefined;
     };
-    const typeOk = (node: DefinitionNode) => !wantedType || String(toPlainValue(findProperty(node, 'type')) ?? '').toLowerCase() === wantedType;
-    const named = entries.filter(([node]) => typeOk(node) && nameOf(node)?.toLowerCase() === wantedName);
-    if (named.length === 1) return ['resources', named[0][1]];
-    const ofType = entries.filter(([node]) => typeOk(node));
-    return wantedType && ofType.length === 1 ? ['resources', ofType[0][1]] : undefined;
+    this.resources = entries.map(([node, at]) => ({ node, at, type: String(toPlainValue(findProperty(node, 'type')) ?? '').toLowerCase(), name: nameOf(node)?.toLowerCase() }));
+    return this.resources;
+  }
+
+  /** The template resource named `name` (`type/name` or just the name), through `[parameters('x')]` too. */
+  resourcePath(typeAndName: string, type?: string): PathSegment[] | undefined {
+    const wantedName = typeAndName.split('/').pop()!.toLowerCase();
+    const wantedType = (type ?? (typeAndName.includes('/') ? typeAndName.split('/').slice(0, -1).join('/') : '')).toLowerCase();
+    const ofType = this.resourceList().filter((r) => !wantedType || r.type === wantedType);
+    const named = ofType.filter((r) => r.name === wantedName);
+    if (named.length === 1) return ['resources', named[0].at];
+    return wantedType && ofType.length === 1 ? ['resources', ofType[0].at] : undefined;
+  }
+
+  /** The parsed template's node at `path`. */
+  templateAt(path: PathSegment[]): DefinitionNode | undefined {
+    return nodeAtPath(this.template, path);
   }
 
   /**
@@ -179,7 +206,7 @@ class Locator {
     if (atParam) return { ...atParam, placedBy: 'name', target: `parameters.${param[1]}` };
     const resource = RESOURCE_NAME.exec(problem.message);
     const path = resource ? this.resourcePath(resource[1]) : undefined;
-    const node = path && nodeAtPath(this.template, path);
+    const node = path && this.templateAt(path);
     if (node) return { file: 'template', range: headOf(node), exact: true, placedBy: 'name', target: resource![1] };
     return undefined;
   }
@@ -203,7 +230,7 @@ export function locateTemplateErrors(sources: TemplateErrorSources, error: Locat
   if (!problems.length) problems.push({ code: error.code, message: error.serviceMessage ?? error.message, additionalInfo: error.additionalInfo });
   const out: PlacedError[] = [];
   const seen = new Set<string>();
-  for (const p of problems) {
+  for (const p of problems.slice(0, MAX_PLACED)) {
     const placed = locator.place(p);
     const top = locator.top();
     const where = placed ?? (top && { file: 'template' as const, range: top, exact: false, placedBy: 'document' as const, target: '' });
@@ -213,6 +240,13 @@ export function locateTemplateErrors(sources: TemplateErrorSources, error: Locat
     seen.add(key);
     out.push({ ...where, code: p.code, message: p.message });
   }
+  return withNotPlaced(out, locator, problems.length - MAX_PLACED);
+}
+
+/** Adds the line counting the problems not placed, on the top of the template. */
+function withNotPlaced(out: PlacedError[], locator: Locator, left: number): PlacedError[] {
+  const top = locator.top();
+  if (left > 0 && top) out.push({ file: 'template', range: top, exact: false, placedBy: 'document', target: '', message: notPlacedMessage(left) });
   return out;
 }
 
@@ -220,19 +254,23 @@ export function locateTemplateErrors(sources: TemplateErrorSources, error: Locat
 export function locateFailedOperations(sources: TemplateErrorSources, failed: FailedOperation[]): PlacedError[] {
   const locator = new Locator(sources);
   const out: PlacedError[] = [];
-  for (const op of failed) {
+  let searches = 0;
+  for (const op of failed.slice(0, MAX_PLACED)) {
     const path = locator.resourcePath(op.resourceName, op.resourceType);
-    const resource = path && nodeAtPath(parseJson(sources.templateText).root, path);
+    const resource = path && locator.templateAt(path);
     const label = `${op.resourceType.split('/').pop()}/${op.resourceName}`;
     if (!resource || !path) {
       const top = locator.top();
       if (top) out.push({ file: 'template', range: top, exact: false, placedBy: 'document', target: '', code: op.code, message: `${label}: ${op.message}` });
       continue;
     }
-    const inner = locateErrorTargets(sources.templateText, sources.templateFileName, { kind: 'lro', code: op.code, message: op.message, details: op.details }, path);
+    const inner =
+      searches++ < MAX_PROPERTY_SEARCHES
+        ? locateErrorTargets(sources.templateText, sources.templateFileName, { kind: 'lro', code: op.code, message: op.message, details: op.details }, path)
+        : [];
     const placed = inner.filter((l) => l.placedBy !== 'document');
     if (placed.length) out.push(...placed.map((l) => ({ ...l, file: 'template' as const, message: `${label}: ${l.message}` })));
     else out.push({ file: 'template', range: headOf(resource), exact: true, placedBy: 'name', target: label, code: op.code, message: `${label}: ${op.message}` });
   }
-  return out;
+  return withNotPlaced(out, locator, failed.length - MAX_PLACED);
 }

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import { armRequest, getToken } from '../../emulator/test-client';
 import { EXTENSION_ID, activateExtension, child, shownChildren } from './extensionApi';
+import { ScriptedInput } from './scriptedInput';
 
 /** True when the runner started this file in its dedicated untrusted suite. */
 const inUntrustedSuite = /untrusted/.test(process.env.ACI_DS_TEST_FILES ?? '');
@@ -62,6 +63,34 @@ suite('Reliability: untrusted workspace', function () {
     const token = await getToken(emulator);
     const path_ = `/subscriptions/${TARGET.subscriptionId}/resourceGroups/${TARGET.resourceGroup}/providers/Microsoft.ContainerInstance/containerGroups/${TARGET.name}?api-version=2023-05-01`;
     assert.strictEqual((await armRequest(emulator, token, 'GET', path_)).status, 404, 'the group was never created');
+  });
+
+  test('Open Shell, Show Live Output, Show Logs and Import are refused with an explanation, nothing read from Azure', async () => {
+    const api = await activateExtension();
+    const input = new ScriptedInput();
+    api.useUserInput(input);
+    try {
+      const containerRef = { target: TARGET, containerName: 'web' };
+      assert.strictEqual(await vscode.commands.executeCommand('aciDataShare.openShell', { containerRef }, { command: '/bin/sh' }), undefined);
+      assert.strictEqual(await vscode.commands.executeCommand('aciDataShare.showLiveOutput', { containerRef }), undefined);
+      assert.strictEqual(await vscode.commands.executeCommand('aciDataShare.showLogs', { containerRef }), undefined);
+      assert.strictEqual(await vscode.commands.executeCommand('aciDataShare.importContainerGroup'), undefined);
+      const errors = input.shown.filter((s) => s.kind === 'error').map((s) => s.text);
+      assert.deepStrictEqual(
+        errors,
+        ['Open Shell', 'Show Live Output', 'Show Logs', 'Import Container Group'].map((c) => `${c} is disabled in an untrusted workspace. Trust the workspace to use it.`),
+      );
+      assert.strictEqual(vscode.window.terminals.filter((t) => t.name.includes(TARGET.name)).length, 0);
+      input.assertDone();
+    } finally {
+      api.useUserInput(undefined);
+    }
+  });
+
+  test('the manifest says what is limited in an untrusted workspace', () => {
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { capabilities: { untrustedWorkspaces: { supported: string; description: string } } };
+    assert.strictEqual(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
+    for (const limited of ['Open Shell', 'Show Live Output', 'Show Logs', 'Import Container Group', 'deploy']) assert.match(pkg.capabilities.untrustedWorkspaces.description, new RegExp(limited));
   });
 
   test('every deploy entry point is gated on trust', () => {
