@@ -8,7 +8,7 @@ import { readDefinitionText } from '../core/containerGroup/readDefinition';
 import { ContainerGroupSummary, VolumeSummary, formatPorts, summarizeContainerGroup } from '../core/containerGroup/summary';
 import { groupContextValue } from '../core/containerGroup/allowedActions';
 import type { LiveContainer } from '../core/containerGroup/liveState';
-import { compareWithDefinition, type LiveResult } from '../core/deploy/liveFetch';
+import { compareWithDefinition, liveReadApiVersion, type LiveResult } from '../core/deploy/liveFetch';
 import { definitionUri, locateDefinition, readDefinitionFile } from './definitionFiles';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 import { DeployStates } from './deployStates';
@@ -42,6 +42,8 @@ type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boole
 
 export class ContainerGroupNode implements TreeNode {
   readonly id: string;
+  /** The api-version the definition names, read with it before the live state is asked for. */
+  private apiVersion: string | undefined;
   private readonly live = new BackgroundLoad<LiveOutcome>((token) => this.readLive(token), () => this.changed(this));
 
   constructor(
@@ -115,6 +117,7 @@ export class ContainerGroupNode implements TreeNode {
     const parsed = readDefinitionText(file.text, uri.path);
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);
+    this.apiVersion = liveReadApiVersion(parsed.value, this.target);
     const live = this.live.get();
     if (!live) return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
     return this.withLiveState(summary, parsed.value, live);
@@ -145,7 +148,7 @@ export class ContainerGroupNode implements TreeNode {
     const setting = checkTarget(this.target)[0];
     if (setting) return { ok: false, signIn: false, message: setting.message, setting };
     try {
-      return { ok: true, result: await this.loadLive(this.target, token) };
+      return { ok: true, result: await this.loadLive(this.target, token, this.apiVersion) };
     } catch (err) {
       return { ok: false, signIn: err instanceof SignInNeeded, message: errorMessage(err) };
     }

@@ -10,7 +10,8 @@ import { readDefinitionText } from '../../src/core/containerGroup/readDefinition
 import { containerTone, lastExitCode, newestFirst, readLiveGroup } from '../../src/core/containerGroup/liveState';
 import { deployBody, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { describeChanges } from '../../src/core/deploy/diff';
-import { compareWithDefinition, fetchLiveState } from '../../src/core/deploy/liveFetch';
+import { compareWithDefinition, fetchLiveState, liveReadApiVersion } from '../../src/core/deploy/liveFetch';
+import { ACI_API_VERSION } from '../../src/core/services/resourcePaths';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { MemoryLogger } from './armHarness';
 
@@ -187,4 +188,12 @@ test('the definition compared with the deployed group gives the deploy confirmat
 
 test('a definition deploy could not send is not compared, with the reason', () => {
   assert.deepEqual(compareWithDefinition({}, 'not an object', { name: 'x' }), { ok: false, message: 'The definition is not an object.' });
+});
+
+test('the live read uses the api-version the definition names, as deploy would send it', () => {
+  const group = (apiVersion?: string) => ({ ...(apiVersion ? { apiVersion } : {}), location: 'westeurope', name: 'web', properties: { osType: 'Linux', containers: [{ name: 'web', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } } } }] } });
+  assert.equal(liveReadApiVersion(group('2025-09-01'), { name: 'web' }), '2025-09-01');
+  assert.equal(liveReadApiVersion(group(), { name: 'web' }), ACI_API_VERSION);
+  // A version deploy would refuse leaves the read at the default one.
+  assert.equal(liveReadApiVersion(group('2099-13-45'), { name: 'web' }), undefined);
 });

@@ -5,7 +5,7 @@
 import type { ArmClient } from '../arm/client';
 import { readLiveGroup, type LiveGroup } from '../containerGroup/liveState';
 import type { ContainerGroupRef } from '../services/containerGroups';
-import { readExistingGroup } from './deployContainerGroup';
+import { readExistingGroup, requestApiVersion } from './deployContainerGroup';
 import { describeChanges } from './diff';
 import { DeployInputError, toRequestBody } from './requestBody';
 
@@ -21,6 +21,20 @@ export function compareWithDefinition(deployed: unknown, definition: unknown, ta
     return { ok: true, changes: describeChanges(deployed, body) };
   } catch (err) {
     if (err instanceof DeployInputError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+/**
+ * The api-version a live read of the group uses: the one its definition names, as deploy sends it, so the fields
+ * of a newer version come back; undefined (the default version) when the definition names none or none deploy
+ * would accept.
+ */
+export function liveReadApiVersion(definition: unknown, target: { name: string; location?: string }): string | undefined {
+  try {
+    return requestApiVersion(toRequestBody(definition, { location: target.location, name: target.name }).apiVersionInFile);
+  } catch (err) {
+    if (err instanceof DeployInputError) return undefined;
     throw err;
   }
 }
