@@ -20,7 +20,8 @@ export interface SchemaChoice {
   node?: DefinitionNode;
 }
 
-const WELL_FORMED = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
+// A date as ARM writes api-versions (a month 13 or a day 45 is no version at all).
+const WELL_FORMED = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(-preview)?$/;
 
 /** The newest stable api-version with a schema. */
 export function newestStableVersion(): string {
