@@ -8,6 +8,14 @@ import { plainPrompts } from './plainPrompts';
 
 export type MessageKind = 'info' | 'warning' | 'error';
 
+/**
+ * A message's options. `dismiss` names the button of a modal dialog that closes it without acting (VS Code's own is
+ * "Cancel", which reads as the action itself beside "Cancel Deployment"); choosing it answers undefined.
+ */
+export interface MessageOptions extends vscode.MessageOptions {
+  dismiss?: string;
+}
+
 export interface PickOptions {
   title?: string;
   placeHolder?: string;
@@ -23,7 +31,7 @@ export interface UserInput {
   /** Shows the pick at once, busy until `items` resolves; rejects when they fail to load. */
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: PickOptions): Promise<T | undefined>;
   /** A notification, or a dialog with `{ modal: true }`, as VS Code's show…Message; resolves to the chosen action. */
-  message(kind: MessageKind, text: string, ...rest: Array<string | vscode.MessageOptions>): Promise<string | undefined>;
+  message(kind: MessageKind, text: string, ...rest: Array<string | MessageOptions>): Promise<string | undefined>;
   saveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
   openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
   progress<R>(
@@ -76,11 +84,14 @@ export const windowInput: UserInput = {
   inputBox: async (options) => vscode.window.showInputBox(options),
   quickPick: windowPick,
   message: async (kind, text, ...rest) => {
-    const options = rest.find((r): r is vscode.MessageOptions => typeof r === 'object') ?? {};
+    const { dismiss, ...options } = rest.find((r): r is MessageOptions => typeof r === 'object') ?? {};
     const actions = rest.filter((r): r is string => typeof r === 'string');
     const show =
       kind === 'error' ? vscode.window.showErrorMessage : kind === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    return show(text, options, ...actions);
+    if (dismiss === undefined || !options.modal) return show(text, options, ...actions);
+    const items: vscode.MessageItem[] = [...actions.map((title) => ({ title })), { title: dismiss, isCloseAffordance: true }];
+    const chosen = await show(text, options, ...items);
+    return chosen?.isCloseAffordance ? undefined : chosen?.title;
   },
   saveDialog: async (options) => vscode.window.showSaveDialog(options),
   openDialog: async (options) => vscode.window.showOpenDialog(options),

@@ -124,11 +124,11 @@ export class DeployRun {
     void this.ctx.ui.message(kind, text, ...Object.keys(actions)).then((picked) => (picked ? actions[picked]?.() : undefined));
   }
 
-  /** A modal question with one action; true when the user chose it. */
-  async ask(message: string, detail: string, action: string): Promise<boolean> {
+  /** A modal question with one action; true when the user chose it. `dismiss` names the button that does nothing. */
+  async ask(message: string, detail: string, action: string, dismiss?: string): Promise<boolean> {
     const text = this.redact(message);
     this.notifications.push(text);
-    return (await this.ctx.ui.message('warning', text, { modal: true, detail: this.redact(detail) }, action)) === action;
+    return (await this.ctx.ui.message('warning', text, { modal: true, detail: this.redact(detail), dismiss }, action)) === action;
   }
 
   publishState(state: string): void {

@@ -93,6 +93,7 @@ async function cancelAfterAsking(run: TemplateRun): Promise<DeployCommandResult>
     vscode.l10n.t('Cancel the deployment {0} in Azure?', name),
     vscode.l10n.t('Resources it has already created or changed stay as they are now; the rest of the template is not deployed.'),
     vscode.l10n.t('Cancel Deployment'),
+    vscode.l10n.t('Keep Running'),
   );
   if (!ok) {
     deploy.log('warn', `${name}: stopped waiting; the deployment goes on in Azure.`);

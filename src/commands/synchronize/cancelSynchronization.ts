@@ -38,7 +38,7 @@ export async function cancelSynchronization(ctx: CommandContext, arg: unknown): 
   result.notifications.push(question);
   const button = vscode.l10n.t('Cancel Synchronization');
   const detail = [destination(target), vscode.l10n.t('Data sets already copied stay where they landed; the rest are not copied in this run.')].join('\n\n');
-  if ((await ctx.ui.message('warning', question, { modal: true, detail }, button)) !== button) return result;
+  if ((await ctx.ui.message('warning', question, { modal: true, detail, dismiss: vscode.l10n.t('Keep Running') }, button)) !== button) return result;
 
   // Followed from here on (a synchronization started elsewhere gets a watch), so the tree shows the cancel. A watch
   // that already existed belongs to a Synchronize Now or Watch that tells the end itself.

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { ArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, type SourceShareSynchronizationSetting } from '../../core/services/dataShare';
 import { createScheduleTrigger, deleteTrigger, listTriggers, type SynchronizationMode } from '../../core/services/dataShareConsumer';
+import { segment } from '../../core/services/resourcePaths';
 import { describeSchedule } from '../../core/schedule/nextRun';
 import { isScheduleTrigger, sameSetting, scheduleTriggerName, triggerFor, triggerReplaced, triggerSchedule } from '../../core/synchronization/schedule';
 import { shareSubscriptionKey, type ShareSubscriptionTarget } from '../../core/settings/model';
@@ -105,12 +106,21 @@ export async function disableSchedule(ctx: CommandContext, arg: unknown): Promis
     void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0} has no schedule enabled.', nameOf(target)));
     return { ...result, outcome: 'notEnabled' };
   }
+  const names = triggers.map((t) => t.name ?? '').filter(Boolean);
+  // A name the service returned that is no path segment is refused before the question, not after it.
+  try {
+    for (const name of names) segment(name, 'trigger name');
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    ctx.log.error(`${target.shareSubscriptionName}: disable schedule refused: ${message}`);
+    void notify(ctx, result.notifications, 'error', vscode.l10n.t('{0}: the schedule was not disabled: {1}', nameOf(target), message));
+    return { ...result, outcome: 'failed' };
+  }
   const question = vscode.l10n.t('Disable the schedule of {0}?', nameOf(target));
   result.notifications.push(question);
   const button = vscode.l10n.t('Disable Schedule');
   const detail = [destination(target), vscode.l10n.t('Scheduled synchronizations stop; Synchronize Now still works, and the schedule can be enabled again.')].join('\n\n');
   if ((await ctx.ui.message('warning', question, { modal: true, detail }, button)) !== button) return result;
-  const names = triggers.map((t) => t.name ?? '').filter(Boolean);
   try {
     await ctx.ui.progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Disabling the schedule of {0}…', nameOf(target)) }, async () => {
       for (const name of names) await deleteTrigger(client, target, name);

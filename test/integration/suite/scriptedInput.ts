@@ -3,7 +3,7 @@
 // is answered like Escape and recorded, so the test fails in assertDone() instead of hanging on a dialog.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { MessageKind, PickOptions, UserInput } from '../../../src/ui/userInput';
+import type { MessageKind, MessageOptions, PickOptions, UserInput } from '../../../src/ui/userInput';
 
 export interface Shown {
   kind: 'input' | 'pick' | MessageKind | 'save' | 'open' | 'progress';
@@ -11,6 +11,8 @@ export interface Shown {
   detail?: string;
   modal?: boolean;
   actions?: string[];
+  /** The button that closes a modal without acting, when the command names it. */
+  dismiss?: string;
   items?: string[];
   /** The items' descriptions, in the same order ('' where none). */
   descriptions?: string[];
@@ -112,14 +114,15 @@ export class ScriptedInput implements UserInput {
     return found;
   }
 
-  async message(kind: MessageKind, text: string, ...rest: Array<string | vscode.MessageOptions>): Promise<string | undefined> {
-    const options = rest.find((r): r is vscode.MessageOptions => typeof r === 'object') ?? {};
+  async message(kind: MessageKind, text: string, ...rest: Array<string | MessageOptions>): Promise<string | undefined> {
+    const options = rest.find((r): r is MessageOptions => typeof r === 'object') ?? {};
     const actions = rest.filter((r): r is string => typeof r === 'string');
-    const shown: Shown = { kind, text, detail: options.detail, modal: options.modal, actions };
+    const shown: Shown = { kind, text, detail: options.detail, modal: options.modal, actions, ...(options.dismiss ? { dismiss: options.dismiss } : {}) };
     this.record(shown);
     const answer = actions.length || options.modal ? this.take('message', [text]) : undefined;
     // A notification nobody answers is dismissed, as a user would; a modal dialog is a question.
     if (!answer) return options.modal ? this.miss(shown) : undefined;
+    if (answer.choose !== undefined && answer.choose === options.dismiss) return undefined;
     if (answer.choose !== undefined && !actions.includes(answer.choose)) this.unexpected.push(`no button "${answer.choose}" on: ${text}`);
     return answer.choose;
   }

@@ -178,6 +178,8 @@ suite('Data Share consumer actions', () => {
       assert.match(result.notifications[result.notifications.length - 1], /^Stoppable feed: synchronization canceled · \d+ of \d+ data sets done before it stopped\.$/);
       assert.match((await shown('Stoppable feed')).description, /^Synchronization canceled · /);
     });
+    // The button that leaves the synchronization running says so (VS Code's own would read "Cancel").
+    assert.strictEqual(script.shown.find((s) => /^Cancel the synchronization/.test(s.text))?.dismiss, 'Keep Running');
   });
 
   test('Enable Schedule… creates the trigger from the source setting; Disable Schedule deletes it', async function () {

@@ -229,12 +229,14 @@ suite('Deploy a template', function () {
   });
 
   test('Cancel asks, then cancels the deployment in Azure', async () => {
-    const { result } = await deploy('it-tpl-cancel.json', [
+    const { result, script } = await deploy('it-tpl-cancel.json', [
       confirm('it-tpl-cancel.json'),
       { progress: /^Deploying it-tpl-cancel/, cancelWhen: (m) => !m.startsWith('Sending') },
       { message: /^Cancel the deployment it-tpl-cancel-\d+ in Azure\?/, choose: 'Cancel Deployment' },
     ]);
     assert.strictEqual(result.outcome, 'canceled', result.notifications.join('\n'));
+    // The button that leaves the deployment running says so (VS Code's own would read "Cancel").
+    assert.strictEqual(script.shown.find((s) => /^Cancel the deployment/.test(s.text))?.dismiss, 'Keep Running');
     assert.strictEqual(result.deployment?.state, 'Canceled');
     assert.ok(result.notifications.some((n) => /^The deployment it-tpl-cancel-\d+ was canceled \(Canceled\)\./.test(n)), result.notifications.join('\n'));
   });
