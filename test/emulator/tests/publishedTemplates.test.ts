@@ -8,10 +8,10 @@
 // application-workloads/wordpress/aci-wordpress (a managed identity, a role assignment, a storage account, two
 // deployment scripts that create the file shares, then WordPress and MySQL sharing them).
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../server';
-import { armRequest, getToken } from '../test-client';
+import { describe, it } from 'node:test';
+import { armRequest } from '../test-client';
 import { deploy, deploymentBody, deploymentPath, fillPlaceholders, readTemplateFile, whatIf } from './quickstart-deploy';
+import { suiteEmulator } from './suite-emulator';
 
 type Obj = Record<string, any>;
 const groupPath = (rg: string, name: string): string => `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.ContainerInstance/containerGroups/${name}?api-version=2023-05-01`;
@@ -22,13 +22,7 @@ const CASES = [
 ];
 
 describe('contract: the Azure Verified Module container group (languageVersion 2.0) deploys through ARM deployments', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const emulator = suiteEmulator();
 
   for (const c of CASES) {
     it(`${c.test}: what-if shows the group as Create, the deployment creates it and returns the module's outputs`, async () => {
@@ -39,17 +33,17 @@ describe('contract: the Azure Verified Module container group (languageVersion 2
       const body = deploymentBody(template, parameters);
       const groupId = `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.ContainerInstance/containerGroups/${name}`;
 
-      const wi = await whatIf(emu.url, token, rg, c.test, body);
+      const wi = await whatIf(emulator.url, emulator.token, rg, c.test, body);
       assert.equal(wi.status, 200, wi.text);
       const change = wi.json.properties.changes.find((x: Obj) => x.resourceId === groupId);
       assert.equal(change?.changeType, 'Create', wi.text);
       // Existing resources and those whose condition is false (lock, keys, workspace) are not part of the deployment.
       assert.deepEqual(wi.json.properties.changes.map((x: Obj) => x.resourceId.split('/providers/')[1].split('/').slice(0, 2).join('/')).sort(), ['Microsoft.ContainerInstance/containerGroups', 'Microsoft.Resources/deployments']);
 
-      const { put, done, statuses } = await deploy(emu.url, token, rg, c.test, body);
+      const { put, done, statuses } = await deploy(emulator.url, emulator.token, rg, c.test, body);
       assert.equal(put.status, 201, put.text);
       assert.equal(statuses.at(-1), 'Succeeded', done.text);
-      const group = await armRequest(emu.url, token, 'GET', groupPath(rg, name));
+      const group = await armRequest(emulator.url, emulator.token, 'GET', groupPath(rg, name));
       assert.equal(group.status, 200, group.text);
       const p = group.json.properties;
       assert.equal(p.osType, 'Linux');
@@ -74,20 +68,14 @@ describe('contract: the Azure Verified Module container group (languageVersion 2
       // The deployment's parameters as Azure returns them: nullable ones not given are null.
       assert.deepEqual(done.json.properties.parameters.tags, { type: 'Object', value: null });
 
-      const ops = await armRequest(emu.url, token, 'GET', deploymentPath(rg, c.test, '/operations'));
+      const ops = await armRequest(emulator.url, emulator.token, 'GET', deploymentPath(rg, c.test, '/operations'));
       assert.equal(ops.json.value.find((o: Obj) => o.properties.targetResource?.id === groupId)?.properties.provisioningState, 'Succeeded');
     });
   }
 });
 
 describe('contract: the aci-wordpress quickstart deploys through ARM deployments', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const emulator = suiteEmulator();
 
   it('creates the identity, role assignment, storage account and scripts first, then the group with both shares mounted', async () => {
     const rg = 'rg-aci-wordpress';
@@ -97,7 +85,7 @@ describe('contract: the aci-wordpress quickstart deploys through ARM deployments
     const body = deploymentBody(template, parameters);
     const groupId = `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.ContainerInstance/containerGroups/wordpress-containerinstance`;
 
-    const wi = await whatIf(emu.url, token, rg, 'wordpress', body);
+    const wi = await whatIf(emulator.url, emulator.token, rg, 'wordpress', body);
     assert.equal(wi.status, 200, wi.text);
     assert.deepEqual(
       wi.json.properties.changes.map((x: Obj) => [x.resourceId.split('/providers/')[1].split('/').slice(0, 2).join('/'), x.changeType]),
@@ -112,11 +100,11 @@ describe('contract: the aci-wordpress quickstart deploys through ARM deployments
     );
     assert.doesNotMatch(wi.text, /Test-Passw0rd-not-real/);
 
-    const { put, done, statuses } = await deploy(emu.url, token, rg, 'wordpress', body);
+    const { put, done, statuses } = await deploy(emulator.url, emulator.token, rg, 'wordpress', body);
     assert.equal(put.status, 201, put.text);
     assert.equal(statuses.at(-1), 'Succeeded', done.text);
     assert.deepEqual(done.json.properties.parameters.mySqlPassword, { type: 'SecureString' });
-    const group = await armRequest(emu.url, token, 'GET', groupPath(rg, 'wordpress-containerinstance'));
+    const group = await armRequest(emulator.url, emulator.token, 'GET', groupPath(rg, 'wordpress-containerinstance'));
     assert.equal(group.status, 200, group.text);
     const [wordpress, mysql] = group.json.properties.containers;
     assert.deepEqual(wordpress.properties.environmentVariables, [{ name: 'WORDPRESS_DB_HOST', value: '127.0.0.1:3306' }, { name: 'WORDPRESS_DB_PASSWORD' }]);
@@ -130,7 +118,7 @@ describe('contract: the aci-wordpress quickstart deploys through ARM deployments
     );
     assert.equal(done.json.properties.outputs.siteFQDN.value, `${storageAccount}.westeurope.azurecontainer.io`);
     assert.equal(group.json.properties.ipAddress.fqdn, done.json.properties.outputs.siteFQDN.value);
-    const ops = await armRequest(emu.url, token, 'GET', deploymentPath(rg, 'wordpress', '/operations'));
+    const ops = await armRequest(emulator.url, emulator.token, 'GET', deploymentPath(rg, 'wordpress', '/operations'));
     assert.equal(ops.json.value.find((o: Obj) => o.properties.targetResource?.id === groupId)?.properties.provisioningState, 'Succeeded');
   });
 });

@@ -3,10 +3,10 @@
 // test/contract/armTemplates) is deployed to the emulator with its own parameter file: what-if first (the group is a
 // Create), then the deployment to Succeeded, then the container group Azure would create from it.
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../server';
-import { ArmResponse, armRequest, getToken } from '../test-client';
+import { describe, it } from 'node:test';
+import { ArmResponse, armRequest } from '../test-client';
 import { deploy, deploymentBody, deploymentPath, fillPlaceholders, readJsonc, whatIf } from './quickstart-deploy';
+import { suiteEmulator } from './suite-emulator';
 
 type Obj = Record<string, any>;
 const groupPath = (rg: string, name: string): string => `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.ContainerInstance/containerGroups/${name}?api-version=2023-05-01`;
@@ -157,16 +157,10 @@ const CASES: Case[] = [
 ];
 
 describe('contract: ACI quickstarts deploy through ARM deployments', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const emulator = suiteEmulator();
 
   async function deployed(rg: string, name: string, body: string): Promise<ArmResponse> {
-    const { put, done, statuses } = await deploy(emu.url, token, rg, name, body);
+    const { put, done, statuses } = await deploy(emulator.url, emulator.token, rg, name, body);
     assert.equal(put.status, 201, put.text);
     assert.equal(put.json.properties.provisioningState, 'Accepted');
     assert.equal(statuses.at(-1), 'Succeeded', `${statuses.join(' → ')}: ${done.text}`);
@@ -188,17 +182,17 @@ describe('contract: ACI quickstarts deploy through ARM deployments', () => {
       const body = deploymentBody(template, parameters);
       const groupId = `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.ContainerInstance/containerGroups/${name}`;
 
-      const wi = await whatIf(emu.url, token, rg, c.dir, body);
+      const wi = await whatIf(emulator.url, emulator.token, rg, c.dir, body);
       assert.equal(wi.status, 200, wi.text);
       const change = wi.json.properties.changes.find((x: Obj) => x.resourceId === groupId);
       assert.ok(change, `what-if names ${groupId}: ${wi.text}`);
       assert.equal(change.changeType, 'Create');
       assert.equal(change.after.type, 'Microsoft.ContainerInstance/containerGroups');
       assert.equal(change.after.name, name);
-      assert.equal((await armRequest(emu.url, token, 'GET', groupPath(rg, name))).status, 404, 'what-if creates nothing');
+      assert.equal((await armRequest(emulator.url, emulator.token, 'GET', groupPath(rg, name))).status, 404, 'what-if creates nothing');
 
       const done = await deployed(rg, c.dir, body);
-      const group = await armRequest(emu.url, token, 'GET', groupPath(rg, name));
+      const group = await armRequest(emulator.url, emulator.token, 'GET', groupPath(rg, name));
       assert.equal(group.status, 200);
       assert.equal(group.json.name, name);
       assert.equal(group.json.location, 'westeurope');
@@ -206,7 +200,7 @@ describe('contract: ACI quickstarts deploy through ARM deployments', () => {
       assert.equal(group.json.properties.provisioningState, 'Succeeded');
       c.check(group.json, done.json.properties.outputs ?? {}, parameters);
 
-      const ops = await armRequest(emu.url, token, 'GET', deploymentPath(rg, c.dir, '/operations'));
+      const ops = await armRequest(emulator.url, emulator.token, 'GET', deploymentPath(rg, c.dir, '/operations'));
       const groupOp = ops.json.value.find((o: Obj) => o.properties.targetResource?.id === groupId);
       assert.equal(groupOp.properties.provisioningState, 'Succeeded');
       assert.equal(groupOp.properties.statusCode, 'Created');

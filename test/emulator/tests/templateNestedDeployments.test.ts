@@ -2,10 +2,10 @@
 // template sees only the parameters it is given, its resources are created in the resource group it names, and the
 // parent reads its outputs through reference().
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../server';
-import { ACI_PATH, armRequest, getToken } from '../test-client';
+import { describe, it } from 'node:test';
+import { ACI_PATH, armRequest } from '../test-client';
 import { deploy, deploymentBody, whatIf } from './quickstart-deploy';
+import { suiteEmulator } from './suite-emulator';
 
 const moduleTemplate = {
   $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
@@ -58,24 +58,18 @@ const template = {
 };
 
 describe('emulator: nested deployments with inner-scoped templates', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const emulator = suiteEmulator();
 
   it("deploys the module's container group with the parameters it is given and returns its output to the parent", async () => {
     const body = deploymentBody(template, { groupName: { value: 'module-group' }, password: { value: 'pw-not-shown' } });
-    const wi = await whatIf(emu.url, token, 'rg-1', 'with-module', body);
+    const wi = await whatIf(emulator.url, emulator.token, 'rg-1', 'with-module', body);
     assert.equal(wi.status, 200, wi.text);
     assert.doesNotMatch(wi.text, /pw-not-shown/);
 
-    const { put, done, statuses } = await deploy(emu.url, token, 'rg-1', 'with-module', body);
+    const { put, done, statuses } = await deploy(emulator.url, emulator.token, 'rg-1', 'with-module', body);
     assert.equal(put.status, 201, put.text);
     assert.equal(statuses.at(-1), 'Succeeded', done.text);
-    const group = await armRequest(emu.url, token, 'GET', ACI_PATH('module-group'));
+    const group = await armRequest(emulator.url, emulator.token, 'GET', ACI_PATH('module-group'));
     assert.equal(group.status, 200, group.text);
     assert.deepEqual(group.json.properties.containers[0].properties.environmentVariables, [{ name: 'PASSWORD' }]);
     assert.match(group.json.properties.ipAddress.ip, /^\d+\.\d+\.\d+\.\d+$/);
@@ -83,7 +77,7 @@ describe('emulator: nested deployments with inner-scoped templates', () => {
     assert.doesNotMatch(done.text, /pw-not-shown/);
 
     // What the resource group holds afterwards (the module deployment among it) shows no secret either.
-    const again = await whatIf(emu.url, token, 'rg-1', 'other', deploymentBody({ resources: [] }, {}));
+    const again = await whatIf(emulator.url, emulator.token, 'rg-1', 'other', deploymentBody({ resources: [] }, {}));
     assert.doesNotMatch(again.text, /pw-not-shown/);
   });
 });

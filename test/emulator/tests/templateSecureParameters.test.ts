@@ -3,10 +3,10 @@
 // "[parameters('environmentVariables').secureList]" this way), and leaves only their values out of what it returns
 // (the deployment's properties.parameters show the type alone).
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../server';
-import { ACI_PATH, armRequest, getToken } from '../test-client';
+import { describe, it } from 'node:test';
+import { ACI_PATH, armRequest } from '../test-client';
 import { deploy, deploymentBody } from './quickstart-deploy';
+import { suiteEmulator } from './suite-emulator';
 
 const template = {
   $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
@@ -41,27 +41,21 @@ const template = {
 };
 
 describe('emulator: secure parameters are evaluated at deployment and hidden in what it returns', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const emulator = suiteEmulator();
 
   it('deploys a container group whose environment variables come from a secureObject parameter', async () => {
     const parameters = {
       environmentVariables: { value: { variables: [{ name: 'PLAIN', value: 'visible' }, { name: 'TOKEN', secureValue: 'tok-not-shown' }] } },
       adminPassword: { value: 'pw-not-shown' },
     };
-    const { put, done, statuses } = await deploy(emu.url, token, 'rg-1', 'secure-object', deploymentBody(template, parameters));
+    const { put, done, statuses } = await deploy(emulator.url, emulator.token, 'rg-1', 'secure-object', deploymentBody(template, parameters));
     assert.equal(put.status, 201, put.text);
     assert.equal(statuses.at(-1), 'Succeeded', done.text);
     assert.deepEqual(done.json.properties.parameters, { environmentVariables: { type: 'SecureObject' }, adminPassword: { type: 'SecureString' } });
     assert.deepEqual(done.json.properties.outputs, { count: { type: 'Int', value: 2 } });
     for (const text of [put.text, done.text]) assert.doesNotMatch(text, /not-shown|visible/);
 
-    const group = await armRequest(emu.url, token, 'GET', ACI_PATH('secure-object-group'));
+    const group = await armRequest(emulator.url, emulator.token, 'GET', ACI_PATH('secure-object-group'));
     assert.equal(group.status, 200, group.text);
     const c = group.json.properties.containers[0].properties;
     assert.deepEqual(c.environmentVariables, [{ name: 'PLAIN', value: 'visible' }, { name: 'TOKEN' }]);
