@@ -33,3 +33,23 @@ test('a trigger record with a non-string kind or name is not taken for a schedul
   assert.equal(isScheduleTrigger(null as never), false);
   assert.equal(triggerReplaced('ScheduleTrigger', [{ name: 3 } as never, null as never, { name: 'ScheduleTrigger' }])?.name, 'ScheduleTrigger');
 });
+
+test('a malformed record in the synchronization listing is passed over, not the end of the reading', async () => {
+  const { latestSynchronization } = await import('../../src/core/synchronization/shareSubscriptionReads');
+  const { ArmClient } = await import('../../src/core/arm/client');
+  const { StaticTokenProvider } = await import('./armHarness');
+  const { createServer } = await import('node:http');
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ value: [null, 42, { synchronizationId: 7, status: 'InProgress' }, { synchronizationId: 'b', status: 'Completed', startTime: '2026-11-28T10:00:00Z' }, { synchronizationId: 'a', status: 'InProgress', startTime: '2026-11-28T11:00:00Z' }] }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  try {
+    const port = (server.address() as { port: number }).port;
+    const client = new ArmClient({ endpoint: `http://127.0.0.1:${port}`, tokenProvider: new StaticTokenProvider(), scope: 's', userAgent: 'ua', timeoutMs: 2000, maxRetries: 0 });
+    const latest = await latestSynchronization(client, { subscriptionId: '00000000-0000-0000-0000-000000000000', resourceGroup: 'rg', accountName: 'acct', shareSubscriptionName: 'ss' });
+    assert.equal(latest?.synchronizationId, 'a');
+  } finally {
+    server.close();
+  }
+});

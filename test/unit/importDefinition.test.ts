@@ -222,3 +222,23 @@ describe('importing a container group', () => {
     assert.doesNotMatch(imported.text, /isCustomProvisioningTimeout|dnsConfig|systemData/);
   });
 });
+
+describe('importing a group that reads its secrets from secret references (2025-09-01)', () => {
+  it('asks for no placeholder where a secureValueReference, passwordReference or storageAccountKeyReference stands', () => {
+    const group = {
+      name: 'refs',
+      location: 'westeurope',
+      identity: { type: 'UserAssigned', userAssignedIdentities: { '/subscriptions/s/resourceGroups/r/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id': {} } },
+      properties: {
+        osType: 'Linux',
+        secretReferences: [{ name: 'envSecretRef', identity: '/subscriptions/s/resourceGroups/r/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id', secretReferenceUri: 'https://kv.vault.azure.net/secrets/s' }],
+        imageRegistryCredentials: [{ server: 'reg.azurecr.io', username: 'u', passwordReference: 'envSecretRef' }],
+        volumes: [{ name: 'share', azureFile: { shareName: 's', storageAccountName: 'a', storageAccountKeyReference: 'envSecretRef' } }],
+        containers: [{ name: 'app', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } }, environmentVariables: [{ name: 'SECRET', secureValueReference: 'envSecretRef' }], volumeMounts: [{ name: 'share', mountPath: '/mnt/share' }] } }],
+      },
+    };
+    const imported = importDefinition(group, 'yaml', undefined, undefined, '2025-09-01');
+    assert.deepEqual(imported.secrets.map((s) => s.name), []);
+    assert.ok(!imported.text.includes('{{secret:'), imported.text);
+  });
+});

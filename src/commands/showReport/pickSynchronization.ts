@@ -11,6 +11,7 @@ import { collectAll, listSynchronizations } from '../../core/services/dataShare'
 import { shareSubscriptions } from '../../settings/configuration';
 import { log } from '../../output/log';
 import type { Prompts } from '../shared/registerCommand';
+import { isFailedStatus, isRunningStatus } from '../../core/synchronization/syncStatus';
 
 export async function pickShareSubscription(ctx: Prompts): Promise<ShareSubscriptionTarget | undefined> {
   const configured = shareSubscriptions().items;
@@ -60,8 +61,9 @@ function syncItem(s: SynchronizationSummary): SyncItem {
   const start = s.startTime ? new Date(s.startTime) : undefined;
   const label = start && !Number.isNaN(start.getTime()) ? start.toLocaleString() : (s.startTime ?? vscode.l10n.t('No start time'));
   const status = s.status ?? vscode.l10n.t('Unknown');
-  const failed = /fail/i.test(s.status ?? '');
-  const duration = s.durationMs !== undefined ? formatDuration(s.durationMs) : vscode.l10n.t('running');
+  const failed = isFailedStatus(s.status);
+  // Only a run still going reads "running"; an ended one without a duration shows none.
+  const duration = s.durationMs !== undefined ? formatDuration(s.durationMs) : isRunningStatus(s.status) ? vscode.l10n.t('running') : '';
   return {
     label: `${failed ? '$(error)' : '$(history)'} ${label}`,
     description: [s.synchronizationMode ?? '', status, duration].filter(Boolean).join(' · '),

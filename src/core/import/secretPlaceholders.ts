@@ -91,6 +91,8 @@ function containers(props: PlainObject, c: Collector): void {
         if (!isPlainObject(env)) return;
         // A variable that comes back without a value is a secure one: its value is the hidden secureValue.
         if (typeof env.value === 'string' && env.secureValue === undefined) return;
+        // A value read from a declared secret reference (2025-09-01) is no secret to store.
+        if (trimmedText(env.secureValueReference)) return;
         const vname = text(env.name, String(j));
         delete env.value;
         c.set(env, 'secureValue', [cname, vname], `${listKey}[${cname}].environmentVariables[${vname}].secureValue`);
@@ -102,7 +104,7 @@ function containers(props: PlainObject, c: Collector): void {
 function registries(props: PlainObject, c: Collector): void {
   for (const cred of list(props.imageRegistryCredentials)) {
     // Credentials with a managed identity have no password.
-    if (!isPlainObject(cred) || trimmedText(cred.identity) || trimmedText(cred.identityUrl)) continue;
+    if (!isPlainObject(cred) || trimmedText(cred.identity) || trimmedText(cred.identityUrl) || trimmedText(cred.passwordReference)) continue;
     const server = text(cred.server, 'registry');
     c.set(cred, 'password', [server, text(cred.username, 'user')], `imageRegistryCredentials[${server}].password`);
   }
@@ -112,7 +114,7 @@ function volumes(props: PlainObject, c: Collector): void {
   for (const volume of list(props.volumes)) {
     if (!isPlainObject(volume)) continue;
     const vname = text(volume.name, 'volume');
-    if (isPlainObject(volume.azureFile)) {
+    if (isPlainObject(volume.azureFile) && !trimmedText(volume.azureFile.storageAccountKeyReference)) {
       c.set(volume.azureFile, 'storageAccountKey', [vname, 'storageAccountKey'], `volumes[${vname}].azureFile.storageAccountKey`);
     }
     // A private repository's URL comes back with its credentials (`https://user:token@host/…`).

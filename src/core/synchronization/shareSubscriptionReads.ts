@@ -4,6 +4,7 @@
  */
 import type { ArmClient } from '../arm/client';
 import { ArmError } from '../arm/errors';
+import { isPlainObject } from '../definition/plainValues';
 import { collectAll, listSynchronizationDetails, listSynchronizations, type ShareSubscriptionRef, type ShareSubscriptionSynchronization } from '../services/dataShare';
 import { listConsumerSourceDataSets, listDataSetMappings } from '../services/dataShareConsumer';
 import { dataSetLandings, type Landings as LandingList } from './dataSetLandings';
@@ -13,9 +14,14 @@ import type { WatchReaders } from './syncWatch';
 /** Pages of the synchronization listing searched for one synchronization (newest come first). */
 const SEARCH_PAGES = 3;
 
-function newestFirst(items: ShareSubscriptionSynchronization[]): ShareSubscriptionSynchronization[] {
-  const t = (s: ShareSubscriptionSynchronization) => Date.parse(s.startTime ?? '') || 0;
-  return [...items].sort((a, b) => t(b) - t(a));
+/** A listing's record that can be read: an object whose id is text (a malformed one is passed over). */
+function readable(s: unknown): s is ShareSubscriptionSynchronization {
+  return isPlainObject(s) && typeof s.synchronizationId === 'string';
+}
+
+function newestFirst(items: readonly unknown[]): ShareSubscriptionSynchronization[] {
+  const t = (s: ShareSubscriptionSynchronization) => Date.parse(typeof s.startTime === 'string' ? s.startTime : '') || 0;
+  return items.filter(readable).sort((a, b) => t(b) - t(a));
 }
 
 const NEWEST_FIRST = 'startTime desc';
@@ -29,7 +35,7 @@ export function watchReaders(client: () => Promise<ArmClient>, ref: ShareSubscri
       // synchronization is on the first pages; a service that refuses the ordering (400) is asked without it.
       const search = async (orderby: string | undefined) => {
         for await (const page of listSynchronizations(await client(), ref, { signal, maxPages: SEARCH_PAGES, orderby })) {
-          const found = page.items.find((s) => s.synchronizationId === id);
+          const found = (page.items as readonly unknown[]).filter(readable).find((s) => s.synchronizationId === id);
           if (found) return found;
         }
         return undefined;
