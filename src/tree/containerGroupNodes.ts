@@ -131,7 +131,7 @@ export class ContainerGroupNode implements TreeNode {
     }
     if (!live.result.deployed) return [...summaryNodes(this.id, this.target, summary), notDeployedNode(this.id)];
     const { group, resource } = live.result;
-    const nodes = summaryNodes(this.id, this.target, summary, group.containers);
+    const nodes = summaryNodes(this.id, this.target, summary, group.containers, group.state);
     if (group.events.length) nodes.push(eventsNode(`${this.id}:live:events`, group.events));
     // Compared with the definition as it is now, so an edit shows without reading Azure again.
     nodes.push(...differenceNodes(this.id, compareWithDefinition(resource, definition, this.target)));
@@ -172,10 +172,10 @@ function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
   return new InfoNode(`${parentId}:vol:${v.name}`, v.name, { description, icon: new vscode.ThemeIcon(VOLUME_ICONS[v.kind]) });
 }
 
-export function summaryNodes(id: string, target: ContainerGroupTarget, s: ContainerGroupSummary, live?: LiveContainer[]): TreeNode[] {
-  const nodes: TreeNode[] = containerNodes(id, target, s.containers, live, false);
+export function summaryNodes(id: string, target: ContainerGroupTarget, s: ContainerGroupSummary, live?: LiveContainer[], groupState?: string): TreeNode[] {
+  const nodes: TreeNode[] = containerNodes(id, target, s.containers, live, false, groupState);
   if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, vscode.l10n.t('No containers'), { description: vscode.l10n.t('add one under properties.containers'), icon: new vscode.ThemeIcon('warning') }));
-  const inits = containerNodes(id, target, s.initContainers, live, true);
+  const inits = containerNodes(id, target, s.initContainers, live, true, groupState);
   if (inits.length) {
     nodes.push(new InfoNode(`${id}:inits`, vscode.l10n.t('Init containers'), { description: String(inits.length), icon: new vscode.ThemeIcon('debug-start'), children: inits }));
   }

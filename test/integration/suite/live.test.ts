@@ -148,7 +148,7 @@ suite('Live state in the tree', function () {
 
     const web = label(items, 'web');
     assert.strictEqual(web.description, 'Running');
-    assert.strictEqual(web.contextValue, 'container');
+    assert.strictEqual(web.contextValue, 'container.running');
     assert.strictEqual(web.icon, 'pass-filled');
     const ref = (web.node as unknown as { containerRef?: { containerName: string; init: boolean; target: ContainerGroupTarget } }).containerRef;
     assert.deepStrictEqual([ref?.containerName, ref?.init, ref?.target.name], ['web', false, DEPLOYED]);
