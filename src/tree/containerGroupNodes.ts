@@ -68,7 +68,8 @@ export class ContainerGroupNode implements TreeNode {
     const where = [t.location, t.resourceGroup].filter(Boolean).join(' · ');
     const read = this.live.peek();
     const live = read?.ok ? read.result : undefined;
-    const setting = read && !read.ok ? read.setting : undefined;
+    // A setting Azure would refuse is said at once: nothing is read for it.
+    const setting = checkTarget(t)[0];
     const liveText = setting
       ? vscode.l10n.t('setting {0} is not valid', setting.field)
       : live
@@ -118,6 +119,9 @@ export class ContainerGroupNode implements TreeNode {
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);
     this.apiVersion = liveReadApiVersion(parsed.value, this.target);
+    // Decided here, not by the background read: the row's child says what to fix at once, never "Loading…".
+    const setting = checkTarget(this.target)[0];
+    if (setting) return [...summaryNodes(this.id, this.target, summary), settingNode(this.id, setting)];
     const live = this.live.get();
     if (!live) return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
     return this.withLiveState(summary, parsed.value, live);
@@ -147,8 +151,12 @@ export class ContainerGroupNode implements TreeNode {
     // An id Azure would refuse is not asked about: its 404 would read as "not deployed yet".
     const setting = checkTarget(this.target)[0];
     if (setting) return { ok: false, signIn: false, message: setting.message, setting };
+    const started = Date.now();
     try {
-      return { ok: true, result: await this.loadLive(this.target, token, this.apiVersion) };
+      const result = await this.loadLive(this.target, token, this.apiVersion);
+      // What Azure says now replaces a deploy's outcome recorded before (an abandoned deploy's Unknown).
+      await this.deployStates.forget(this.target, started);
+      return { ok: true, result };
     } catch (err) {
       return { ok: false, signIn: err instanceof SignInNeeded, message: errorMessage(err) };
     }
