@@ -119,6 +119,24 @@ test('synchronize: only an end the operation reports is taken as its end', () =>
   assert.equal(synchronizeEndStatus(lro(undefined, { polls: 3 })), 'Succeeded');
 });
 
+test('synchronize: the answer is read in the synchronization\'s words, not ARM\'s', () => {
+  // The listing's words for an end (ShareSubscriptions_ListSynchronizations example: Completed) end it...
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'Completed', endTime: 'y' })), 'Completed');
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'Cancelled' })), 'Cancelled');
+  // ...a retried transient failure does not (OperationResponse: TransientFailure), nor a word not known.
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'TransientFailure' })), undefined);
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'Pending' })), undefined);
+});
+
+test('an operation status outside the vocabulary: still running, shown in its own word', () => {
+  const watch = new SynchronizationWatch('k', start, readers(() => start), { everyMs: 60_000, followsOperation: true });
+  watch.operationStatus('Pending');
+  assert.equal(watch.snapshot.status, 'Pending');
+  assert.equal(watch.snapshot.ended, false);
+  watch.operationStatus('InProgress');
+  assert.equal(watch.snapshot.status, 'InProgress');
+});
+
 test('schedule triggers are named after the setting they enable, so enabling another does not overwrite one', () => {
   const daily = { kind: 'ScheduleBased', properties: { recurrenceInterval: 'Day', synchronizationTime: '2026-11-26T09:30:00Z' } };
   const hourly = { kind: 'ScheduleBased', properties: { recurrenceInterval: 'Hour', synchronizationTime: '2026-11-26T09:05:00Z' } };

@@ -6,7 +6,7 @@
  */
 import type { ArmClient } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
-import { isTerminalState } from '../arm/lroOutcome';
+import { isEndedStatus } from '../synchronization/syncStatus';
 import { listPages, type Page } from '../arm/paging';
 import type { ThrottleListener } from '../arm/retryPolicy';
 import { DATA_SHARE_API_VERSION, segment, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
@@ -85,13 +85,15 @@ export function synchronizationOf(body: unknown): ShareSubscriptionSynchronizati
  * The end a finished synchronize operation reports, or undefined when it reports none: a 202 without a status URL
  * (`accepted`), or an answer whose body says Queued/InProgress (the ShareSubscriptionSynchronization of the
  * ShareSubscriptions_Synchronize example carries `status`). Only a status poll that ended names Succeeded without
- * a body saying so (Failed and Canceled throw).
+ * a body saying so (Failed and Canceled throw). The body is a synchronization, so its status is read in the
+ * synchronization's words (syncStatus.ts: `Completed` ends it, `TransientFailure` does not); a word outside them is
+ * no end: the run is followed from the listing, which shows that word.
  */
 export function synchronizeEndStatus(result: LroResult<unknown>): string | undefined {
   if (result.accepted) return undefined;
   const body = result.resource as { status?: unknown; properties?: { provisioningState?: unknown } } | undefined;
   const status = typeof body?.status === 'string' ? body.status : typeof body?.properties?.provisioningState === 'string' ? body.properties.provisioningState : undefined;
-  if (status !== undefined) return isTerminalState(status) ? status : undefined;
+  if (status !== undefined) return isEndedStatus(status) ? status : undefined;
   return result.polls > 0 ? 'Succeeded' : undefined;
 }
 

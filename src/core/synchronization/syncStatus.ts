@@ -50,6 +50,17 @@ export function isRunningStatus(status: unknown): boolean {
   return o === 'queued' || o === 'running' || o === 'canceling';
 }
 
+/**
+ * Whether a listed synchronization has not finished: queued, running or being canceled, or a word outside the
+ * vocabulary (such as `Pending`) with no endTime, which is not taken for an end. An unknown word with an endTime
+ * has ended, so it never blocks a new synchronization for ever.
+ */
+export function isUnfinished(s: { status?: unknown; endTime?: unknown }): boolean {
+  const o = syncOutcome(s.status);
+  if (o === 'other') return typeof s.endTime !== 'string' || s.endTime === '';
+  return o === 'queued' || o === 'running' || o === 'canceling';
+}
+
 export function isSucceededStatus(status: unknown): boolean {
   return syncOutcome(status) === 'succeeded';
 }
