@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_LISTING_FAILURES, MAX_LISTING_MISSES, SynchronizationWatch, UNKNOWN_STATUS, type WatchReaders, type WatchSnapshot } from '../../src/core/synchronization/syncWatch';
 import type { ShareSubscriptionSynchronization } from '../../src/core/services/dataShare';
-import { synchronizeEndStatus } from '../../src/core/services/dataShareConsumer';
+import { synchronizeEndStatus } from '../../src/core/synchronization/syncStatus';
 import type { LroResult } from '../../src/core/arm/lro';
 import type { ArmResponse } from '../../src/core/arm/client';
 import { scheduleTriggerName, triggerReplaced } from '../../src/core/synchronization/schedule';

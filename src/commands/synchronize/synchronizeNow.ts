@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import { ArmError } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lroOutcome';
-import { synchronize, synchronizeEndStatus, type SynchronizationMode } from '../../core/services/dataShareConsumer';
+import { synchronize, type SynchronizationMode } from '../../core/services/dataShareConsumer';
 import type { ShareSubscriptionSynchronization } from '../../core/services/dataShare';
 import { runningSynchronization } from '../../core/synchronization/shareSubscriptionReads';
-import { isCanceledStatus, isFailedStatus } from '../../core/synchronization/syncStatus';
+import { isCanceledStatus, isFailedStatus, synchronizeEndStatus } from '../../core/synchronization/syncStatus';
 import type { SynchronizationWatch } from '../../core/synchronization/syncWatch';
 import { shareSubscriptionKey, type ShareSubscriptionTarget } from '../../core/settings/model';
 import { ago } from '../../tree/synchronizationText';

@@ -11,6 +11,8 @@
  * sent, neither running nor ended, so an unknown word never ends a watch nor blocks a new synchronization for ever.
  */
 
+import type { LroResult } from '../arm/lro';
+
 export type SyncOutcome = 'queued' | 'running' | 'canceling' | 'succeeded' | 'failed' | 'canceled' | 'other';
 
 const OUTCOMES: Readonly<Record<string, SyncOutcome>> = {
@@ -71,4 +73,20 @@ export function isFailedStatus(status: unknown): boolean {
 
 export function isCanceledStatus(status: unknown): boolean {
   return syncOutcome(status) === 'canceled';
+}
+
+/**
+ * The end a finished synchronize operation reports, or undefined when it reports none: a 202 without a status URL
+ * (`accepted`), or an answer whose body says Queued/InProgress (the ShareSubscriptionSynchronization of the
+ * ShareSubscriptions_Synchronize example carries `status`). Only a status poll that ended names Succeeded without
+ * a body saying so (Failed and Canceled throw). The body is a synchronization, so its status is read in the
+ * synchronization's words (syncStatus.ts: `Completed` ends it, `TransientFailure` does not); a word outside them is
+ * no end: the run is followed from the listing, which shows that word.
+ */
+export function synchronizeEndStatus(result: LroResult<unknown>): string | undefined {
+  if (result.accepted) return undefined;
+  const body = result.resource as { status?: unknown; properties?: { provisioningState?: unknown } } | undefined;
+  const status = typeof body?.status === 'string' ? body.status : typeof body?.properties?.provisioningState === 'string' ? body.properties.provisioningState : undefined;
+  if (status !== undefined) return isEndedStatus(status) ? status : undefined;
+  return result.polls > 0 ? 'Succeeded' : undefined;
 }
