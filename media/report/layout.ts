@@ -32,6 +32,10 @@ export interface Layout {
   text: HTMLElement & { value: string };
   status: HTMLElement & { value: string };
   type: HTMLElement & { value: string };
+  /** The data set the report was opened on (a data set row of the view): shown, and removable, while it filters. */
+  nameFilter: HTMLElement;
+  nameFilterText: HTMLElement;
+  nameFilterRemove: HTMLElement;
   exportCsv: HTMLElement;
   exportJson: HTMLElement;
   copy: HTMLElement;
@@ -78,6 +82,10 @@ export function buildLayout(root: HTMLElement): Layout {
   (text as Layout['text'] & { label: string }).label = l10n.t('Filter text');
   const status = select(l10n.t('Status'), [['', l10n.t('All statuses')]]);
   const type = select(l10n.t('Data set type'), [['', l10n.t('All types')], ...DATA_SET_TYPES.map((t): [string, string] => [t, t])]);
+  const nameFilterText = el('span', { className: 'name-filter-text' });
+  const nameFilterRemove = custom('vscode-button', { secondary: '', id: 'remove-name-filter', 'aria-label': l10n.t('Show every data set') }, l10n.t('Show All'));
+  const nameFilter = el('span', { className: 'name-filter field', attrs: { role: 'group', 'aria-label': l10n.t('Data set filter') } }, [nameFilterText, nameFilterRemove]);
+  nameFilter.hidden = true;
   const exportCsv = custom('vscode-button', { id: 'export-csv' }, l10n.t('Export CSV'));
   const exportJson = custom('vscode-button', { id: 'export-json', secondary: '' }, l10n.t('Export JSON'));
   const copy = custom('vscode-button', { id: 'copy-row', secondary: '', disabled: '' }, l10n.t('Copy Row'));
@@ -93,6 +101,7 @@ export function buildLayout(root: HTMLElement): Layout {
     labelled(l10n.t('Filter'), text),
     labelled(l10n.t('Status'), status),
     labelled(l10n.t('Type'), type),
+    nameFilter,
     el('span', { className: 'spacer' }),
     exportCsv,
     exportJson,
@@ -119,7 +128,7 @@ export function buildLayout(root: HTMLElement): Layout {
     tabs,
     announcer,
   );
-  return { meta, summary, progress, progressText, stop, reload, text, status, type, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, legend, charts, toolbar, schedule, announcer };
+  return { meta, summary, progress, progressText, stop, reload, text, status, type, nameFilter, nameFilterText, nameFilterRemove, exportCsv, exportJson, copy, tabs, tableHost, detail, chartTop, legend, charts, toolbar, schedule, announcer };
 }
 
 export function renderSchedule(host: HTMLElement, rows: SourceSettingRow[], error?: string): void {

@@ -148,6 +148,7 @@ function reportView(): void {
     tab: tab(),
     tabsShown: TABS.filter((t) => shownOnScreen(document.querySelector(`vscode-tab-header[data-tab='${t}']`))),
     filtersShown: shownOnScreen(ui.toolbar),
+    nameFilter: ui.nameFilter.hidden ? '' : (ui.nameFilterText.textContent ?? ''),
     legend: [...ui.legend.querySelectorAll('li')].map((li) => li.textContent ?? ''),
     chartSizes: [...ui.chartTop.querySelectorAll('vscode-option')].map((o) => o.textContent ?? ''),
     detail: ui.detail.querySelector('h2')?.textContent ?? '',
@@ -248,6 +249,15 @@ function applyControls(q: ReportQuery): void {
   }
   ui.status.value = q.status ?? '';
   ui.type.value = q.dataSetType ?? '';
+  // A report opened on one data set says so, with the way back to all of them.
+  ui.nameFilter.hidden = q.name === undefined;
+  ui.nameFilterText.textContent = q.name === undefined ? '' : l10n.t('Data set: {0}', q.name);
+}
+
+function removeNameFilter(): void {
+  const next = { ...query(), name: undefined };
+  applyControls(next);
+  setQuery(next);
 }
 
 /** Performs a user action on request (the host's tests drive the page through these). */
@@ -275,6 +285,8 @@ function runCommand(c: PageCommand): void {
     case 'showTab':
       ui.tabs.selectedIndex = TABS.indexOf(c.tab);
       return onTab();
+    case 'removeNameFilter':
+      return ui.nameFilterRemove.click();
   }
 }
 
@@ -377,6 +389,7 @@ ui.text.addEventListener('input', () => {
 });
 ui.status.addEventListener('change', () => setQuery({ ...query(), status: ui.status.value || undefined }));
 ui.type.addEventListener('change', () => setQuery({ ...query(), dataSetType: ui.type.value || undefined }));
+ui.nameFilterRemove.addEventListener('click', removeNameFilter);
 ui.chartTop.addEventListener('change', () => charts.invalidate());
 ui.stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
 ui.reload.addEventListener('click', () => vscode.postMessage({ type: 'reload' }));

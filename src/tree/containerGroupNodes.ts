@@ -68,7 +68,8 @@ export class ContainerGroupNode implements TreeNode {
     const where = [t.location, t.resourceGroup].filter(Boolean).join(' · ');
     const read = this.live.peek();
     const live = read?.ok ? read.result : undefined;
-    const setting = read && !read.ok ? read.setting : undefined;
+    // A setting Azure would refuse is said at once: nothing is read for it.
+    const setting = checkTarget(t)[0];
     const liveText = setting
       ? vscode.l10n.t('setting {0} is not valid', setting.field)
       : live
@@ -118,6 +119,9 @@ export class ContainerGroupNode implements TreeNode {
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);
     this.apiVersion = liveReadApiVersion(parsed.value, this.target);
+    // Decided here, not by the background read: the row's child says what to fix at once, never "Loading…".
+    const setting = checkTarget(this.target)[0];
+    if (setting) return [...summaryNodes(this.id, this.target, summary), settingNode(this.id, setting)];
     const live = this.live.get();
     if (!live) return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
     return this.withLiveState(summary, parsed.value, live);
@@ -131,7 +135,7 @@ export class ContainerGroupNode implements TreeNode {
     }
     if (!live.result.deployed) return [...summaryNodes(this.id, this.target, summary), notDeployedNode(this.id)];
     const { group, resource } = live.result;
-    const nodes = summaryNodes(this.id, this.target, summary, group.containers);
+    const nodes = summaryNodes(this.id, this.target, summary, group.containers, group.state);
     if (group.events.length) nodes.push(eventsNode(`${this.id}:live:events`, group.events));
     // Compared with the definition as it is now, so an edit shows without reading Azure again.
     nodes.push(...differenceNodes(this.id, compareWithDefinition(resource, definition, this.target)));
@@ -147,8 +151,12 @@ export class ContainerGroupNode implements TreeNode {
     // An id Azure would refuse is not asked about: its 404 would read as "not deployed yet".
     const setting = checkTarget(this.target)[0];
     if (setting) return { ok: false, signIn: false, message: setting.message, setting };
+    const started = Date.now();
     try {
-      return { ok: true, result: await this.loadLive(this.target, token, this.apiVersion) };
+      const result = await this.loadLive(this.target, token, this.apiVersion);
+      // What Azure says now replaces a deploy's outcome recorded before (an abandoned deploy's Unknown).
+      await this.deployStates.forget(this.target, started);
+      return { ok: true, result };
     } catch (err) {
       return { ok: false, signIn: err instanceof SignInNeeded, message: errorMessage(err) };
     }
@@ -172,10 +180,10 @@ function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
   return new InfoNode(`${parentId}:vol:${v.name}`, v.name, { description, icon: new vscode.ThemeIcon(VOLUME_ICONS[v.kind]) });
 }
 
-export function summaryNodes(id: string, target: ContainerGroupTarget, s: ContainerGroupSummary, live?: LiveContainer[]): TreeNode[] {
-  const nodes: TreeNode[] = containerNodes(id, target, s.containers, live, false);
+export function summaryNodes(id: string, target: ContainerGroupTarget, s: ContainerGroupSummary, live?: LiveContainer[], groupState?: string): TreeNode[] {
+  const nodes: TreeNode[] = containerNodes(id, target, s.containers, live, false, groupState);
   if (s.containers.length === 0) nodes.push(new InfoNode(`${id}:noc`, vscode.l10n.t('No containers'), { description: vscode.l10n.t('add one under properties.containers'), icon: new vscode.ThemeIcon('warning') }));
-  const inits = containerNodes(id, target, s.initContainers, live, true);
+  const inits = containerNodes(id, target, s.initContainers, live, true, groupState);
   if (inits.length) {
     nodes.push(new InfoNode(`${id}:inits`, vscode.l10n.t('Init containers'), { description: String(inits.length), icon: new vscode.ThemeIcon('debug-start'), children: inits }));
   }

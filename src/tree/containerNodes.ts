@@ -4,7 +4,7 @@
  * events). They carry `containerRef` for the commands that act on one container.
  */
 import * as vscode from 'vscode';
-import { readContainerState } from '../core/arm/armStates';
+import { containerContextValue } from '../core/containerGroup/allowedActions';
 import type { ContainerGroupTarget } from '../core/settings/model';
 import { type ContainerSummary, formatPorts } from '../core/containerGroup/summary';
 import { containerTone, lastExitCode, type LiveContainer, type StateTone } from '../core/containerGroup/liveState';
@@ -105,6 +105,8 @@ export class ContainerNode implements TreeNode {
     private readonly init: boolean,
     private readonly summary: ContainerSummary | undefined,
     private readonly live: LiveContainer | undefined,
+    /** The group's instanceView.state, once read. */
+    private readonly groupState?: string,
   ) {
     this.id = `${parentId}:${init ? 'init' : 'c'}:${name}`;
     this.containerRef = { target, containerName: name, init };
@@ -120,8 +122,8 @@ export class ContainerNode implements TreeNode {
     if (this.live && !c) item.description = vscode.l10n.t('{0} · not in the definition', item.description);
     item.iconPath = this.live ? stateIcon(containerTone(this.live), this.init) : new vscode.ThemeIcon(this.init ? 'debug-start' : 'package');
     item.tooltip = tooltipOf(this.name, c, this.live);
-    // An init container offers Open Shell and Show Live Output only while it runs; it ends before the others start.
-    item.contextValue = this.init ? (readContainerState(this.live?.current?.state) === 'Running' ? 'initContainer.running' : 'initContainer') : 'container';
+    // Open Shell and Show Live Output are offered where a session can open (or while that is not known).
+    item.contextValue = containerContextValue(this.init, this.groupState, this.live?.current?.state);
     return item;
   }
 
@@ -134,11 +136,18 @@ export class ContainerNode implements TreeNode {
  * The definition's containers (or init containers) with their live state where Azure has one, then those Azure
  * has and the definition does not.
  */
-export function containerNodes(parentId: string, target: ContainerGroupTarget, defined: ContainerSummary[], live: LiveContainer[] | undefined, init: boolean): ContainerNode[] {
+export function containerNodes(
+  parentId: string,
+  target: ContainerGroupTarget,
+  defined: ContainerSummary[],
+  live: LiveContainer[] | undefined,
+  init: boolean,
+  groupState?: string,
+): ContainerNode[] {
   const liveOnes = (live ?? []).filter((l) => l.init === init && l.name);
   const byName = new Map(liveOnes.map((l) => [l.name.toLowerCase(), l]));
-  const nodes = defined.map((c) => new ContainerNode(parentId, target, c.name, init, c, byName.get(c.name.toLowerCase())));
+  const nodes = defined.map((c) => new ContainerNode(parentId, target, c.name, init, c, byName.get(c.name.toLowerCase()), groupState));
   const definedNames = new Set(defined.map((c) => c.name.toLowerCase()));
-  for (const l of liveOnes) if (!definedNames.has(l.name.toLowerCase())) nodes.push(new ContainerNode(parentId, target, l.name, init, undefined, l));
+  for (const l of liveOnes) if (!definedNames.has(l.name.toLowerCase())) nodes.push(new ContainerNode(parentId, target, l.name, init, undefined, l, groupState));
   return nodes;
 }

@@ -26,6 +26,18 @@ export class DeployStates implements vscode.Disposable {
     this.changed.fire(target);
   }
 
+  /**
+   * Drops the state recorded before `before` (a live read made since says more than it): without an event, as
+   * the node that read the live state is redrawn already.
+   */
+  async forget(target: ContainerGroupTarget, before: number): Promise<void> {
+    const all = { ...this.memento.get<Record<string, DeployState>>(DeployStates.KEY, {}) };
+    const key = containerGroupKey(target);
+    if (!all[key] || all[key].at >= before) return;
+    delete all[key];
+    await this.memento.update(DeployStates.KEY, all);
+  }
+
   dispose(): void {
     this.changed.dispose();
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { allowedActions, groupContextValue } from '../../src/core/containerGroup/allowedActions';
+import { allowedActions, containerContextValue, groupContextValue } from '../../src/core/containerGroup/allowedActions';
 import { readLiveGroup } from '../../src/core/containerGroup/liveState';
 import type { LiveResult } from '../../src/core/deploy/liveFetch';
 import { menuShows } from '../menuWhen';
@@ -22,6 +22,11 @@ test('running: stop, restart, delete; stopped or terminated on its own: start, d
 test('still changing (provisioning not ended), or not deployed: only delete', () => {
   for (const p of ['Pending', 'Creating', 'Repairing', 'Deleting']) assert.deepEqual(allowedActions(deployed(p, 'Running')), ['delete'], p);
   assert.deepEqual(allowedActions({ deployed: false }), ['delete']);
+});
+
+test('a group whose deployment was canceled: only delete, whatever its instance view says', () => {
+  for (const state of [undefined, 'Pending', 'Running', 'Stopped']) assert.deepEqual(allowedActions(deployed('Canceled', state)), ['delete'], String(state));
+  assert.deepEqual(allowedActions(deployed('Cancelled', undefined)), ['delete']);
 });
 
 test('unknown: before the live state is read, or a state not listed, every action', () => {
@@ -58,4 +63,24 @@ test("package.json's item menus show each action exactly where the contextValue 
   // A share subscription or container node shows no group action.
   assert.deepEqual(actions('shareSubscription'), []);
   assert.deepEqual(actions('container'), []);
+});
+
+test('containers offer Open Shell and Show Live Output only where a session can open (or while that is unknown)', () => {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+  const menus: { command: string; when?: string }[] = manifest.contributes.menus['view/item/context'];
+  const shown = (cv: string): string[] => [...new Set(menus.filter((m) => /viewItem /.test(m.when ?? '') && menuShows(m.when, cv)).map((m) => m.command.replace('aciDataShare.', '')))];
+  const sessions = ['openShell', 'showLiveOutput'];
+  const offers = (init: boolean, group: string | undefined, container: string | undefined) => shown(containerContextValue(init, group, container));
+  // Running group, running container; or nothing read yet: every container command.
+  assert.deepEqual(offers(false, 'Running', 'Running'), ['showLogs', ...sessions]);
+  assert.deepEqual(offers(false, undefined, undefined), ['showLogs', ...sessions]);
+  assert.deepEqual(offers(false, 'running', 'running'), ['showLogs', ...sessions], 'read in any case');
+  // A stopped group, or a container that has terminated or waits: the logs only.
+  for (const [group, container] of [['Stopped', undefined], ['Stopped', 'Terminated'], ['Running', 'Terminated'], ['Running', 'Waiting'], ['Succeeded', 'Terminated']]) {
+    assert.deepEqual(offers(false, group, container), ['showLogs'], `${group}/${container}`);
+  }
+  // An init container: only while it runs, in a running group.
+  assert.deepEqual(offers(true, 'Running', 'Running'), ['showLogs', ...sessions]);
+  assert.deepEqual(offers(true, 'Stopped', 'Running'), ['showLogs']);
+  assert.deepEqual(offers(true, 'Running', 'Terminated'), ['showLogs']);
 });

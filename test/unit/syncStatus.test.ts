@@ -5,7 +5,7 @@
 // OperationResponse's enum Accepted, InProgress, TransientFailure, Succeeded, Failed, Canceled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isCanceledStatus, isEndedStatus, isFailedStatus, isRunningStatus, isSucceededStatus, syncOutcome } from '../../src/core/synchronization/syncStatus';
+import { isCanceledStatus, isEndedStatus, isFailedStatus, isRunningStatus, isSucceededStatus, isUnfinished, syncOutcome } from '../../src/core/synchronization/syncStatus';
 import { SynchronizationWatch, progressCounts, type WatchSnapshot } from '../../src/core/synchronization/syncWatch';
 import { statusKind } from '../../src/core/report/trend/trend';
 import { compareDetails } from '../../src/core/report/compare/compare';
@@ -99,3 +99,11 @@ test('a watch asked to cancel is not left Canceling when the listing says the ru
   }
 });
 
+
+test('a listed synchronization in a word not known is unfinished until it has an endTime (never taken for an end, never blocking for ever)', () => {
+  assert.equal(isUnfinished({ status: 'Pending' }), true);
+  assert.equal(isUnfinished({ status: 'Pending', endTime: '2026-11-26T10:05:00Z' }), false);
+  assert.equal(isUnfinished({ status: 'InProgress' }), true);
+  assert.equal(isUnfinished({ status: 'Completed', endTime: '2026-11-26T10:05:00Z' }), false);
+  assert.equal(isUnfinished({ status: 'Cancelled' }), false);
+});

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_LISTING_FAILURES, MAX_LISTING_MISSES, SynchronizationWatch, UNKNOWN_STATUS, type WatchReaders, type WatchSnapshot } from '../../src/core/synchronization/syncWatch';
 import type { ShareSubscriptionSynchronization } from '../../src/core/services/dataShare';
-import { synchronizeEndStatus } from '../../src/core/services/dataShareConsumer';
+import { synchronizeEndStatus } from '../../src/core/synchronization/syncStatus';
 import type { LroResult } from '../../src/core/arm/lro';
 import type { ArmResponse } from '../../src/core/arm/client';
 import { scheduleTriggerName, triggerReplaced } from '../../src/core/synchronization/schedule';
@@ -117,6 +117,24 @@ test('synchronize: only an end the operation reports is taken as its end', () =>
   assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'Succeeded' })), 'Succeeded');
   assert.equal(synchronizeEndStatus(lro({ status: 'Succeeded', startTime: 'x', endTime: 'y' }, { polls: 3 })), 'Succeeded');
   assert.equal(synchronizeEndStatus(lro(undefined, { polls: 3 })), 'Succeeded');
+});
+
+test('synchronize: the answer is read in the synchronization\'s words, not ARM\'s', () => {
+  // The listing's words for an end (ShareSubscriptions_ListSynchronizations example: Completed) end it...
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'Completed', endTime: 'y' })), 'Completed');
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'Cancelled' })), 'Cancelled');
+  // ...a retried transient failure does not (OperationResponse: TransientFailure), nor a word not known.
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'TransientFailure' })), undefined);
+  assert.equal(synchronizeEndStatus(lro({ synchronizationId: 's', status: 'Pending' })), undefined);
+});
+
+test('an operation status outside the vocabulary: still running, shown in its own word', () => {
+  const watch = new SynchronizationWatch('k', start, readers(() => start), { everyMs: 60_000, followsOperation: true });
+  watch.operationStatus('Pending');
+  assert.equal(watch.snapshot.status, 'Pending');
+  assert.equal(watch.snapshot.ended, false);
+  watch.operationStatus('InProgress');
+  assert.equal(watch.snapshot.status, 'InProgress');
 });
 
 test('schedule triggers are named after the setting they enable, so enabling another does not overwrite one', () => {

@@ -19,6 +19,7 @@ import { containerGroups } from '../../settings/configuration';
 import type { Prompts } from '../shared/registerCommand';
 import type { UserInput } from '../../ui/userInput';
 import { pickConfigured, targetOfNode } from '../deploy/pickTarget';
+import { containerRefOf } from '../../tree/containerRef';
 import { actionTexts, deleteNameCheck, notDeployedText, type ActionTexts } from './actionTexts';
 
 /**
@@ -68,7 +69,8 @@ class ActionRun {
 }
 
 async function chooseTarget(run: ActionRun, arg: unknown): Promise<ContainerGroupTarget | undefined> {
-  const fromNode = targetOfNode(arg);
+  // A container node's group too: a shell refused on a stopped group offers Start for that group.
+  const fromNode = targetOfNode(arg) ?? containerRefOf(arg)?.target;
   if (fromNode) return fromNode;
   const configured = containerGroups().items;
   if (configured.length === 0) {

@@ -4,9 +4,12 @@
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
-import { explainRefusal } from '../../core/containerGroup/execRefusal';
+import { explainRefusal, notRunningRefusal, type Refusal } from '../../core/containerGroup/execRefusal';
+import { readLiveGroup } from '../../core/containerGroup/liveState';
+import { getContainerGroup } from '../../core/services/containerGroups';
 import { commandProblem, requestAttach, requestExec, type ContainerTarget } from '../../core/containerGroup/execRequest';
 import { containerRefOf, type ContainerRef } from '../../tree/containerRef';
+import { ACTION_COMMANDS } from '../containerGroupActions/registerActions';
 import type { CommandContext } from '../shared/registerCommand';
 import { refusedUntrusted } from '../shared/workspaceTrust';
 import { SHOW_LOGS_COMMAND, type LogViewResult } from '../showLogs/registerShowLogs';
@@ -68,12 +71,33 @@ async function run(
   ctx.log.warn(`${what} of ${name} could not open: ${refusal.kind}`);
   // A socket that was refused or timed out already said why in words; an ARM refusal is explained here.
   const socketEnd = pty.endedWith !== undefined && refusal.kind === 'service';
-  return { terminal: name, outcome: 'refused', reason: refusal.kind, message: socketEnd ? pty.endedWith : refusalText(refusal, name) };
+  const message = socketEnd ? pty.endedWith! : refusalText(refusal, name);
+  pty.showEnd(message);
+  return { terminal: name, outcome: 'refused', reason: refusal.kind, message };
+}
+
+/**
+ * Reads the group's live state before anything is asked: a group or container that is not running is refused
+ * at once. A read that fails leaves the decision to the session's own request (which explains its refusal).
+ */
+async function refusedBeforeAsking(deps: SessionDeps, ref: ContainerRef): Promise<Refusal | undefined> {
+  try {
+    const live = readLiveGroup((await getContainerGroup(await deps.client(), targetOf(ref).group)).body);
+    return notRunningRefusal(live, ref.containerName);
+  } catch {
+    return undefined;
+  }
 }
 
 export async function openShell(deps: SessionDeps, ctx: CommandContext, arg?: unknown, options?: { command?: string }): Promise<SessionResult | undefined> {
   const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Open Shell'));
   if (!ref) return undefined;
+  const early = await refusedBeforeAsking(deps, ref);
+  if (early) {
+    const result: SessionResult = { outcome: 'refused', reason: early.kind, message: refusalText(early, sessionName(ref)) };
+    say(ctx, result, ref);
+    return result;
+  }
   const definition = await definitionOf(ref.target).catch(() => undefined);
   const program = options?.command ?? (await pickShellCommand(ctx.ui, sessionName(ref), definition?.osType === 'Windows'));
   if (program === undefined) return undefined;
@@ -83,7 +107,7 @@ export async function openShell(deps: SessionDeps, ctx: CommandContext, arg?: un
   }
   const armClient = await deps.client();
   const result = await run(deps, ctx, ref, 'exec', armClient.endpoint, (size) => requestExec(armClient, { ...targetOf(ref), command: program, size }));
-  if (result.outcome === 'refused' && result.message) say(ctx, result);
+  if (result.outcome === 'refused' && result.message) say(ctx, result, ref);
   return result;
 }
 
@@ -101,11 +125,16 @@ export async function showLiveOutput(deps: SessionDeps, ctx: CommandContext, arg
   return { outcome: 'fellBack', message, logs };
 }
 
-/** Says why a shell could not open; not awaited: a notification stays until dismissed, the command has ended. */
-function say(ctx: CommandContext, result: SessionResult): void {
+/**
+ * Says why a shell could not open, offering the way out: Sign In, or Start for a stopped group (the shipped Start
+ * command, which asks its own question). Not awaited: a notification stays until dismissed, the command has ended.
+ */
+function say(ctx: CommandContext, result: SessionResult, ref: ContainerRef): void {
   const signIn = vscode.l10n.t('Sign In');
-  const offerSignIn = result.reason === 'signInExpired';
-  void ctx.ui.message('error', result.message ?? '', ...(offerSignIn ? [signIn] : [])).then((choice) => {
+  const start = vscode.l10n.t('Start');
+  const offer = result.reason === 'signInExpired' ? [signIn] : result.reason === 'groupNotRunning' ? [start] : [];
+  void ctx.ui.message('error', result.message ?? '', ...offer).then((choice) => {
     if (choice === signIn) void vscode.commands.executeCommand('aciDataShare.signIn');
+    if (choice === start) void vscode.commands.executeCommand(ACTION_COMMANDS.start, { containerRef: ref });
   });
 }

@@ -1,15 +1,16 @@
 /**
  * A VS Code terminal (Pseudoterminal) running one exec or attach session. The session is requested only once
  * VS Code has opened the terminal, so the exec request carries the terminal's real size. Keys pass through as
- * typed (Ctrl-C, Ctrl-D, arrows, Tab, UTF-8); closing the terminal closes the socket; the socket closing writes
- * one line saying why and closes the terminal. Nothing of the session is logged here.
+ * typed (Ctrl-C, Ctrl-D, arrows, Tab, UTF-8); closing the terminal closes the socket. When the session ends or
+ * cannot open, the terminal stays with one line saying why until a key is pressed (as VS Code's own tasks do), so
+ * the reason is read where the session was. Nothing of the session is logged here.
  */
 import * as vscode from 'vscode';
 // Types only: the socket code (and its websocket library) loads with the first session, from its own file.
 import type { ContainerSocketSession, SessionEnd, SessionMode } from '../../core/containerGroup/containerSocket';
 import { clampSize, type SocketGrant, type TerminalSize } from '../../core/containerGroup/execRequest';
 import { LiveOutputFilter } from '../../core/containerGroup/outputFilter';
-import { endText } from './sessionTexts';
+import { endText, pressAnyKeyText } from './sessionTexts';
 
 export type StartOutcome = { outcome: 'opened' } | { outcome: 'refused'; error: unknown } | { outcome: 'closed' };
 
@@ -22,7 +23,7 @@ export interface SessionTerminalOptions {
   /** The signed-in cloud's ARM endpoint, which decides the bridges the socket may go to. */
   armEndpoint: string;
   onEnd(end: SessionEnd, text: string): void;
-  /** The terminal was resized while a shell runs (said once per session). */
+  /** The user resized the terminal while a shell runs (said once per session). */
   onResize?(size: TerminalSize): void;
 }
 
@@ -38,8 +39,13 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   private readonly liveOutput = new LiveOutputFilter();
   private size: TerminalSize | undefined;
   private toldResize = false;
+  /** Something was typed: a size change after that is the user's; before it, the panel settling its layout. */
+  private typed = false;
+  /** The end line is written: the next key closes the terminal. */
+  private awaitingKey = false;
   private settle!: (o: StartOutcome) => void;
   private userClosed = false;
+  private opened = false;
   /** Resolves once the session opened, or could not. */
   readonly started = new Promise<StartOutcome>((resolve) => (this.settle = resolve));
   transcript = '';
@@ -54,10 +60,8 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   open(dimensions: vscode.TerminalDimensions | undefined): void {
     this.size = clampSize({ rows: dimensions?.rows ?? 24, cols: dimensions?.columns ?? 80 });
     if (this.options.mode === 'attach') this.write(`\x1b[2m${vscode.l10n.t('Live output of {0} (read-only). Close the terminal to stop.', this.options.name)}\x1b[0m\r\n`);
-    const refused = (error: unknown) => {
-      this.settle({ outcome: 'refused', error });
-      this.closed.fire();
-    };
+    // The caller explains the refusal (it reads the group's state) and writes it with showEnd.
+    const refused = (error: unknown) => this.settle({ outcome: 'refused', error });
     Promise.all([this.options.grant(this.size), import('../../core/containerGroup/containerSocket')]).then(
       ([grant, { ContainerSocketSession }]) => {
         if (this.userClosed) return this.settle({ outcome: 'closed' });
@@ -67,7 +71,10 @@ export class SessionTerminal implements vscode.Pseudoterminal {
             grant,
             armEndpoint: this.options.armEndpoint,
             mode: this.options.mode,
-            onOpen: () => this.settle({ outcome: 'opened' }),
+            onOpen: () => {
+              this.opened = true;
+              this.settle({ outcome: 'opened' });
+            },
             // Live output is read-only: control sequences that act outside the screen are dropped (outputFilter.ts).
             // A container's own output ends lines with "\n" only; a terminal needs "\r\n" (a shell's pty sends both).
             onOutput: (text) => this.write(this.options.mode === 'attach' ? this.liveOutput.filter(text).replace(/\r?\n/g, '\r\n') : text),
@@ -92,12 +99,15 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   }
 
   handleInput(data: string): void {
-    if (this.options.mode === 'exec') this.session?.write(data);
+    if (this.awaitingKey) return this.closed.fire();
+    if (this.options.mode !== 'exec') return;
+    this.typed = true;
+    this.session?.write(data);
   }
 
   setDimensions(d: vscode.TerminalDimensions): void {
     const size = this.size;
-    if (!size || this.options.mode !== 'exec' || !this.session?.isOpen) return;
+    if (!size || this.options.mode !== 'exec' || !this.session?.isOpen || !this.typed) return;
     if (d.rows === size.rows && d.columns === size.cols) return;
     if (this.toldResize) return;
     this.toldResize = true;
@@ -109,12 +119,21 @@ export class SessionTerminal implements vscode.Pseudoterminal {
     this.written.fire(text);
   }
 
+  /** Writes why the session ended or could not open, then keeps the terminal until a key is pressed. */
+  showEnd(text: string): void {
+    if (this.awaitingKey) return;
+    this.endedWith = text;
+    if (this.userClosed) return this.closed.fire();
+    this.awaitingKey = true;
+    this.write(`\r\n\x1b[2m${text}\x1b[0m\r\n\r\n\x1b[2m${pressAnyKeyText()}\x1b[0m`);
+  }
+
   private finish(end: SessionEnd): void {
     const text = endText(end, this.options.name, this.options.mode === 'exec' ? 'shell' : 'output');
-    this.endedWith = text;
     this.settle(end.kind === 'refused' || end.kind === 'timeout' || end.kind === 'commandNotFound' ? { outcome: 'refused', error: new Error(text) } : { outcome: 'opened' });
-    if (!this.userClosed) this.write(`\r\n\x1b[2m${text}\x1b[0m\r\n`);
+    // A session that never opened is explained by the caller (with the group's state where that says more).
+    if (this.opened) this.showEnd(text);
+    else this.endedWith = text;
     this.options.onEnd(end, text);
-    this.closed.fire();
   }
 }

@@ -27,6 +27,11 @@ export function endText(end: SessionEnd, name: string, what: 'shell' | 'output')
   }
 }
 
+/** The last line of an ended session's terminal, as VS Code's own tasks end theirs. */
+export function pressAnyKeyText(): string {
+  return vscode.l10n.t('Press any key to close the terminal.');
+}
+
 /** Whether an end was the user's own doing (the terminal closes without a notification). */
 export function endedByUser(end: SessionEnd): boolean {
   return end.kind === 'closed' || end.kind === 'exited';

@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import { ArmError } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lroOutcome';
-import { synchronize, synchronizeEndStatus, type SynchronizationMode } from '../../core/services/dataShareConsumer';
+import { synchronize, type SynchronizationMode } from '../../core/services/dataShareConsumer';
 import type { ShareSubscriptionSynchronization } from '../../core/services/dataShare';
 import { runningSynchronization } from '../../core/synchronization/shareSubscriptionReads';
-import { isFailedStatus } from '../../core/synchronization/syncStatus';
+import { isCanceledStatus, isFailedStatus, synchronizeEndStatus } from '../../core/synchronization/syncStatus';
 import type { SynchronizationWatch } from '../../core/synchronization/syncWatch';
 import { shareSubscriptionKey, type ShareSubscriptionTarget } from '../../core/settings/model';
 import { ago } from '../../tree/synchronizationText';
@@ -110,7 +110,7 @@ export async function synchronizeNow(ctx: CommandContext, arg: unknown): Promise
       ctx.log.warn(`${target.shareSubscriptionName}: ${String((err as Error).message)}; following it from the listing.`);
       watch.followListing();
     } else {
-      lroEnd = { status: err instanceof ArmError && err.operationState === 'Canceled' ? 'Canceled' : 'Failed', message: err instanceof ArmError ? err.serviceMessage : undefined };
+      lroEnd = { status: err instanceof ArmError && isCanceledStatus(err.operationState) ? 'Canceled' : 'Failed', message: err instanceof ArmError ? err.serviceMessage : undefined };
     }
   }
   // An answer that named no synchronization: the one the listing shows running is followed instead.

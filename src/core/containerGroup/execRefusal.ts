@@ -5,9 +5,10 @@
  * is not. The service's message is kept to show beside it.
  */
 import type { ArmClient } from '../arm/client';
+import { readContainerState, readGroupState } from '../arm/armStates';
 import { ArmError, errorMessage } from '../arm/errors';
 import { getContainerGroup } from '../services/containerGroups';
-import { lastExitCode, readLiveGroup } from './liveState';
+import { lastExitCode, readLiveGroup, type LiveGroup } from './liveState';
 import type { ContainerTarget } from './execRequest';
 
 export type RefusalKind = 'signInExpired' | 'notFound' | 'groupNotRunning' | 'containerNotRunning' | 'service';
@@ -28,13 +29,24 @@ export async function explainRefusal(client: ArmClient, target: ContainerTarget,
   if (err.status === 404) return { kind: 'notFound', message };
   try {
     const live = readLiveGroup((await getContainerGroup(client, target.group, { signal: target.signal })).body);
-    if (live.state && live.state !== 'Running') return { kind: 'groupNotRunning', state: live.state, message };
-    const c = live.containers.find((x) => x.name === target.containerName);
-    if (c?.current?.state && c.current.state !== 'Running') {
-      return { kind: 'containerNotRunning', state: c.current.state, exitCode: c.current.exitCode ?? lastExitCode(c), message };
-    }
+    const notRunning = notRunningRefusal(live, target.containerName, message);
+    if (notRunning) return notRunning;
   } catch {
     // The state could not be read: the service's words stand alone.
   }
   return { kind: 'service', message };
+}
+
+/**
+ * Why a session cannot open on this container, read from the group's live state before anything is asked: the
+ * group is not running, or the container is not. Undefined when both run, or when a state is not given (the
+ * service then decides).
+ */
+export function notRunningRefusal(live: Pick<LiveGroup, 'state' | 'containers'>, containerName: string, message = ''): Refusal | undefined {
+  if (live.state && readGroupState(live.state) !== 'Running') return { kind: 'groupNotRunning', state: live.state, message };
+  const c = live.containers.find((x) => x.name === containerName);
+  if (c?.current?.state && readContainerState(c.current.state) !== 'Running') {
+    return { kind: 'containerNotRunning', state: c.current.state, exitCode: c.current.exitCode ?? lastExitCode(c), message };
+  }
+  return undefined;
 }

@@ -6,7 +6,6 @@
  */
 import type { ArmClient } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
-import { isTerminalState } from '../arm/lroOutcome';
 import { listPages, type Page } from '../arm/paging';
 import type { ThrottleListener } from '../arm/retryPolicy';
 import { DATA_SHARE_API_VERSION, segment, shareSubscriptionPath, type ShareSubscriptionRef } from './resourcePaths';
@@ -79,20 +78,6 @@ export function synchronize(
 export function synchronizationOf(body: unknown): ShareSubscriptionSynchronization | undefined {
   const b = body as Partial<ShareSubscriptionSynchronization> | undefined;
   return b && typeof b.synchronizationId === 'string' && b.synchronizationId !== '' ? (b as ShareSubscriptionSynchronization) : undefined;
-}
-
-/**
- * The end a finished synchronize operation reports, or undefined when it reports none: a 202 without a status URL
- * (`accepted`), or an answer whose body says Queued/InProgress (the ShareSubscriptionSynchronization of the
- * ShareSubscriptions_Synchronize example carries `status`). Only a status poll that ended names Succeeded without
- * a body saying so (Failed and Canceled throw).
- */
-export function synchronizeEndStatus(result: LroResult<unknown>): string | undefined {
-  if (result.accepted) return undefined;
-  const body = result.resource as { status?: unknown; properties?: { provisioningState?: unknown } } | undefined;
-  const status = typeof body?.status === 'string' ? body.status : typeof body?.properties?.provisioningState === 'string' ? body.properties.provisioningState : undefined;
-  if (status !== undefined) return isTerminalState(status) ? status : undefined;
-  return result.polls > 0 ? 'Succeeded' : undefined;
 }
 
 /** POST …/cancelSynchronization with the synchronization's id, followed until the service has stopped it. */

@@ -8,7 +8,7 @@ import { isPlainObject } from '../definition/plainValues';
 import { collectAll, listSynchronizationDetails, listSynchronizations, type ShareSubscriptionRef, type ShareSubscriptionSynchronization } from '../services/dataShare';
 import { listConsumerSourceDataSets, listDataSetMappings } from '../services/dataShareConsumer';
 import { dataSetLandings, type Landings as LandingList } from './dataSetLandings';
-import { isRunningStatus } from './syncStatus';
+import { isUnfinished } from './syncStatus';
 import type { WatchReaders } from './syncWatch';
 
 /** Pages of the synchronization listing searched for one synchronization (newest come first). */
@@ -61,10 +61,10 @@ export async function latestSynchronization(client: ArmClient, ref: ShareSubscri
   return undefined;
 }
 
-/** A synchronization of the share subscription that is queued or in progress now. */
+/** A synchronization of the share subscription that has not finished (queued, in progress, or in a word not known). */
 export async function runningSynchronization(client: ArmClient, ref: ShareSubscriptionRef, signal?: AbortSignal): Promise<ShareSubscriptionSynchronization | undefined> {
   const latest = await latestSynchronization(client, ref, signal);
-  return latest && isRunningStatus(latest.status) ? latest : undefined;
+  return latest && isUnfinished(latest) ? latest : undefined;
 }
 
 export interface Landings extends LandingList {

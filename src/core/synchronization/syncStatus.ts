@@ -11,6 +11,8 @@
  * sent, neither running nor ended, so an unknown word never ends a watch nor blocks a new synchronization for ever.
  */
 
+import type { LroResult } from '../arm/lro';
+
 export type SyncOutcome = 'queued' | 'running' | 'canceling' | 'succeeded' | 'failed' | 'canceled' | 'other';
 
 const OUTCOMES: Readonly<Record<string, SyncOutcome>> = {
@@ -50,6 +52,17 @@ export function isRunningStatus(status: unknown): boolean {
   return o === 'queued' || o === 'running' || o === 'canceling';
 }
 
+/**
+ * Whether a listed synchronization has not finished: queued, running or being canceled, or a word outside the
+ * vocabulary (such as `Pending`) with no endTime, which is not taken for an end. An unknown word with an endTime
+ * has ended, so it never blocks a new synchronization for ever.
+ */
+export function isUnfinished(s: { status?: unknown; endTime?: unknown }): boolean {
+  const o = syncOutcome(s.status);
+  if (o === 'other') return typeof s.endTime !== 'string' || s.endTime === '';
+  return o === 'queued' || o === 'running' || o === 'canceling';
+}
+
 export function isSucceededStatus(status: unknown): boolean {
   return syncOutcome(status) === 'succeeded';
 }
@@ -60,4 +73,20 @@ export function isFailedStatus(status: unknown): boolean {
 
 export function isCanceledStatus(status: unknown): boolean {
   return syncOutcome(status) === 'canceled';
+}
+
+/**
+ * The end a finished synchronize operation reports, or undefined when it reports none: a 202 without a status URL
+ * (`accepted`), or an answer whose body says Queued/InProgress (the ShareSubscriptionSynchronization of the
+ * ShareSubscriptions_Synchronize example carries `status`). Only a status poll that ended names Succeeded without
+ * a body saying so (Failed and Canceled throw). The body is a synchronization, so its status is read in the
+ * synchronization's words (syncStatus.ts: `Completed` ends it, `TransientFailure` does not); a word outside them is
+ * no end: the run is followed from the listing, which shows that word.
+ */
+export function synchronizeEndStatus(result: LroResult<unknown>): string | undefined {
+  if (result.accepted) return undefined;
+  const body = result.resource as { status?: unknown; properties?: { provisioningState?: unknown } } | undefined;
+  const status = typeof body?.status === 'string' ? body.status : typeof body?.properties?.provisioningState === 'string' ? body.properties.provisioningState : undefined;
+  if (status !== undefined) return isEndedStatus(status) ? status : undefined;
+  return result.polls > 0 ? 'Succeeded' : undefined;
 }

@@ -112,7 +112,8 @@ export class SynchronizationWatch {
   operationStatus(status: string): void {
     if (this.state.ended || isEndedStatus(status)) return;
     const outcome = syncOutcome(status);
-    const shown = this.cancelAsked ? 'Canceling' : outcome === 'queued' ? 'Queued' : outcome === 'running' ? 'InProgress' : this.state.status;
+    // A word outside the vocabulary is no end: the run goes on, shown in the service's own word.
+    const shown = this.cancelAsked ? 'Canceling' : outcome === 'queued' ? 'Queued' : outcome === 'running' ? 'InProgress' : status.trim() || this.state.status;
     if (shown !== this.state.status) this.update({ status: shown });
   }
 

@@ -33,9 +33,11 @@ export interface ReportPanelDeps extends PanelDeps<ReportPanel> {
   client(): Promise<ArmClient>;
 }
 
+/** The tab's title: what it shows, down to the one data set when it was opened on one. */
 function title(state: ReportPanelState): string {
   const name = state.target.label ?? state.target.shareSubscriptionName;
-  return state.synchronizationId ? vscode.l10n.t('Synchronization report: {0}', name) : vscode.l10n.t('Synchronization schedule: {0}', name);
+  if (!state.synchronizationId) return vscode.l10n.t('Synchronization schedule: {0}', name);
+  return state.query.name === undefined ? vscode.l10n.t('Synchronization report: {0}', name) : vscode.l10n.t('Synchronization report: {0} · {1}', name, state.query.name);
 }
 
 export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage> {
@@ -101,8 +103,8 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
       }
       case 'viewUpdated': {
         // Only the known fields: the page is untrusted.
-        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail, filterInputLabel, clippedColumns } = m;
-        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, legend, chartSizes, detail, filterInputLabel, clippedColumns };
+        const { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, nameFilter, legend, chartSizes, detail, filterInputLabel, clippedColumns } = m;
+        this.record.view = { shown, domRows, firstCells, injected, summary, meta, hints, tab, tabsShown, filtersShown, nameFilter, legend, chartSizes, detail, filterInputLabel, clippedColumns };
         return this.changed();
       }
       case 'query':
@@ -153,6 +155,8 @@ export class ReportPanel extends PanelBase<ReportPanel, HostMessage, PageMessage
     const refilter = JSON.stringify(query) !== JSON.stringify(this.state.query);
     this.state = { ...this.state, query, tab };
     if (refilter) this.feed.setQuery(query);
+    // The data set filter removed (or set): the tab says what it shows now.
+    this.panel.title = title(this.state);
     this.changed();
   }
 

@@ -13,11 +13,10 @@ import {
   listDataSetMappings,
   listTriggers,
   synchronize,
-  synchronizeEndStatus,
 } from '../../../src/core/services/dataShareConsumer';
 import { collectAll, type ShareSubscriptionRef, type ShareSubscriptionSynchronization } from '../../../src/core/services/dataShare';
 import { runningSynchronization, watchReaders } from '../../../src/core/synchronization/shareSubscriptionReads';
-import { isCanceledStatus, isSucceededStatus, syncOutcome } from '../../../src/core/synchronization/syncStatus';
+import { isCanceledStatus, isSucceededStatus, synchronizeEndStatus, syncOutcome } from '../../../src/core/synchronization/syncStatus';
 import { SynchronizationWatch, progressCounts, type WatchSnapshot } from '../../../src/core/synchronization/syncWatch';
 import { dataSetLandings } from '../../../src/core/synchronization/dataSetLandings';
 import { replay } from './replay';

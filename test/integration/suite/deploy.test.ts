@@ -247,7 +247,13 @@ suite('Deploy', function () {
     assert.ok(requests.some((l) => l.startsWith('PUT ')), requests.join('\n'));
     assert.ok(!requests.some((l) => l.includes('/operations/')), requests.join('\n'));
     // Abandoned, its state is not known: the row says so (not a previous outcome) until the live state is read.
-    await until(async () => /· Unknown$/.test((await child(api, await child(api, undefined, 'Container groups'), 'it-cancel')).description), "the it-cancel row says its state is Unknown", 10_000);
+    const row = async () => child(api, await child(api, undefined, 'Container groups'), 'it-cancel');
+    await until(async () => /· Unknown$/.test((await row()).description), "the it-cancel row says its state is Unknown", 10_000);
+    // Once the live state is read, the abandoned deploy's Unknown is gone for good (a refresh reads nothing yet).
+    await shownChildren(api, (await row()).node);
+    await until(async () => !/Unknown/.test((await row()).description), 'the live state on the row');
+    await vscode.commands.executeCommand('aciDataShare.refresh');
+    assert.doesNotMatch((await row()).description, /Unknown/);
   });
 
   test('a deploy whose status cannot be read says the group may still be provisioning, and Check Status shows its state', async () => {

@@ -49,7 +49,7 @@ suite('Container group lifecycle', function () {
 
     // The container node the tree builds from the live state is what Show Logs is given.
     await vscode.commands.executeCommand('aciDataShare.refreshNode', (await groupNode()).node);
-    const container = await until(async () => (await shownChildren(api, (await groupNode()).node)).find((c) => c.contextValue === 'container' && c.label === 'nginx' && /Running/.test(c.description)), 'the nginx node, running');
+    const container = await until(async () => (await shownChildren(api, (await groupNode()).node)).find((c) => c.contextValue?.startsWith('container.') && c.label === 'nginx' && /Running/.test(c.description)), 'the nginx node, running');
     const log = await vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs', container.node);
     assert.ok(log?.following, 'the log opened and follows');
     const first = await until(() => runningLines(log.uri)[0], 'a running line');
@@ -76,7 +76,7 @@ suite('Container group lifecycle', function () {
       const shown = await shownChildren(api, (await groupNode()).node);
       return shown.some((c) => c.label === 'Not deployed yet') && shown;
     }, 'Not deployed yet under the group');
-    assert.ok(!children.some((c) => c.contextValue === 'container' && /Running/.test(c.description)), 'no container shown running after the delete');
+    assert.ok(!children.some((c) => c.contextValue?.startsWith('container') && /Running/.test(c.description)), 'no container shown running after the delete');
     assert.ok(fs.existsSync(uri.fsPath), 'the definition file is kept');
   });
 });

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension, child, shownChildren, type ShownItem } from './extensionApi';
+import { activateExtension, child, shownChildren, shownNow, type ShownItem } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 import { until } from './until';
 
@@ -99,6 +99,10 @@ suite('Live state in the tree', function () {
     const wrong: ContainerGroupTarget = { name: 'it-live-badsub', subscriptionId: 'my-subscription', resourceGroup: RG, definitionFile: `definitions/${NEVER}.aci.yaml` };
     await config.update('containerGroups', [...now, wrong], vscode.ConfigurationTarget.Workspace);
     try {
+      // Decided at once: the first children the view gets have no "Loading the live state…" that would never end.
+      const first = await shownNow(api, (await group(wrong.name)).node);
+      assert.ok(!first.some((i) => i.contextValue === 'loading'), first.map((i) => i.label).join(', '));
+      assert.ok(first.some((i) => i.label === 'The setting subscriptionId is not valid'), first.map((i) => i.label).join(', '));
       const items = await shownChildren(api, (await group(wrong.name)).node);
       assert.ok(!items.some((i) => i.label === 'Not deployed yet'), items.map((i) => i.label).join(', '));
       const note = label(items, 'The setting subscriptionId is not valid');
@@ -148,7 +152,7 @@ suite('Live state in the tree', function () {
 
     const web = label(items, 'web');
     assert.strictEqual(web.description, 'Running');
-    assert.strictEqual(web.contextValue, 'container');
+    assert.strictEqual(web.contextValue, 'container.running');
     assert.strictEqual(web.icon, 'pass-filled');
     const ref = (web.node as unknown as { containerRef?: { containerName: string; init: boolean; target: ContainerGroupTarget } }).containerRef;
     assert.deepStrictEqual([ref?.containerName, ref?.init, ref?.target.name], ['web', false, DEPLOYED]);

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportRecord, ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import type { TestApi } from '../../../src/extension';
-import { generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
 import { activateExtension } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 
@@ -127,6 +127,25 @@ suite('Synchronization report: rough edges and hostile records', () => {
     const details = await command({ type: 'command', command: 'showTab', tab: 'details' }, (r) => r.view?.tab === 'details');
     assert.strictEqual(details.view?.filtersShown, true);
     assert.deepStrictEqual(details.view?.tabsShown, ['details', 'chart', 'schedule']);
+  });
+
+  test('a report opened on one data set shows that filter and names it in its tab; Show All brings every row back', async function () {
+    this.timeout(60_000);
+    const name = 'edges-rows-40';
+    const sync = newest(name).synchronizationId;
+    const rows = generateDetails(base.accountName, name, sync);
+    const one = rows[3].name;
+    // As the Data sets node's row opens it.
+    await vscode.commands.executeCommand(SHOW_REPORT, target(name), sync, { name: one });
+    const opened = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view?.shown === rows.filter((d) => d.name === one).length);
+    assert.strictEqual(opened.view?.nameFilter, `Data set: ${one}`, 'the filter applied is shown');
+    const tabLabel = (): string | undefined => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
+    assert.strictEqual(tabLabel(), `Synchronization report: ${name} · ${one}`);
+    // Clearing the other filters keeps it; its own Show All removes it.
+    await command({ type: 'command', command: 'filter', query: { name: one } }, (r) => r.view?.nameFilter === `Data set: ${one}`);
+    const all = await command({ type: 'command', command: 'removeNameFilter' }, (r) => r.view?.nameFilter === '' && r.view.shown === rows.length);
+    assert.strictEqual(all.view?.shown, 40);
+    assert.strictEqual(tabLabel(), `Synchronization report: ${name}`);
   });
 
   test('a schedule-only panel shows its schedule and no empty Details or Chart tab, whatever is asked', async function () {

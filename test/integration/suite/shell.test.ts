@@ -71,21 +71,30 @@ suite('Open Shell and Show Live Output', function () {
     fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
   });
 
-  test('a shell: the prompt, `echo hi` typed into the terminal reads back hi, Ctrl-D ends the terminal', async () => {
-    const result = await openShell(ref('nginx'), '/bin/bash');
+  test('a shell: the prompt, `echo hi` typed into the terminal reads back hi; Ctrl-D ends the shell, the terminal says why until a key is pressed', async () => {
+    // The panel opens with the terminal (as on a first Open Shell): its layout settling is no resize of the user's.
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    const script = new ScriptedInput();
+    const result = await openShell(ref('nginx'), '/bin/bash', script);
     assert.deepStrictEqual({ outcome: result.outcome, terminal: result.terminal }, { outcome: 'opened', terminal: 'it-shell · nginx' });
     const name = result.terminal!;
     const term = await until(() => terminal(name), 'the terminal named group · container');
     await until(() => PROMPT.test(output(name)), 'the prompt');
     term.sendText('echo hi\r', false);
     await until(() => output(name).includes('echo hi\r\nhi\r\n'), 'hi read back after the echoed command');
-    const closed = new Promise<void>((resolve) => disposables.push(vscode.window.onDidCloseTerminal((t) => t === term && resolve())));
     term.sendText('\x04', false);
-    await closed;
+    await until(() => api.sessions.endedWith(name), 'the end');
     assert.match(api.sessions.endedWith(name) ?? '', /^The shell in it-shell · nginx ended\.$/);
-    assert.match(output(name), /exit\r\nBye\.\r\n/);
+    await until(() => output(name).endsWith('Press any key to close the terminal.\x1b[0m'), 'the terminal kept, with the key to close it');
+    assert.ok(output(name).includes('exit\r\nBye.\r\n\r\n\x1b[2mThe shell in it-shell · nginx ended.\x1b[0m\r\n'), 'the reason under the shell\'s last words');
+    assert.ok(terminal(name), 'the terminal stays open with the reason');
     await until(() => logged.some((l) => l === 'Shell of it-shell · nginx ended: exited (close code 1000)'), 'the end in the log');
+    assert.ok(terminal(name), 'still open once the end is logged');
+    const closed = new Promise<void>((resolve) => disposables.push(vscode.window.onDidCloseTerminal((t) => t === term && resolve())));
+    term.sendText('q', false);
+    await closed;
     assert.ok(logged.includes('Shell of it-shell · nginx opened.'));
+    assert.deepStrictEqual(script.messages(), [], 'no resize said, no notification for an exit the user typed');
   });
 
   test('from the palette: a configured group, a container, then /bin/sh offered first; a resize is said once', async () => {
@@ -131,7 +140,7 @@ suite('Open Shell and Show Live Output', function () {
     await until(() => logged.includes('Live output of it-shell · nginx ended: closed (close code 1000)'), 'closed');
   });
 
-  test('a program the image lacks: the runtime says so and the terminal ends with why', async () => {
+  test('a program the image lacks: the runtime says so and the terminal keeps why until a key is pressed', async () => {
     const script = new ScriptedInput();
     const result = await openShell(ref('content-sync'), '/bin/bash', script);
     const name = result.terminal!;
@@ -139,6 +148,12 @@ suite('Open Shell and Show Live Output', function () {
     assert.match(output(name), /exec: "\/bin\/bash": executable file not found in \$PATH/);
     assert.match(api.sessions.endedWith(name)!, /^The program does not exist in the image of it-shell · content-sync\. Open Shell again and choose another \(such as \/bin\/sh\)\.$/);
     await until(() => script.messages('warning').some((m) => m === api.sessions.endedWith(name)), 'the reason as a notification');
+    await until(() => output(name).includes(`${api.sessions.endedWith(name)!}\x1b[0m\r\n\r\n\x1b[2mPress any key to close the terminal.`), 'the reason in the terminal');
+    const term = terminal(name);
+    assert.ok(term, 'the terminal is kept');
+    const closed = new Promise<void>((resolve) => disposables.push(vscode.window.onDidCloseTerminal((t) => t === term && resolve())));
+    term.sendText(' ', false);
+    await closed;
   });
 
   test('a command with arguments is refused before anything is sent (ACI runs one program without arguments)', async () => {
@@ -150,14 +165,17 @@ suite('Open Shell and Show Live Output', function () {
     assert.ok(!logged.slice(from).some((l) => /\/exec\?/.test(l)), 'no exec request');
   });
 
-  test('an init container that has ended: exec refused in words; live output falls back to the polled log', async () => {
+  test('an init container that has ended: Open Shell refuses before asking for a program; live output falls back to the polled log', async () => {
     const script = new ScriptedInput();
-    const shell = await openShell(ref('fetch-site', true), '/bin/sh', script);
-    assert.strictEqual(shell.outcome, 'refused');
+    const from = logged.length;
+    const shell = await withAnswers(api, script, async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.openShell', ref('fetch-site', true)));
+    assert.strictEqual(shell?.outcome, 'refused');
     assert.strictEqual(shell.reason, 'containerNotRunning');
-    assert.match(shell.message ?? '', /^The container it-shell · fetch-site is not running \(it is Terminated, exit code 0\)\. \(Container 'fetch-site' in container group 'it-shell' is terminated\.\)$/);
+    assert.strictEqual(shell.message, 'The container it-shell · fetch-site is not running (it is Terminated, exit code 0).');
     assert.deepStrictEqual(script.messages('error'), [shell.message]);
-    await until(() => !terminal('it-shell · fetch-site'), 'the terminal closed');
+    assert.ok(!script.shown.some((s) => s.kind === 'pick'), 'no program asked for');
+    assert.ok(!terminal('it-shell · fetch-site'), 'no terminal opened');
+    assert.ok(!logged.slice(from).some((l) => /\/exec\?/.test(l)), 'no exec request');
 
     const live = await withAnswers(api, new ScriptedInput(), async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.showLiveOutput', ref('fetch-site', true)));
     assert.strictEqual(live?.outcome, 'fellBack');
@@ -165,16 +183,48 @@ suite('Open Shell and Show Live Output', function () {
     assert.ok(live.logs?.uri.includes('fetch-site'), 'the log view opened instead');
   });
 
-  test('a stopped group: exec and attach refused, saying the group is not running', async () => {
+  test('a refusal from the service: the terminal keeps the reason, with Azure\'s words, until a key is pressed', async () => {
+    const script = new ScriptedInput();
+    const result = await openShell(ref('no-such-container'), '/bin/sh', script);
+    assert.strictEqual(result.outcome, 'refused');
+    const name = result.terminal!;
+    assert.deepStrictEqual(script.messages('error'), [result.message]);
+    assert.match(result.message ?? '', /\S/);
+    await until(() => output(name).includes(`${result.message!}\x1b[0m\r\n\r\n\x1b[2mPress any key to close the terminal.`), 'the reason in the terminal');
+    const term = terminal(name);
+    assert.ok(term, 'the terminal is kept');
+    const closed = new Promise<void>((resolve) => disposables.push(vscode.window.onDidCloseTerminal((t) => t === term && resolve())));
+    term.sendText('x', false);
+    await closed;
+  });
+
+  test('a stopped group: Open Shell refuses before asking, its Start starts the group, then a shell opens; live output falls back', async () => {
     const { client } = await api.connection();
     const groupPath = `/subscriptions/${TARGET.subscriptionId}/resourceGroups/${TARGET.resourceGroup}/providers/Microsoft.ContainerInstance/containerGroups/${TARGET.name}`;
     await client.request({ method: 'POST', path: `${groupPath}/stop`, apiVersion: '2023-05-01' });
-    const shell = await openShell(ref('nginx'), '/bin/sh');
-    assert.strictEqual(shell.reason, 'groupNotRunning');
-    assert.match(shell.message ?? '', /^The container group is not running \(it is Stopped\)\. Start it first\./);
     const live = await withAnswers(api, new ScriptedInput(), async () => vscode.commands.executeCommand<SessionResult>('aciDataShare.showLiveOutput', ref('nginx')));
     assert.strictEqual(live?.outcome, 'fellBack');
     assert.match(live.message ?? '', /not running \(it is Stopped\)/);
+
+    const script = new ScriptedInput([
+      { message: /^The container group is not running \(it is Stopped\)\. Start it first\.$/, choose: 'Start' },
+      { message: /^Start the container group it-shell in rg-shell-it\?$/, choose: 'Start' },
+    ]);
+    const state = async (): Promise<string | undefined> =>
+      ((await client.request<{ properties?: { instanceView?: { state?: string } } }>({ method: 'GET', path: groupPath, apiVersion: '2023-05-01' })).body?.properties?.instanceView?.state);
+    const shell = await withAnswers(api, script, async () => {
+      const refused = await vscode.commands.executeCommand<SessionResult>('aciDataShare.openShell', ref('nginx'));
+      // Start runs once the refusal's button is pressed, after the command has returned.
+      await until(async () => (await state()) === 'Running', 'the group started by the Start button');
+      return refused;
+    });
+    assert.strictEqual(shell?.reason, 'groupNotRunning');
+    assert.ok(!script.shown.some((s) => s.kind === 'pick'), 'no program asked for');
+    const error = script.shown.find((s) => s.kind === 'error');
+    assert.deepStrictEqual(error?.actions, ['Start']);
+    const again = await openShell(ref('nginx'), '/bin/sh');
+    assert.strictEqual(again.outcome, 'opened');
+    terminal(again.terminal!)?.dispose();
   });
 
   test('nothing of a session reaches the output log: no socket URL, no password, no input or output', () => {

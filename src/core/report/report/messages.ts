@@ -32,7 +32,9 @@ export type PageCommand =
   | { command: 'scrollTo'; index: number }
   /** Selects row `index` of the view, as a click or the arrow keys would (the detail pane shows it). */
   | { command: 'select'; index: number }
-  | { command: 'showTab'; tab: ReportTab };
+  | { command: 'showTab'; tab: ReportTab }
+  /** Presses the data set filter's Show All, as a user would. */
+  | { command: 'removeNameFilter' };
 
 /** Rows `start` onward of the view (of `version`), encoded by encodeRows (see rowTuples.ts). */
 export interface RowWindow {
@@ -93,6 +95,8 @@ export interface PageView {
   tabsShown: ReportTab[];
   /** Whether the filter and export bar is shown. */
   filtersShown: boolean;
+  /** The data set filter as the bar shows it ('Data set: …'), or '' when none is applied. */
+  nameFilter: string;
   legend: string[];
   chartSizes: string[];
   /** The heading of the detail pane: the selected data set's name, or empty. */
@@ -172,6 +176,7 @@ export function isPageMessage(v: unknown): v is PageMessage {
         str(m.meta) &&
         str(m.detail) &&
         str(m.filterInputLabel) &&
+        str(m.nameFilter) &&
         isReportTab(m.tab) &&
         Array.isArray(m.tabsShown) &&
         m.tabsShown.every(isReportTab) &&
