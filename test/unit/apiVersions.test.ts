@@ -8,6 +8,10 @@ import type { Finding, Fix } from '../../src/core/definition/types';
 import { chooseSchemaVersion } from '../../src/core/schema/apiVersion';
 import { schemaVersions } from '../../src/core/schema/schemaLookup';
 import { importDefinition } from '../../src/core/import/importDefinition';
+import { importVersions, isApiVersionRefusal, readAtVersion } from '../../src/core/import/importVersion';
+import { ArmError } from '../../src/core/arm/errors';
+import { toRequestBody } from '../../src/core/deploy/requestBody';
+import { requestApiVersion } from '../../src/core/deploy/deployContainerGroup';
 import secretReferenceExample from '../contract/apiVersions/2025-09-01-secretReference.json';
 
 const IDENTITY = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1';
@@ -126,6 +130,50 @@ describe('import at an api-version', () => {
     assert.match(text, /secretReferences:/);
     assert.match(text, /secureValueReference: envSecretRef/);
     assert.deepEqual(codes(validateText(text, 'demo1.aci.yaml').findings).filter((c) => !c.startsWith('ACI319')), []);
+  });
+
+  it('writes the version into JSON too, so the editor checks and deploy sends the version the fields belong to', () => {
+    const { text } = importDefinition(resource, 'json');
+    const value = JSON.parse(text);
+    assert.equal(Object.keys(value)[0], 'apiVersion');
+    assert.equal(value.apiVersion, '2025-09-01');
+    assert.ok(value.properties.secretReferences, text);
+    assert.deepEqual(codes(validateText(text, 'demo1.aci.json').findings).filter((c) => !c.startsWith('ACI319')), []);
+    const conversion = toRequestBody(value);
+    assert.equal(requestApiVersion(conversion.apiVersionInFile), '2025-09-01');
+    assert.ok(!('apiVersion' in conversion.body), 'the body sent carries no apiVersion');
+  });
+
+  it('offers the stable versions newest first', () => {
+    const versions = importVersions();
+    assert.equal(versions[0], '2025-09-01');
+    assert.equal(versions[versions.length - 1], '2023-05-01');
+    assert.ok(!versions.some((v) => v.endsWith('-preview')), versions.join());
+  });
+
+  // Azure China answering a version it has not registered (Azure/azure-cli#30847): HTTP 400 NoRegisteredProviderFound.
+  const unregistered = () =>
+    new ArmError('x', { kind: 'http', status: 400, code: 'NoRegisteredProviderFound', serviceMessage: "No registered resource provider found for location 'chinanorth3' and API version '2025-09-01' for type 'containerGroups'." });
+
+  it('a refused api-version is read again at 2023-05-01, saying which was refused', async () => {
+    const asked: string[] = [];
+    const read = await readAtVersion('2025-09-01', async (v) => {
+      asked.push(v);
+      if (v !== '2023-05-01') throw unregistered();
+      return 'group';
+    });
+    assert.deepEqual(asked, ['2025-09-01', '2023-05-01']);
+    assert.equal(read.apiVersion, '2023-05-01');
+    assert.equal(read.refused?.version, '2025-09-01');
+    assert.match(read.refused?.message ?? '', /No registered resource provider found/);
+    assert.ok(isApiVersionRefusal(new ArmError('x', { kind: 'http', status: 400, code: 'InvalidApiVersionParameter' })));
+  });
+
+  it('other failures are not taken for a refused version', async () => {
+    const notFound = new ArmError('x', { kind: 'http', status: 404, code: 'ResourceNotFound' });
+    await assert.rejects(readAtVersion('2025-09-01', async () => { throw notFound; }), (e) => e === notFound);
+    // At the base version there is nothing older to try.
+    await assert.rejects(readAtVersion('2023-05-01', async () => { throw unregistered(); }), /x/);
   });
 
   it('at 2023-05-01 (the user picks it) leaves out what that version lacks', () => {
