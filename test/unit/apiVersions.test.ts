@@ -93,6 +93,45 @@ describe('api-version chooses the schema', () => {
     assert.ok(!findings.some((f) => f.code === 'ACI209'), codes(findings).join('\n'));
   });
 
+  it('a template expression names the version: an honest notice, and no quick fix rewrites the expression', () => {
+    const resource = { type: 'Microsoft.ContainerInstance/containerGroups', ...group("[parameters('aciVersion')]"), name: 'refs' };
+    const template = {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { aciVersion: { type: 'string', defaultValue: '2025-09-01' } },
+      resources: [resource],
+    };
+    const { findings } = validateText(JSON.stringify(template, null, 2), 'tpl.json');
+    const notice = findings.find((f) => f.code === 'ACI209');
+    assert.equal(notice?.severity, 'info', codes(findings).join('\n'));
+    assert.match(notice?.message ?? '', /apiVersion \[parameters\('aciVersion'\)\] is a template expression, known only when ARM deploys the template: checked against 2023-05-01/);
+    const newer = findings.filter((f) => f.code === 'ACI212');
+    assert.ok(newer.length > 0, codes(findings).join('\n'));
+    for (const f of newer) assert.equal(f.fix, undefined, 'the expression is not rewritten');
+    // Deploying such a file on its own (not as a template) says why instead of sending 2023-05-01.
+    assert.throws(() => requestApiVersion("[parameters('aciVersion')]"), /is a template expression, known only when ARM deploys a template/);
+  });
+
+  for (const [format, text] of [
+    ['json', JSON.stringify({ ...group('2023-05-01'), apiVersion: 20250901 }, null, 2)],
+    ['yaml', `apiVersion: 2025\nlocation: westeurope\nproperties:\n  osType: Linux\n  containers:\n  - name: web\n    properties:\n      image: nginx\n      resources:\n        requests: {cpu: 1, memoryInGB: 1}\n`],
+  ] as const) {
+    it(`a number as apiVersion (${format}) is an error offering the known versions, quoted`, () => {
+      const { findings } = validateText(text, `num.aci.${format}`);
+      const error = findings.find((f) => f.code === 'ACI213');
+      assert.equal(error?.severity, 'error', codes(findings).join('\n'));
+      assert.match(error?.message ?? '', /^apiVersion \d+ is a number, not text: write the version as a quoted string; use one of: 2023-05-01, 2025-09-01/);
+      assert.deepEqual(error?.moreFixes?.map((f) => f.edits[0].newText).slice(0, 2), ['"2023-05-01"', '"2025-09-01"']);
+      assert.ok(!findings.some((f) => f.code === 'ACI203'), 'no "quote it" fix that would make it malformed');
+      const fixed = apply(text, error.moreFixes[1]);
+      assert.ok(!validateText(fixed, `num.aci.${format}`).findings.some((f) => f.code === 'ACI213' || f.code === 'ACI209'), fixed);
+    });
+  }
+
+  it('deploy refuses a number as apiVersion instead of reading it as naming none', () => {
+    assert.throws(() => toRequestBody({ ...group('2023-05-01'), apiVersion: 2025 }), /apiVersion 2025 is not text: write the version as a quoted string, one of: 2023-05-01, 2025-09-01/);
+  });
+
   it('2025-09-01: a group names its osType unless a container group profile supplies it', () => {
     const g = group('2025-09-01') as { properties: Record<string, unknown> };
     delete g.properties.osType;
