@@ -42,7 +42,7 @@ type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boole
 
 export class ContainerGroupNode implements TreeNode {
   readonly id: string;
-  /** The api-version the definition names, read with it before the live state is asked for. */
+  /** The api-version the definition names, read with it before the live state is asked for; a change reads again. */
   private apiVersion: string | undefined;
   private readonly live = new BackgroundLoad<LiveOutcome>((token) => this.readLive(token), () => this.changed(this));
 
@@ -117,7 +117,10 @@ export class ContainerGroupNode implements TreeNode {
     const parsed = readDefinitionText(file.text, uri.path);
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);
-    this.apiVersion = liveReadApiVersion(parsed.value, this.target);
+    const apiVersion = liveReadApiVersion(parsed.value, this.target);
+    // The file now names another api-version: what was read at the old one lacks (or has) other fields.
+    if (apiVersion !== this.apiVersion) this.live.reset();
+    this.apiVersion = apiVersion;
     const live = this.live.get();
     if (!live) return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
     return this.withLiveState(summary, parsed.value, live);
