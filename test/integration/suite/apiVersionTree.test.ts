@@ -1,6 +1,7 @@
 // The container group node reads the live state at the api-version its definition names, in the real VS Code
 // against the ARM emulator: when the file is moved to another version, the next expansion reads again at that
-// version (the log of ARM requests shows each read) instead of keeping what the old version returned.
+// version (the log of ARM requests shows each read) instead of keeping what the old version returned, and the node
+// shows the settings the newer version adds.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
@@ -50,10 +51,13 @@ suite('The tree reads the live state at the definition’s api-version', functio
 
     // The user moves the file to the newer version; nobody refreshes the view.
     const text = fs.readFileSync(copy.uri.fsPath, 'utf8');
-    fs.writeFileSync(copy.uri.fsPath, text.replace("apiVersion: '2023-05-01'", "apiVersion: '2025-09-01'"));
-    await until(async () => {
-      await shownChildren(api, (await groupNode(api, NAME)).node);
-      return reads('2025-09-01').length > 0;
+    fs.writeFileSync(copy.uri.fsPath, text.replace("apiVersion: '2023-05-01'", "apiVersion: '2025-09-01'").replace('properties:\n  osType: Linux', 'properties:\n  priority: Regular\n  osType: Linux'));
+    const children = await until(async () => {
+      const shown = await shownChildren(api, (await groupNode(api, NAME)).node);
+      return reads('2025-09-01').length > 0 && shown;
     }, `a read of ${NAME} at 2025-09-01 after the file names it`, 20_000, 200);
+    // The setting the newer version adds is shown from the definition.
+    const priority = (await shownChildren(api, (await groupNode(api, NAME)).node)).find((c) => c.label === 'Priority');
+    assert.strictEqual(priority?.description, 'Regular', children.map((c) => c.label).join(', '));
   });
 });
