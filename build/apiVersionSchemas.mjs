@@ -4,7 +4,9 @@
 // changes or adds, converted to JSON Schema. Properties the base already has keep the base's schema (its own
 // rules: colon-free mountPath, gitRepo directory, documented spellings); properties new in a version are marked
 // `x-addedIn`; `required` follows the version's swagger.
-// Output: schemas/generated/container-group-<version>.schema.json (not committed), written by build/compileSchema.mjs.
+// build/compileSchema.mjs writes each version's schema as a module (src/core/schema/generated/containerGroupSchema-
+// <version>.ts) and its validators (src/core/validation/generated/schemaValidators-<version>.ts); the $id and $refs
+// name schemaFileName(version) so every version resolves in its own file. Not committed.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const specsDir = join(root, 'schemas', 'specs');
 export const baseSchemaFile = join(root, 'schemas', 'container-group.schema.json');
-export const generatedDir = join(root, 'schemas', 'generated');
 
 /** File name (and $id tail) of a version's schema; its $refs name it so several versions can live side by side. */
 export const schemaFileName = (version) => `container-group-${version}.schema.json`;

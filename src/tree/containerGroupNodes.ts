@@ -42,7 +42,7 @@ type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boole
 
 export class ContainerGroupNode implements TreeNode {
   readonly id: string;
-  /** The api-version the definition names, read with it before the live state is asked for. */
+  /** The api-version the definition names, read with it before the live state is asked for; a change reads again. */
   private apiVersion: string | undefined;
   private readonly live = new BackgroundLoad<LiveOutcome>((token) => this.readLive(token), () => this.changed(this));
 
@@ -118,7 +118,10 @@ export class ContainerGroupNode implements TreeNode {
     const parsed = readDefinitionText(file.text, uri.path);
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);
-    this.apiVersion = liveReadApiVersion(parsed.value, this.target);
+    const apiVersion = liveReadApiVersion(parsed.value, this.target);
+    // The file now names another api-version: what was read at the old one lacks (or has) other fields.
+    if (apiVersion !== this.apiVersion) this.live.reset();
+    this.apiVersion = apiVersion;
     // Decided here, not by the background read: the row's child says what to fix at once, never "Loading…".
     const setting = checkTarget(this.target)[0];
     if (setting) return [...summaryNodes(this.id, this.target, summary), settingNode(this.id, setting)];
@@ -173,6 +176,18 @@ function settingNode(parentId: string, p: TargetProblem): TreeNode {
   return new ErrorNode(`${parentId}:live:setting`, label, vscode.l10n.t('"{0}": {1}', p.value, p.message), OPEN_SETTINGS);
 }
 
+/** The group settings the newer api-versions add, one row each when the definition sets them. */
+function settingNodes(id: string, g: ContainerGroupSummary['settings']): TreeNode[] {
+  const rows: [string, string, string | undefined][] = [
+    ['priority', vscode.l10n.t('Priority'), g.priority],
+    ['identity', vscode.l10n.t('Identity'), g.identity],
+    ['zones', vscode.l10n.t('Zones'), g.zones.join(', ') || undefined],
+    ['profile', vscode.l10n.t('Container group profile'), g.profile],
+    ['secretRefs', vscode.l10n.t('Secret references'), g.secretReferences.join(', ') || undefined],
+  ];
+  return rows.filter(([, , v]) => v !== undefined).map(([key, label, v]) => new InfoNode(`${id}:set:${key}`, label, { description: v, icon: new vscode.ThemeIcon('settings') }));
+}
+
 function volumeNode(parentId: string, v: VolumeSummary): TreeNode {
   const kind =
     v.kind === 'unknown' ? vscode.l10n.t('no source set') : v.kind === 'ambiguous' ? vscode.l10n.t('several sources: {0}', v.detail ?? '') : v.kind;
@@ -191,6 +206,7 @@ export function summaryNodes(id: string, target: ContainerGroupTarget, s: Contai
     const children = s.volumes.map((v) => volumeNode(id, v));
     nodes.push(new InfoNode(`${id}:vols`, vscode.l10n.t('Volumes'), { description: String(children.length), icon: new vscode.ThemeIcon('database'), children }));
   }
+  nodes.push(...settingNodes(id, s.settings));
   if (s.network) {
     const n = s.network;
     const parts = [n.type ?? vscode.l10n.t('IP address'), formatPorts(n.ports), n.dnsNameLabel && `${n.dnsNameLabel}.${s.location ?? '<location>'}.azurecontainer.io`];

@@ -38,6 +38,8 @@ export interface GeneratedDefinition {
 
 export interface GenerateOptions {
   containers?: number;
+  /** The api-version the file names (2023-05-01 when undefined). */
+  apiVersion?: string;
   seed?: number;
   /**
    * Write it the way real definitions are written (see REAL_CONSTRUCTS): resource-ID keys, block scalars,
@@ -105,7 +107,7 @@ export function generateDefinition(options: GenerateOptions = {}): GeneratedDefi
   };
 
   line('# Generated benchmark definition: one container group with many containers.');
-  line("apiVersion: '2023-05-01'");
+  line(`apiVersion: '${options.apiVersion ?? '2023-05-01'}'`);
   line('location: westeurope');
   line('name: bench-large-group');
   line('type: Microsoft.ContainerInstance/containerGroups');

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
  * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,latency,report-webview-latency,memory,synchronize`, `--rows=open,key,…`
- * (only those parts of the editing benchmark; see EDITING_PARTS).
+ * (only those parts of the editing benchmark; see EDITING_PARTS), `--api-version=V` (the editing benchmark's file names V,
+ * with every version's schema loaded first).
  * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
  * the exit code 1.
  */
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   const quick = args.includes('--quick');
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
   const parts = args.find((a) => a.startsWith('--rows='))?.slice('--rows='.length).split(',');
+  const apiVersion = args.find((a) => a.startsWith('--api-version='))?.slice('--api-version='.length);
   const unknown = parts?.filter((r) => !EDITING_PARTS.includes(r)) ?? [];
   if (unknown.length) throw new Error(`Unknown --rows part ${unknown.join(', ')}; choose from ${EDITING_PARTS.join(', ')}.`);
 
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
       id: 'editing',
       title: 'editing',
       run: async (i) => {
-        const r = await runEditingBench({ quick, repoRoot: REPO_ROOT, rows: parts });
+        const r = await runEditingBench({ quick, repoRoot: REPO_ROOT, rows: parts, ...(apiVersion ? { apiVersion } : {}) });
         Object.assign(i, r.info);
         return r.rows;
       },

@@ -18,6 +18,7 @@ export const FAULT_NAMES = [
   'token-expired',
   '429-midpaging',
   'validation-targets',
+  'api-version-unregistered',
 ] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];

@@ -243,6 +243,7 @@ function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, pa
     return finish(cloudError(400, { code: 'UnknownEmulatorFault', message: `Unknown fault '${headerFault}'. Known faults: ${FAULT_NAMES.join(', ')}.` }));
   }
   const fault = state.faults.resolve(headerFault, r.resourceName(params, state));
+  if (fault === 'api-version-unregistered' && supported === ACI_API_VERSIONS && apiVersion !== ACI_API_VERSIONS[0]) return finish(unregisteredVersion(apiVersion));
   const faulted = fault ? genericFault(state, fault, `${fault}|${req.url.pathname.toLowerCase()}`) : undefined;
   if (faulted) return isSocketAction(faulted) ? faulted : finish(faulted);
 
@@ -252,6 +253,17 @@ function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, pa
     reply = { ...reply, body: reply.body.slice(0, Math.max(1, Math.floor(reply.body.length / 2))) };
   }
   return finish(reply);
+}
+
+/**
+ * A cloud or region that has not registered the newer container group versions (Azure China answering
+ * 2024-05-01-preview, Azure/azure-cli#30847 and #30444): HTTP 400 NoRegisteredProviderFound, listing what it has.
+ */
+function unregisteredVersion(apiVersion: string): Reply {
+  return cloudError(400, {
+    code: 'NoRegisteredProviderFound',
+    message: `No registered resource provider found for location 'chinanorth3' and API version '${apiVersion}' for type 'containerGroups'. The supported api-versions are '2021-10-01, 2022-09-01, ${ACI_API_VERSIONS[0]}'. The supported locations are 'chinaeast2, chinanorth3'.`,
+  });
 }
 
 /** Faults that replace the whole reply, independent of the route. Returns undefined when the request proceeds. */

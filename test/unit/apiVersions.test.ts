@@ -8,6 +8,10 @@ import type { Finding, Fix } from '../../src/core/definition/types';
 import { chooseSchemaVersion } from '../../src/core/schema/apiVersion';
 import { schemaVersions } from '../../src/core/schema/schemaLookup';
 import { importDefinition } from '../../src/core/import/importDefinition';
+import { importVersions, isApiVersionRefusal, readAtVersion } from '../../src/core/import/importVersion';
+import { ArmError } from '../../src/core/arm/errors';
+import { toRequestBody } from '../../src/core/deploy/requestBody';
+import { requestApiVersion } from '../../src/core/deploy/deployContainerGroup';
 import secretReferenceExample from '../contract/apiVersions/2025-09-01-secretReference.json';
 
 const IDENTITY = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1';
@@ -89,6 +93,45 @@ describe('api-version chooses the schema', () => {
     assert.ok(!findings.some((f) => f.code === 'ACI209'), codes(findings).join('\n'));
   });
 
+  it('a template expression names the version: an honest notice, and no quick fix rewrites the expression', () => {
+    const resource = { type: 'Microsoft.ContainerInstance/containerGroups', ...group("[parameters('aciVersion')]"), name: 'refs' };
+    const template = {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { aciVersion: { type: 'string', defaultValue: '2025-09-01' } },
+      resources: [resource],
+    };
+    const { findings } = validateText(JSON.stringify(template, null, 2), 'tpl.json');
+    const notice = findings.find((f) => f.code === 'ACI209');
+    assert.equal(notice?.severity, 'info', codes(findings).join('\n'));
+    assert.match(notice?.message ?? '', /apiVersion \[parameters\('aciVersion'\)\] is a template expression, known only when ARM deploys the template: checked against 2023-05-01/);
+    const newer = findings.filter((f) => f.code === 'ACI212');
+    assert.ok(newer.length > 0, codes(findings).join('\n'));
+    for (const f of newer) assert.equal(f.fix, undefined, 'the expression is not rewritten');
+    // Deploying such a file on its own (not as a template) says why instead of sending 2023-05-01.
+    assert.throws(() => requestApiVersion("[parameters('aciVersion')]"), /is a template expression, known only when ARM deploys a template/);
+  });
+
+  for (const [format, text] of [
+    ['json', JSON.stringify({ ...group('2023-05-01'), apiVersion: 20250901 }, null, 2)],
+    ['yaml', `apiVersion: 2025\nlocation: westeurope\nproperties:\n  osType: Linux\n  containers:\n  - name: web\n    properties:\n      image: nginx\n      resources:\n        requests: {cpu: 1, memoryInGB: 1}\n`],
+  ] as const) {
+    it(`a number as apiVersion (${format}) is an error offering the known versions, quoted`, () => {
+      const { findings } = validateText(text, `num.aci.${format}`);
+      const error = findings.find((f) => f.code === 'ACI213');
+      assert.equal(error?.severity, 'error', codes(findings).join('\n'));
+      assert.match(error?.message ?? '', /^apiVersion \d+ is a number, not text: write the version as a quoted string; use one of: 2023-05-01, 2025-09-01/);
+      assert.deepEqual(error?.moreFixes?.map((f) => f.edits[0].newText).slice(0, 2), ['"2023-05-01"', '"2025-09-01"']);
+      assert.ok(!findings.some((f) => f.code === 'ACI203'), 'no "quote it" fix that would make it malformed');
+      const fixed = apply(text, error.moreFixes[1]);
+      assert.ok(!validateText(fixed, `num.aci.${format}`).findings.some((f) => f.code === 'ACI213' || f.code === 'ACI209'), fixed);
+    });
+  }
+
+  it('deploy refuses a number as apiVersion instead of reading it as naming none', () => {
+    assert.throws(() => toRequestBody({ ...group('2023-05-01'), apiVersion: 2025 }), /apiVersion 2025 is not text: write the version as a quoted string, one of: 2023-05-01, 2025-09-01/);
+  });
+
   it('2025-09-01: a group names its osType unless a container group profile supplies it', () => {
     const g = group('2025-09-01') as { properties: Record<string, unknown> };
     delete g.properties.osType;
@@ -126,6 +169,50 @@ describe('import at an api-version', () => {
     assert.match(text, /secretReferences:/);
     assert.match(text, /secureValueReference: envSecretRef/);
     assert.deepEqual(codes(validateText(text, 'demo1.aci.yaml').findings).filter((c) => !c.startsWith('ACI319')), []);
+  });
+
+  it('writes the version into JSON too, so the editor checks and deploy sends the version the fields belong to', () => {
+    const { text } = importDefinition(resource, 'json');
+    const value = JSON.parse(text);
+    assert.equal(Object.keys(value)[0], 'apiVersion');
+    assert.equal(value.apiVersion, '2025-09-01');
+    assert.ok(value.properties.secretReferences, text);
+    assert.deepEqual(codes(validateText(text, 'demo1.aci.json').findings).filter((c) => !c.startsWith('ACI319')), []);
+    const conversion = toRequestBody(value);
+    assert.equal(requestApiVersion(conversion.apiVersionInFile), '2025-09-01');
+    assert.ok(!('apiVersion' in conversion.body), 'the body sent carries no apiVersion');
+  });
+
+  it('offers the stable versions newest first', () => {
+    const versions = importVersions();
+    assert.equal(versions[0], '2025-09-01');
+    assert.equal(versions[versions.length - 1], '2023-05-01');
+    assert.ok(!versions.some((v) => v.endsWith('-preview')), versions.join());
+  });
+
+  // Azure China answering a version it has not registered (Azure/azure-cli#30847): HTTP 400 NoRegisteredProviderFound.
+  const unregistered = () =>
+    new ArmError('x', { kind: 'http', status: 400, code: 'NoRegisteredProviderFound', serviceMessage: "No registered resource provider found for location 'chinanorth3' and API version '2025-09-01' for type 'containerGroups'." });
+
+  it('a refused api-version is read again at 2023-05-01, saying which was refused', async () => {
+    const asked: string[] = [];
+    const read = await readAtVersion('2025-09-01', async (v) => {
+      asked.push(v);
+      if (v !== '2023-05-01') throw unregistered();
+      return 'group';
+    });
+    assert.deepEqual(asked, ['2025-09-01', '2023-05-01']);
+    assert.equal(read.apiVersion, '2023-05-01');
+    assert.equal(read.refused?.version, '2025-09-01');
+    assert.match(read.refused?.message ?? '', /No registered resource provider found/);
+    assert.ok(isApiVersionRefusal(new ArmError('x', { kind: 'http', status: 400, code: 'InvalidApiVersionParameter' })));
+  });
+
+  it('other failures are not taken for a refused version', async () => {
+    const notFound = new ArmError('x', { kind: 'http', status: 404, code: 'ResourceNotFound' });
+    await assert.rejects(readAtVersion('2025-09-01', async () => { throw notFound; }), (e) => e === notFound);
+    // At the base version there is nothing older to try.
+    await assert.rejects(readAtVersion('2023-05-01', async () => { throw unregistered(); }), /x/);
   });
 
   it('at 2023-05-01 (the user picks it) leaves out what that version lacks', () => {

@@ -120,3 +120,18 @@ test('a token in a gitRepo URL never reaches the summary', () => {
   assert.equal(s.volumes[0].detail, 'https://github.com/org/app.git');
   assert.ok(!JSON.stringify(s).includes('ghp_secretToken123'));
 });
+
+// The published 2025-09-01 examples (test/contract/apiVersions: each fixture names its repository, path and commit).
+test('the group settings newer api-versions add: priority, identity, zones, profile, secret reference names', async () => {
+  const refs = (await import('../contract/apiVersions/2025-09-01-secretReference.json')).containerGroup;
+  const s = summarizeContainerGroup(refs);
+  assert.equal(s.settings.identity, 'UserAssigned: identity-name');
+  assert.deepEqual(s.settings.secretReferences, ['envSecretRef', 'accountKeyRef', 'volumeSecretRef', 'privateRegistryKeyRef']);
+  assert.ok(!JSON.stringify(s).includes('vault.azure.net'), 'names only, never where the secret is kept');
+  const priority = summarizeContainerGroup((await import('../contract/apiVersions/2025-09-01-priority.json')).containerGroup);
+  assert.equal(priority.settings.priority, 'Spot');
+  const profile = summarizeContainerGroup((await import('../contract/apiVersions/2025-09-01-standbyPool.json')).containerGroup);
+  assert.equal(profile.settings.profile, 'democgp (revision 1)');
+  assert.deepEqual(summarizeContainerGroup({ zones: ['1', '3'], properties: {} }).settings.zones, ['1', '3']);
+  assert.deepEqual(summarizeContainerGroup({ properties: {} }).settings, { priority: undefined, identity: undefined, zones: [], profile: undefined, secretReferences: [] });
+});

@@ -151,9 +151,10 @@ describe('importing a container group', () => {
     assert.ok(dropped.includes('properties.provisioningState') && dropped.includes('properties.ipAddress.ip') && dropped.includes('identity.principalId'));
   });
 
-  it('the JSON is the ARM request body: no name, type or id', () => {
+  it('the JSON is the ARM request body with the api-version it was read at: no name, type or id', () => {
     const value = JSON.parse(importDefinition(publishedGet(), 'json').text);
-    assert.deepEqual(Object.keys(value), ['location', 'zones', 'properties']);
+    assert.deepEqual(Object.keys(value), ['apiVersion', 'location', 'zones', 'properties']);
+    assert.equal(value.apiVersion, '2025-09-01');
   });
 
   it('marks a variable that came back without a value as secure, and keeps plain ones', () => {

@@ -21,7 +21,7 @@ describe('new definition templates', () => {
 
   it('yaml: the az container create format with the api-version quoted and the given name', () => {
     const text = newDefinitionText('yaml', 'web-app');
-    assert.match(text, /^apiVersion: '2023-05-01'$/m);
+    assert.match(text, /^apiVersion: '2025-09-01'$/m);
     assert.match(text, /^name: web-app$/m);
   });
 
@@ -33,9 +33,9 @@ describe('new definition templates', () => {
     assert.match(newDefinitionText('yaml', 'My App!'), /^name: my-app$/m);
   });
 
-  it('json: an ARM body (no apiVersion, no read-only name)', () => {
+  it('json: an ARM body with the newest stable apiVersion (no read-only name)', () => {
     const value = JSON.parse(newDefinitionText('json', 'web-app'));
-    assert.equal(value.apiVersion, undefined);
+    assert.equal(value.apiVersion, '2025-09-01');
     assert.equal(value.name, undefined);
     assert.ok(value.location);
   });

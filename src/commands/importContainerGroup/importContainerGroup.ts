@@ -1,9 +1,8 @@
 /**
  * "Import Container Group…": picks a group that exists in Azure (subscription, resource group, then the
- * group from every page of the resource group's list), writes its definition (YAML or JSON) with secrets as
+ * group from every page of the resource group's list) and the api-version (newest stable preselected), writes its definition (YAML or JSON) with secrets as
  * `{{secret:NAME}}` placeholders where the user chooses, adds it to the view and opens it.
  */
-import { newestStableVersion } from '../../core/schema/apiVersion';
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
 import { importGroupName, renderImport, type ImportGap, type ImportedDefinition } from '../../core/import/importRender';
@@ -23,6 +22,8 @@ import { pickDefinitionFormat } from '../pickDefinitionFormat';
 import { errorMessage } from '../../core/arm/errors';
 import type { CommandContext } from '../shared/registerCommand';
 import { refusedUntrusted } from '../shared/workspaceTrust';
+import { importVersions, readAtVersion, type VersionedRead } from '../../core/import/importVersion';
+import { SCHEMA_API_VERSION } from '../../core/schema/apiVersionList';
 
 export interface ImportSession {
   connection(): Promise<{ client: ArmClient }>;
@@ -51,6 +52,17 @@ async function askGroup(ctx: CommandContext, client: ArmClient): Promise<{ subsc
   return { subscriptionId, resourceGroup, name };
 }
 
+/** The api-version the file is read and written at: the stable versions, newest first and preselected. */
+async function pickImportVersion(ctx: CommandContext): Promise<string | undefined> {
+  const items = importVersions().map((version, i) => ({
+    label: version,
+    version,
+    picked: i === 0,
+    description: i === 0 ? vscode.l10n.t('newest') : version === SCHEMA_API_VERSION ? vscode.l10n.t('served in every Azure cloud') : undefined,
+  }));
+  return (await ctx.ui.quickPick(items, { title: title(), placeHolder: vscode.l10n.t('API version of the definition file') }))?.version;
+}
+
 function gapText(gap: ImportGap): string {
   return gap.kind === 'secretVolume'
     ? vscode.l10n.t("Azure does not return the files of the secret volume '{0}': add each as FILE_NAME: '{1}'.", gap.volume, '{{secret:NAME}}')
@@ -76,10 +88,14 @@ function importedLine(target: Pick<ContainerGroupTarget, 'name'>, shown: string,
   }
 }
 
-function report(ctx: CommandContext, target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, file: vscode.Uri, imported: ImportedDefinition, entry: EntryOutcome, reused: ReusedNames): void {
+function report(ctx: CommandContext, target: Pick<ContainerGroupTarget, 'name' | 'resourceGroup'>, file: vscode.Uri, imported: ImportedDefinition, entry: EntryOutcome, reused: ReusedNames, read: VersionedRead<unknown>): void {
   const shown = vscode.workspace.asRelativePath(file);
-  ctx.log.info(`Imported ${target.name} (${target.resourceGroup}) to ${shown}; left out: ${imported.dropped.join(', ') || 'nothing'}.`);
+  ctx.log.info(`Imported ${target.name} (${target.resourceGroup}) at api-version ${read.apiVersion} to ${shown}; left out: ${imported.dropped.join(', ') || 'nothing'}.`);
   const lines = [importedLine(target, shown, entry)];
+  if (read.refused) {
+    ctx.log.warn(`Import: api-version ${read.refused.version} refused (${read.refused.message}); read at ${read.apiVersion}.`);
+    lines.push(vscode.l10n.t('Azure refused api-version {0} for this group ({1}), so it was read and written at {2}.', read.refused.version, read.refused.message, read.apiVersion));
+  }
   const stored = new Set(reused.values());
   const again = [...new Set(imported.secrets.filter((s) => stored.has(s.name)).map((s) => s.name))];
   if (again.length) lines.push(vscode.l10n.t('It uses the secrets you already store for these fields: {0}.', again.join(', ')));
@@ -94,7 +110,7 @@ function report(ctx: CommandContext, target: Pick<ContainerGroupTarget, 'name' |
   const setSecret = vscode.l10n.t('Set Secret…');
   const toSet = imported.secrets.some((s) => !stored.has(s.name)) || imported.gaps.length > 0;
   void ctx.ui
-    .message(imported.gaps.length ? 'warning' : 'info', lines.join(' '), ...(toSet ? [setSecret] : []))
+    .message(imported.gaps.length || read.refused ? 'warning' : 'info', lines.join(' '), ...(toSet ? [setSecret] : []))
     .then((choice) => (choice === setSecret ? vscode.commands.executeCommand(SET_SECRET_COMMAND) : undefined));
 }
 
@@ -107,9 +123,10 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
     if (!picked) return undefined;
     // Read while the format and the file are picked, so no round trip is waited on after the save dialog. The
     // writable fields and the schema they are read from load with the first import (their own chunk, esbuild.mjs).
-    // Read and written at the newest stable api-version, so the file keeps what that version has.
-    const apiVersion = newestStableVersion();
-    const reading = Promise.all([getContainerGroup(client, picked, { apiVersion }), import('../../core/import/importFields')]);
+    // Read and written at the api-version picked, so the file keeps what that version has.
+    const version = await pickImportVersion(ctx);
+    if (!version) return undefined;
+    const reading = Promise.all([readAtVersion(version, async (apiVersion) => (await getContainerGroup(client, picked, { apiVersion })).body), import('../../core/import/importFields')]);
     reading.catch(() => undefined); // awaited below; an import cancelled before then has nothing to report
     const format = await pickDefinitionFormat(ctx, title());
     if (!format) return undefined;
@@ -121,7 +138,8 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
       title: title(),
     });
     if (!file) return undefined;
-    const [{ body: group }, { importFields }] = await reading;
+    const [read, { importFields }] = await reading;
+    const { value: group, apiVersion } = read;
     const existing = containerGroupInView(picked);
     const reused = existing ? await storedNames(ctx, existing) : new Map<string, string>();
     const groupName = importGroupName(group, picked.name);
@@ -130,7 +148,7 @@ export async function importContainerGroup(ctx: CommandContext): Promise<vscode.
     const location = typeof group.location === 'string' && group.location ? { location: normalizeLocation(group.location) } : {};
     const entry = await updateEntry(ctx, existing, file, { ...picked, ...location });
     await vscode.window.showTextDocument(file);
-    report(ctx, picked, file, imported, entry, reused);
+    report(ctx, picked, file, imported, entry, reused, read);
     return file;
   } catch (err) {
     ctx.log.warn(`Import failed: ${errorMessage(err)}`);

@@ -1,5 +1,6 @@
 /**
- * What the tree shows of a container group definition: containers, init containers, volumes and network.
+ * What the tree shows of a container group definition: containers, init containers, volumes, network and the
+ * group settings newer api-versions add (priority, identity, zones, profile reference, secret reference names).
  * Works on the parsed value of any accepted shape (ARM body, `az container create --file` YAML, or an ARM
  * template holding the resource). Property names are matched without regard to case, as the service does.
  */
@@ -35,8 +36,20 @@ export interface NetworkSummary {
   subnets: string[];
 }
 
+/** Group settings of the newer api-versions; secret references by name only (never their URIs or values). */
+export interface GroupSettingsSummary {
+  priority?: string;
+  /** The identity type, with the user-assigned identities by name. */
+  identity?: string;
+  zones: string[];
+  /** The container group profile the group is made from, by name, with its revision. */
+  profile?: string;
+  secretReferences: string[];
+}
+
 export interface ContainerGroupSummary {
   name?: string;
+  settings: GroupSettingsSummary;
   location?: string;
   osType?: string;
   sku?: string;
@@ -125,6 +138,7 @@ export function summarizeContainerGroup(value: unknown): ContainerGroupSummary {
     osType: scalarText(prop(props, 'osType')),
     sku: scalarText(prop(props, 'sku')),
     restartPolicy: scalarText(prop(props, 'restartPolicy')),
+    settings: groupSettings(resource, props),
     containers: list(prop(props, 'containers')).map(container),
     initContainers: list(prop(props, 'initContainers')).map(container),
     volumes: list(prop(props, 'volumes')).map(volume),
@@ -137,6 +151,25 @@ export function summarizeContainerGroup(value: unknown): ContainerGroupSummary {
             dnsNameLabel: scalarText(prop(ip, 'dnsNameLabel')),
             subnets: list(prop(props, 'subnetIds')).map((s) => scalarText(prop(s, 'name')) ?? scalarText(prop(s, 'id')) ?? '?'),
           },
+  };
+}
+
+const lastSegment = (id: string): string => id.replace(/\/+$/, '').split('/').pop() || id;
+
+function groupSettings(resource: unknown, props: unknown): GroupSettingsSummary {
+  const identity = prop(resource, 'identity');
+  const type = scalarText(prop(identity, 'type'));
+  const assigned = prop(identity, 'userAssignedIdentities');
+  const names = isPlainObject(assigned) ? Object.keys(assigned).map(lastSegment) : [];
+  const profile = prop(props, 'containerGroupProfile');
+  const profileId = scalarText(prop(profile, 'id'));
+  const revision = scalarText(prop(profile, 'revision'));
+  return {
+    priority: scalarText(prop(props, 'priority')),
+    identity: type === undefined && !names.length ? undefined : [type, names.join(', ')].filter(Boolean).join(': '),
+    zones: list(prop(resource, 'zones')).map((z) => scalarText(z) ?? '?'),
+    profile: profileId === undefined ? undefined : `${lastSegment(profileId)}${revision === undefined ? '' : ` (revision ${revision})`}`,
+    secretReferences: list(prop(props, 'secretReferences')).map((r) => scalarText(prop(r, 'name')) ?? '?'),
   };
 }
 

@@ -94,11 +94,17 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
 
 /**
  * The api-version requests use: the definition's own when it is a known, published or newer one (the service
- * answers for versions it has), ACI_API_VERSION when it names none; an unknown or malformed one is refused.
+ * answers for versions it has), ACI_API_VERSION when it names none; an unknown or malformed one, or a template
+ * expression (its value is known only to ARM), is refused.
  */
 export function requestApiVersion(inFile: string | undefined): string {
   const choice = chooseSchemaVersion(inFile);
   if (choice.status === 'absent' || inFile === undefined) return ACI_API_VERSION;
+  if (choice.status === 'expression') {
+    throw new DeployInputError(
+      `apiVersion '${inFile}' is a template expression, known only when ARM deploys a template; write the version itself (one of: ${schemaVersions().map((v) => v.version).join(', ')}), or deploy the file as an ARM template.`,
+    );
+  }
   if (choice.status === 'unknown' || choice.status === 'malformed') {
     throw new DeployInputError(`apiVersion '${inFile}' is not an api-version of container groups; use one of: ${schemaVersions().map((v) => v.version).join(', ')}.`);
   }

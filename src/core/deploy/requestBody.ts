@@ -8,6 +8,7 @@ import { isPlainObject, keyOf, prop, trimmedText, type PlainObject } from '../de
 import { isTemplateExpression } from '../definition/templateExpression';
 import { normalizeLocation } from '../settings/nameRules';
 import { formatBodyPath, type BodyPath } from './resolveSecrets';
+import { schemaVersions } from '../schema/apiVersionList';
 
 export type DefinitionShape = 'cliYaml' | 'armBody' | 'armTemplate';
 
@@ -152,6 +153,14 @@ function stripIdentity(identity: unknown, dropped: string[]): unknown {
   return out;
 }
 
+/** The file's apiVersion as text; a number or other value is refused rather than read as naming none. */
+function apiVersionText(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null || typeof raw === 'string') return trimmedText(raw);
+  throw new DeployInputError(
+    `apiVersion ${typeof raw === 'object' ? JSON.stringify(raw) : String(raw)} is not text: write the version as a quoted string, one of: ${schemaVersions().map((v) => v.version).join(', ')}.`,
+  );
+}
+
 export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyConversion {
   if (!isPlainObject(value)) throw new DeployInputError('The definition is not an object.');
   const dropped: string[] = [];
@@ -200,7 +209,7 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
       : undefined;
 
   const nameInFile = trimmedText(prop(source, 'name'));
-  const apiVersionInFile = trimmedText(prop(shape === 'armTemplate' ? source : value, 'apiVersion'));
+  const apiVersionInFile = apiVersionText(prop(shape === 'armTemplate' ? source : value, 'apiVersion'));
   return {
     body: body as unknown as RequestBody,
     shape,

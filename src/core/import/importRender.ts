@@ -1,6 +1,6 @@
 /**
  * Writes an imported container group's fields (importFields.ts) as a definition file. YAML is the
- * `az container create --file` format; JSON is the ARM request body, as "New Container Group Definition" writes them.
+ * `az container create --file` format; JSON is the ARM request body with its `apiVersion`, as "New Container Group Definition" writes them.
  */
 import { stringify } from 'yaml';
 import { isPlainObject, trimmedText, type PlainObject } from '../definition/plainValues';
@@ -33,7 +33,8 @@ export function renderImport(fields: ImportFields, format: ImportFormat, groupNa
 }
 
 function render(group: PlainObject, format: ImportFormat, name: string, apiVersion: string): string {
-  if (format === 'json') return JSON.stringify(group, null, 2) + '\n';
+  // The body with the api-version it was read at, so checks and deploy use that version (deploy drops the key).
+  if (format === 'json') return JSON.stringify({ apiVersion, ...group }, null, 2) + '\n';
   // The az CLI reads YAML 1.1, where an unquoted 2023-05-01 is a date and `yes` a boolean: quote as 1.1 needs.
   const file = { apiVersion, name, type: CONTAINER_GROUP_TYPE, ...group };
   return stringify(file, { version: '1.1', singleQuote: true, lineWidth: 0 });

@@ -1,10 +1,12 @@
 /**
  * Starter definitions for "New Container Group Definition": one public web container (port 80) on Linux.
  * YAML is the `az container create --file` format; JSON is the ARM request body (its name comes from
- * the URL, so it has none). Both validate with no findings.
+ * the URL, so it has none) with its apiVersion. Both name the newest stable api-version and validate at it with
+ * no findings.
  */
 import { yamlString } from '../completion/render';
 import { GROUP_NAME, suggestName } from '../validation/rules/naming';
+import { newestStableVersion } from '../schema/apiVersion';
 
 export const TEMPLATE_IMAGE = 'mcr.microsoft.com/azuredocs/aci-helloworld:latest';
 export const TEMPLATE_LOCATION = 'westeurope';
@@ -40,9 +42,9 @@ function body(): Record<string, unknown> {
 }
 
 export function newDefinitionText(format: 'yaml' | 'json', name?: string): string {
-  if (format === 'json') return JSON.stringify(body(), null, 2) + '\n';
+  if (format === 'json') return JSON.stringify({ apiVersion: newestStableVersion(), ...body() }, null, 2) + '\n';
   return [
-    "apiVersion: '2023-05-01'",
+    `apiVersion: '${newestStableVersion()}'`,
     `name: ${yamlString(groupName(name))}`,
     `location: ${TEMPLATE_LOCATION}`,
     'properties:',

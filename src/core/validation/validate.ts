@@ -154,7 +154,9 @@ function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: Path
   findings.push(...apiVersionFindings(choice, prefix));
   const checkOnce = (binding: ParameterBinding | undefined, template: boolean) => {
     const run = checkGroupOnce(doc, node, prefix, def, template, binding, version);
-    return { ...run, findings: withVersionFixes(run.findings, choice) };
+    // A value that is not text has its own error offering the versions; "quote it" would only make it malformed.
+    const own = choice.status === 'notText' ? run.findings.filter((f) => !(f.code === Code.scalarAsString && f.range.start === choice.node?.range.start)) : run.findings;
+    return { ...run, findings: withVersionFixes(own, choice) };
   };
   const first = checkOnce(base, parameters !== undefined);
   findings.push(...labelParameterFindings(first.findings, first.uses, base));

@@ -109,6 +109,21 @@ describe('emulator: fault scenarios', () => {
     assert.equal(group.json.properties.ipAddress, undefined);
   });
 
+  it('api-version-unregistered: container group requests at a newer api-version are refused as an unregistered version, 2023-05-01 is served', async () => {
+    const name = 'web-fault-api-version-unregistered';
+    const at = (v: string) => ACI_PATH(name).replace('2023-05-01', v);
+    const created = await armRequest(emu.url, token, 'PUT', ACI_PATH(name), { body: minimalGroup() });
+    assert.equal(created.status, 201);
+    for (const v of ['2025-09-01', '2026-06-01-preview']) {
+      const refused = await get(at(v));
+      assert.equal(refused.status, 400);
+      assert.equal(refused.json.error.code, 'NoRegisteredProviderFound');
+      assert.match(refused.json.error.message, new RegExp(`API version '${v}' for type 'containerGroups'.*supported api-versions are '.*2023-05-01'`));
+    }
+    assert.equal((await get(ACI_PATH(name))).status, 200);
+    assert.equal((await get(at('2025-09-01').replace(name, 'web'))).status, 404, 'other groups are served at 2025-09-01');
+  });
+
   it('lro-canceled: selected by a header on the PUT, the operation ends Canceled', async () => {
     const { statuses, last } = await runLro('web-cancel', { 'x-emulator-fault': 'lro-canceled' });
     assert.equal(statuses[statuses.length - 1], 'Canceled');

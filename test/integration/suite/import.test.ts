@@ -88,7 +88,8 @@ suite('Import', function () {
       { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
       { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
       { pick: /^Import Container Group \(3\/3\)$/, choose: /^it-import-c$/ },
-      { pick: /^Import Container Group$/, choose: /^YAML$/ },
+      { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
+      { pick: /^Format of the definition file$/, choose: /^YAML$/ },
       { save: /^Import Container Group$/, uri: file() },
       { message: /^Container group it-import-c imported to definitions\/it-import-c\.aci\.yaml and added to the ACI & Data Share view\./, choose: undefined },
     ]);
@@ -97,8 +98,13 @@ suite('Import', function () {
     // The third step listed the resource group's groups from all three pages of the list.
     const listed = script.shown.find((s) => s.text.startsWith('Import Container Group (3/3)'))?.items ?? [];
     for (const name of NAMES) assert.ok(listed.includes(name), listed.join(', '));
+    // The stable versions are offered, newest first and preselected.
+    const versions = script.shown.find((s) => s.text.endsWith('API version of the definition file'));
+    assert.deepStrictEqual(versions?.items, ['2025-09-01', '2023-05-01']);
+    assert.deepStrictEqual(versions?.picked, ['2025-09-01']);
 
     const text = fs.readFileSync(file().fsPath, 'utf8');
+    assert.match(text, /^apiVersion: '2025-09-01'\n/);
     for (const secret of [ENV_SECRET, REG_SECRET, KEY_SECRET]) assert.ok(!text.includes(secret), 'no secret value in the file');
     const placeholders = [...text.matchAll(/'\{\{secret:([^}]+)\}\}'/g)].map((m) => m[1]).sort();
     assert.deepStrictEqual(placeholders, ['it-import-c.contoso.azurecr.io.deployer', 'it-import-c.files.storageAccountKey', 'it-import-c.web.API_KEY']);
@@ -135,7 +141,8 @@ suite('Import', function () {
         { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
         { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
         { pick: /^Import Container Group \(3\/3\)$/, choose: /^it-import-c$/ },
-        { pick: /^Import Container Group$/, choose: /^YAML$/ },
+        { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
+        { pick: /^Format of the definition file$/, choose: /^YAML$/ },
         { save: /^Import Container Group$/, uri: copy },
         { message: /^Container group it-import-c \(rg-containers\) is already in the ACI & Data Share view\. Replace its entry\?$/, choose: undefined },
       ]);
@@ -172,7 +179,8 @@ suite('Import', function () {
         { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
         { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
         { pick: /^Import Container Group \(3\/3\)$/, choose: new RegExp(`^${name}$`) },
-        { pick: /^Import Container Group$/, choose: /^YAML$/ },
+        { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
+        { pick: /^Format of the definition file$/, choose: /^YAML$/ },
         { save: /^Import Container Group$/, uri: target },
         { message: /Azure does not return the files of the secret volume 'certs'/, choose: undefined },
       ]);
@@ -183,6 +191,37 @@ suite('Import', function () {
       const empty = findings.filter((f) => f.code === 'ACI327');
       assert.strictEqual(empty.length, 1, JSON.stringify(findings));
       assert.match(empty[0].message, /^Secret volume 'certs' holds no files/);
+    } finally {
+      fs.rmSync(target.fsPath, { force: true });
+    }
+  });
+
+  test('JSON at a version the cloud has not registered: read and written at 2023-05-01, and the notification says why', async () => {
+    // The emulator answers this group's requests at any version but 2023-05-01 as Azure China answers an
+    // unregistered one (NoRegisteredProviderFound, Azure/azure-cli#30847).
+    const name = 'it-import-fault-api-version-unregistered';
+    const { client } = await api.connection();
+    await client.request({ method: 'PUT', path: `/subscriptions/${SUB}/resourceGroups/${RG}/providers/Microsoft.ContainerInstance/containerGroups/${name}`, apiVersion: '2023-05-01', body: groupBody(name) });
+    const target = vscode.Uri.file(path.join(folder, 'definitions', `${name}.aci.json`));
+    try {
+      const script = new ScriptedInput([
+        { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
+        { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
+        { pick: /^Import Container Group \(3\/3\)$/, choose: new RegExp(`^${name}$`) },
+        { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
+        { pick: /^Format of the definition file$/, choose: /^JSON$/ },
+        { save: /^Import Container Group$/, uri: target },
+      ]);
+      await run(script, 'aciDataShare.importContainerGroup');
+      const notice = script.shown.at(-1);
+      assert.strictEqual(notice?.kind, 'warning');
+      assert.match(notice?.text ?? '', /Azure refused api-version 2025-09-01 for this group \(No registered resource provider found for location '[^']+' and API version '2025-09-01'[^)]*\), so it was read and written at 2023-05-01\./);
+      const value = JSON.parse(fs.readFileSync(target.fsPath, 'utf8')) as { apiVersion?: string };
+      assert.strictEqual(value.apiVersion, '2023-05-01');
+      const doc = await vscode.workspace.openTextDocument(target);
+      const findings = await api.language.diagnostics.validateNow(doc);
+      // Its secrets are not stored yet (a finding each); nothing else is found at 2023-05-01.
+      assert.deepStrictEqual(findings.filter((f) => !/secret/i.test(f.message)), [], JSON.stringify(findings));
     } finally {
       fs.rmSync(target.fsPath, { force: true });
     }

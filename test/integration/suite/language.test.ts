@@ -365,6 +365,48 @@ suite('Definition editing by api-version', () => {
     assert.deepStrictEqual(diags.map((d) => String(d.code)), ['ACI201'], diags.map(describe).join('; '));
   });
 
+  test('an apiVersion written as an expression is explained and not rewritten; a number is an error offering the versions', async () => {
+    const template = {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { aciVersion: { type: 'string', defaultValue: '2025-09-01' } },
+      resources: [
+        {
+          type: 'Microsoft.ContainerInstance/containerGroups',
+          apiVersion: "[parameters('aciVersion')]",
+          name: 'expr-test',
+          location: 'westeurope',
+          properties: {
+            osType: 'Linux',
+            secretReferences: [{ name: 'db', identity: IDENTITY, secretReferenceUri: 'https://kv.vault.azure.net/secrets/db' }],
+            containers: [{ name: 'web', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1.5 } } } }],
+          },
+        },
+      ],
+    };
+    const doc = await write('lang-version-expr.aci.json', JSON.stringify(template, null, 2) + '\n');
+    const diags = await diagnosticsOf(doc, (d) => d.some((x) => x.code === 'ACI209'));
+    const notice = diags.find((d) => d.code === 'ACI209')!;
+    assert.strictEqual(notice.severity, vscode.DiagnosticSeverity.Information);
+    assert.match(notice.message, /is a template expression, known only when ARM deploys the template: checked against 2023-05-01/);
+    const newer = diags.find((d) => d.code === 'ACI212');
+    assert.ok(newer, diags.map(describe).join('; '));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, newer.range, vscode.CodeActionKind.QuickFix.value);
+    assert.ok(!actions.some((a) => a.title.startsWith('Use api-version')), actions.map((a) => a.title).join(', '));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
+    const num = await write('lang-version-num.aci.yaml', secretRefs('2023-05-01').replace("apiVersion: '2023-05-01'", 'apiVersion: 2025'));
+    const numDiags = await diagnosticsOf(num, (d) => d.some((x) => x.code === 'ACI213'));
+    const error = numDiags.find((d) => d.code === 'ACI213')!;
+    assert.strictEqual(error.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(error.message, /^apiVersion 2025 is a number, not text/);
+    const offered = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', num.uri, error.range, vscode.CodeActionKind.QuickFix.value);
+    const use = offered.find((a) => a.title === 'Use api-version 2025-09-01' && a.edit);
+    assert.ok(use, offered.map((a) => a.title).join(', '));
+    assert.ok(await vscode.workspace.applyEdit(use.edit!));
+    await diagnosticsOf(num, (d) => d.length === 0);
+  });
+
   test('a Spot group with a public IP and a GPU gets the documented errors', async () => {
     const doc = await write(
       'lang-spot.aci.yaml',
