@@ -56,6 +56,9 @@ export function convertCompose(input: LoadInput, choices: ConversionChoices = {}
   }
   checkBudget(names.filter((n) => !init.has(n)), results, notes);
 
+  // In the order of the files and of the text, as the report and the CLI list them.
+  const order = new Map(project.files.map((f, i) => [f.path, i]));
+  notes.list.sort((a, b) => (order.get(a.file) ?? 99) - (order.get(b.file) ?? 99) || a.range.start - b.range.start);
   const secrets = [...results.values()].flatMap((r) => r.secrets);
   const questions = { hostnames, namedVolumes: volumes.named };
   if (notes.blocked) return { findings: notes.list, secrets, questions, project };
@@ -128,7 +131,7 @@ function restartPolicyOf(project: ComposeProject, notes: Notes): string {
     chosen.set(aci, [...(chosen.get(aci) ?? []), name]);
   }
   if (chosen.size === 0) {
-    notes.add('changed', 'restart', ['services'], 'No service sets restart: the group restarts its containers Always, ACI\'s default (and Docker\'s ACI integration\'s).', undefined, true);
+    notes.add('mapped', 'restart', ['services'], 'No service sets restart: the group restarts its containers Always, ACI\'s default (and Docker\'s ACI integration\'s).', undefined, true);
     return 'Always';
   }
   const ranked = [...chosen.entries()].sort((a, b) => b[1].length - a[1].length);

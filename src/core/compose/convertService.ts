@@ -11,6 +11,8 @@ import type { SecretOffer } from './types';
 
 /** Names whose values are secrets by convention (passwords, tokens, keys, credentials). */
 const SECRET_NAME = /(PASS(WORD|WD)?|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|CONNECTION_?STRING)($|_)/i;
+/** A variable naming where a secret is (`POSTGRES_PASSWORD_FILE`) holds a path, not the secret. */
+const SECRET_PATH = /_(FILE|PATH|DIR)$/i;
 
 /** Service keys handled here or by the group rules; every other key is reported as left out. */
 export const HANDLED_KEYS = new Set([
@@ -105,7 +107,7 @@ function convertEnvironment(service: string, s: Record<string, unknown>, notes: 
       notes.add('leftOut', 'environment', notes.envPath(service, key), `${key} has no value here (it would come from the shell Compose runs in): left out.`, service, true);
       continue;
     }
-    if (SECRET_NAME.test(key)) {
+    if (SECRET_NAME.test(key) && !SECRET_PATH.test(key)) {
       const secret = secretName(service, key);
       out.push({ name: key, secureValue: `{{secret:${secret}}}` });
       result.secrets.push({ name: secret, value, where: `${service}: ${key}` });
@@ -164,7 +166,7 @@ function convertResources(service: string, s: Record<string, unknown>, notes: No
   if (memLimit !== undefined && round(memLimit, 0.1) > result.memoryInGB) limit.memoryInGB = round(memLimit, 0.1);
   result.limits = Object.keys(limit).length ? limit : undefined;
   const given = cpuRequest !== undefined || memRequest !== undefined;
-  notes.add(given ? 'mapped' : 'changed', 'resources', ['services', service, ...(isObject(s.deploy) ? ['deploy'] : [])], given
+  notes.add('mapped', 'resources', ['services', service, ...(isObject(s.deploy) ? ['deploy'] : [])], given
     ? `Resources: ${result.cpu} CPU and ${result.memoryInGB} GB requested${Object.keys(limit).length ? ', with limits' : ''} (reservations are requests; limits alone are both).`
     : `No resources given: ${result.cpu} CPU and ${result.memoryInGB} GB requested, as Docker's ACI integration did.`, service, true);
   if (isObject(reservations.devices) || Array.isArray(reservations.devices) || s.gpus !== undefined) {
