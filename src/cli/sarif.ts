@@ -17,17 +17,17 @@ const SRCROOT = 'SRCROOT';
 
 const capital = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 const rules = [
-  ...(Object.keys(RULES) as CodeName[]).map((name) => ({ id: Code[name] as string, name: capital(name), ...RULES[name] })),
+  ...(Object.keys(RULES) as CodeName[]).map((name) => ({ id: Code[name], name: capital(name), ...RULES[name] })),
   // The Compose conversion's rules (a Compose file given to aci-validate), their sources in the description.
   ...(Object.keys(COMPOSE_RULES) as ComposeRuleId[]).map((rule) => ({
     id: composeCode(rule),
     name: `Compose${capital(rule)}`,
     description: `${COMPOSE_RULES[rule].title} (${COMPOSE_RULES[rule].source}).`,
-    level: 'warning' as Severity,
+    level: 'warning',
   })),
 ]
   .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-const ruleIndex = new Map(rules.map((r, i) => [r.id as string, i]));
+const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
 
 /** A relative path stays relative to the working directory (SRCROOT); an absolute one becomes a file URI. */
 function artifactLocation(file: string): ArtifactLocation {

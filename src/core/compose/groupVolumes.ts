@@ -4,7 +4,6 @@
  * lifetime), as the user chooses; anonymous volumes and tmpfs are emptyDir; bind mounts are refused. Compose
  * secrets (09-secrets.md) become a secret volume at /run/secrets whose files are `{{secret:NAME}}` references.
  */
-import { parseVolume } from './composeValues';
 import type { ServiceResult } from './convertService';
 import type { ComposeProject } from './loadProject';
 import type { Notes } from './notes';
