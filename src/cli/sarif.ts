@@ -15,6 +15,8 @@ export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const LEVEL: Record<Severity, ReportingConfiguration.level & Result.level> = { error: 'error', warning: 'warning', info: 'note' };
 const SRCROOT = 'SRCROOT';
 
+/** Compose findings are warnings mostly; each still carries its own severity. */
+const COMPOSE_LEVEL: Severity = 'warning';
 const capital = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 const rules = [
   ...(Object.keys(RULES) as CodeName[]).map((name) => ({ id: Code[name], name: capital(name), ...RULES[name] })),
@@ -23,7 +25,7 @@ const rules = [
     id: composeCode(rule),
     name: `Compose${capital(rule)}`,
     description: `${COMPOSE_RULES[rule].title} (${COMPOSE_RULES[rule].source}).`,
-    level: 'warning',
+    level: COMPOSE_LEVEL,
   })),
 ]
   .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -36,8 +36,8 @@ export async function askChoices(ctx: Prompts, title: string, first: ConversionR
   for (const volume of first.questions.namedVolumes) {
     const picked = await ctx.ui.quickPick(
       [
-        { label: vscode.l10n.t('emptyDir'), description: vscode.l10n.t('files last as long as the group'), volume: 'emptyDir' },
-        { label: vscode.l10n.t('Azure Files share'), description: vscode.l10n.t('files kept across deploys, in a storage account'), volume: 'azureFile' },
+        { label: vscode.l10n.t('emptyDir'), description: vscode.l10n.t('files last as long as the group'), volume: 'emptyDir' as const },
+        { label: vscode.l10n.t('Azure Files share'), description: vscode.l10n.t('files kept across deploys, in a storage account'), volume: 'azureFile' as const },
       ],
       { title, placeHolder: vscode.l10n.t('Volume {0}', volume) },
     );
