@@ -136,7 +136,7 @@ async function showProblems(state: ComposeState, files: ComposeFileText[], resul
   }
 }
 
-const header = (compose: vscode.Uri): string[] => [`Converted from ${vscode.workspace.asRelativePath(compose)} by Convert Compose File to Container Group.`, 'Secret values are {{secret:NAME}} references to stored secrets (Set Secret).'];
+const header = (compose: vscode.Uri): string[] => [`Converted from ${vscode.workspace.asRelativePath(compose)} by Convert Compose File to Container Group.`, 'Secret values are references to secrets stored with Set Secret, never written here.'];
 
 /** Writes the whole definition at once beside the Compose file (asking before replacing one), opens it and the report. */
 async function write(ctx: CommandContext, state: ComposeState, prepared: Prepared, format: RenderFormat, title: string, waitForSecrets = false): Promise<ComposeCommandResult> {
@@ -155,10 +155,11 @@ async function write(ctx: CommandContext, state: ComposeState, prepared: Prepare
   state.reports.set(report.toString(), reportMarkdown(vscode.workspace.asRelativePath(uri), vscode.workspace.asRelativePath(target), result, new Map(files.map((f) => [f.path, f.text]))));
   state.changed.fire(report);
   await vscode.window.showTextDocument(target);
-  await vscode.commands.executeCommand('markdown.showPreviewToSide', report);
+  // The built-in Markdown preview when there is one (it can be disabled), else the report's text.
+  await Promise.resolve(vscode.commands.executeCommand('markdown.showPreviewToSide', report)).catch(() => vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true }));
   ctx.log.info(`${title}: ${vscode.workspace.asRelativePath(uri)} → ${vscode.workspace.asRelativePath(target)} (${result.findings.filter((f) => f.kind !== 'mapped').length} changed or left out)`);
   // Deploy waits for the answer (its secrets are needed next); Convert leaves the offer in a notification.
-  const offer = offerSecrets(ctx, result.secrets, uri, target);
+  const offer = offerSecrets(ctx, result.secrets, uri, target, waitForSecrets);
   if (waitForSecrets) await offer;
   else void offer;
   return { outcome: 'written', definition: target, report, findings: result.findings };

@@ -9,7 +9,8 @@ import type { SecretOffer } from '../../core/compose/types';
 import type { CommandContext } from '../shared/registerCommand';
 import { readBeside } from './readBeside';
 
-export async function offerSecrets(ctx: CommandContext, offers: SecretOffer[], compose: vscode.Uri, definition: vscode.Uri): Promise<void> {
+/** `deploying`: Deploy's confirmation, next, names the secrets it fills in, so no notification says they were stored. */
+export async function offerSecrets(ctx: CommandContext, offers: SecretOffer[], compose: vscode.Uri, definition: vscode.Uri, deploying = false): Promise<void> {
   const store = ctx.services.secrets;
   const missing = offers.filter((o) => !store.has(o.name));
   if (!missing.length) return;
@@ -27,6 +28,7 @@ export async function offerSecrets(ctx: CommandContext, offers: SecretOffer[], c
     for (const o of known) await store.set(o.name, valueOf(o) as string);
     ctx.log.info(`Stored ${known.length} secret(s) from ${vscode.workspace.asRelativePath(compose)}: ${known.map((o) => o.name).join(', ')}`);
     const left = missing.filter((o) => !known.includes(o));
+    if (deploying && !left.length) return;
     void ctx.ui.message('info', left.length
       ? vscode.l10n.t('Stored {0} secret(s). Still to set: {1}.', known.length, left.map((o) => o.name).join(', '))
       : vscode.l10n.t('Stored {0} secret(s) in the OS keychain.', known.length));

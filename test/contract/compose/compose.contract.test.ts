@@ -82,7 +82,7 @@ describe('Compose files ACI can host', () => {
     const db = (props.containers as { name: string; properties: { image: string; ports: unknown } }[]).find((c) => c.name === 'db');
     assert.equal(db?.properties.image, 'postgres:16', 'from base.yaml through extends');
     assert.ok(result.findings.some((f) => f.rule === 'profiles' && f.message.includes('adminer')));
-    assert.equal(props.restartPolicy as unknown, 'OnFailure', 'from the merge key of the anchored block');
+    assert.equal(props.restartPolicy, 'OnFailure', 'from the merge key of the anchored block');
   });
 });
 
