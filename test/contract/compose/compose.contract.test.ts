@@ -17,7 +17,7 @@ const convert = (name: string, choices = { rewriteHostnames: true }) => {
   return { path, text: read(path) as string, result: convertCompose({ files: [{ path, text: read(path) as string }], env: {}, readFile: read }, choices) };
 };
 
-const HOSTABLE = ['awesome-compose/wordpress-mysql', 'awesome-compose/gitea-postgres', 'awesome-compose/nextcloud-redis-mariadb', 'awesome-compose/postgresql-pgadmin', 'own/secrets-and-jobs'];
+const HOSTABLE = ['awesome-compose/wordpress-mysql', 'awesome-compose/gitea-postgres', 'awesome-compose/nextcloud-redis-mariadb', 'awesome-compose/postgresql-pgadmin', 'compose-spec/illustrative-example', 'own/secrets-and-jobs'];
 
 describe('Compose files ACI can host', () => {
   for (const name of HOSTABLE) {
