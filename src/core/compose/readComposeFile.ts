@@ -6,7 +6,7 @@
 import { parseYaml } from '../definition/yamlParser';
 import { nodeAtPath, rangeForPath, toPlainValue } from '../definition/nodeQuery';
 import type { DefinitionNode, PathSegment, Range } from '../definition/types';
-import { validate as validateSchema } from './generated/composeSchemaValidator';
+import { loadComposeValidator } from './generated/loadComposeValidator';
 import { interpolate, InterpolationError, type Environment } from './interpolate';
 import type { ComposeFileText, ComposeFinding } from './types';
 
@@ -45,8 +45,9 @@ export function readComposeFile(file: ComposeFileText, env: Environment): ReadCo
     findings.push({ rule: 'schema', kind: 'blocked', message: 'A Compose file is a mapping (services:, volumes:, …).', file: file.path, range: root.range });
     return { path: file.path, root, value: undefined, findings };
   }
+  const validateSchema = loadComposeValidator() as ((value: unknown) => boolean) & { errors?: SchemaError[] | null };
   if (!findings.length && !validateSchema(interpolated)) {
-    for (const error of schemaErrors((validateSchema as unknown as { errors: SchemaError[] }).errors ?? [])) {
+    for (const error of schemaErrors(validateSchema.errors ?? [])) {
       const path = error.instancePath.split('/').slice(1).map(unescapePointer);
       const extra = typeof error.params.additionalProperty === 'string' ? error.params.additionalProperty : undefined;
       const where = extra ? [...path, extra] : path;
