@@ -7,6 +7,8 @@ import { parseEnvFile } from '../../src/core/compose/dotenv';
 import { interpolate, InterpolationError } from '../../src/core/compose/interpolate';
 import { overrideFileFor } from '../../src/core/compose/composeFiles';
 import { toLineCol } from '../../src/core/definition/lineCol';
+import { renderDefinition } from '../../src/core/compose/renderDefinition';
+import { validateText } from '../../src/core/validation/validateDocument';
 
 const lineOf = (text: string, offset: number) => toLineCol(text, offset).line + 1;
 const run = (files: Record<string, string>, env: Record<string, string> = {}, choices = {}) =>
@@ -162,5 +164,12 @@ describe('mapping rules', () => {
       { name: 'web-data', emptyDir: {} },
     ]);
     assert.ok(r.findings.some((f) => f.kind === 'leftOut' && f.message.startsWith('privileged')));
+  });
+
+  it('values YAML 1.1 readers (az container create) would take as booleans, numbers or dates stay text', () => {
+    const r = run({ '/p/compose.yaml': 'services:\n  mc:\n    image: itzg/minecraft-server\n    environment:\n      EULA: "TRUE"\n      MODE: "on"\n      OCT: "0777"\n      TIME: "1:30"\n      DAY: "2024-01-01"\n' });
+    const text = renderDefinition(r.definition as Record<string, unknown>, 'yaml', []);
+    for (const v of ['"TRUE"', '"on"', '"0777"', '"1:30"', '"2024-01-01"']) assert.ok(text.includes(`value: ${v}`), text);
+    assert.deepEqual(validateText(text, 'x.aci.yaml').findings, []);
   });
 });
