@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'src/core/validation/generated/**', 'src/core/schema/generated/**', 'node_modules/**', '.vscode-test/**', 'test-results/**'] },
+  { ignores: ['out/**', 'dist/**', 'src/core/validation/generated/**', 'src/core/schema/generated/**', 'src/core/compose/generated/**', 'node_modules/**', '.vscode-test/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileComposeSchema } from './compileComposeSchema.mjs';
 import { pinnedVersions, publishedVersions, schemaFileName, specsDir, versionSchema } from './apiVersionSchemas.mjs';
 
 const require = createRequire(import.meta.url);
@@ -123,6 +124,7 @@ function generateVersions() {
 
 /** Writes the validators and version schemas unless they are newer than every input and these scripts. */
 export function compileSchema() {
+  compileComposeSchema();
   const specs = readdirSync(specsDir, { recursive: true }).map((f) => join(specsDir, String(f)));
   const inputs = Math.max(mtime(schemaFile), mtime(self), mtime(generator), ...specs.map(mtime));
   const outputs = [target, join(schemasDir, 'versions.ts'), join(schemasDir, 'loaders.ts'), join(validatorsDir, 'loaders.ts')];

@@ -27,6 +27,7 @@ import { removeContainerGroup, removeShareSubscription } from './commands/remove
 import { newDefinition } from './commands/newDefinition/newDefinition';
 import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
 import { registerDeployCommands } from './commands/deploy/registerDeploy';
+import { registerComposeCommands } from './commands/convertCompose/registerConvertCompose';
 import { registerActionCommands } from './commands/containerGroupActions/registerActions';
 import { registerReports } from './commands/showReport/registerReports';
 import { registerCompare } from './commands/compareSynchronizations/registerCompare';
@@ -115,6 +116,7 @@ function registerFeatures(context: vscode.ExtensionContext, command: CommandRegi
   registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
   const sessions = registerSessionCommands(command, context.subscriptions);
   registerSynchronizeCommands(command, context.subscriptions);
+  registerComposeCommands(command, context.subscriptions, (doc) => language.diagnostics.validateNow(doc));
   return { deployDiagnostics, sessions, report: registerReports(command), compare: registerCompare(command), trend: registerTrend(command) };
 }
 

@@ -4,6 +4,9 @@
  */
 import { writeSync } from 'node:fs';
 import { checkFile, FileReport } from './fileReport';
+import { checkComposeFile } from './composeReport';
+import { readInput } from './readInput';
+import { isComposeFileName } from '../core/compose/composeFiles';
 import { jsonText, terminalText } from './safeText';
 import { sarifLog } from './sarif';
 
@@ -18,6 +21,10 @@ const HELP = `Usage: aci-validate [--format text|json|sarif] FILE...
 
 Validates Azure Container Instances container group definitions: the YAML file of
 'az container create --file', an ARM request body (JSON) or an ARM template.
+A Compose file (compose.yaml, docker-compose.yml, their .override variants) is
+converted as Convert Compose File converts it (with compose.override.yaml beside
+it, the .env file and the environment): what blocks the conversion is an error,
+what is changed or left out a warning, and the converted definition is checked too.
 An ARM template is checked with the values of its parameter file beside it
 (NAME.parameters.json, else azuredeploy.parameters.json) in place of its
 parameters' defaults; findings on such a value name the file.
@@ -76,7 +83,13 @@ export function run(argv: string[], out: (s: string) => void, err: (s: string) =
     return 2;
   }
   const read = new Set<string>();
-  const reports: FileReport[] = files.map((f) => checkFile(f, (k) => read.add(k)));
+  const reports: FileReport[] = files.flatMap((f) => {
+    if (!isComposeFileName(f)) return [checkFile(f, (k) => read.add(k))];
+    const input = readInput(f);
+    if (!input.ok) return [{ file: f, findings: [], readError: input.reason }];
+    read.add('compose');
+    return checkComposeFile(f, input.text);
+  });
   if (read.size) checked?.([...read, format]);
   for (const r of reports) if (r.readError) err(`${terminalText(r.file)}: cannot read: ${r.readError}\n`);
   if (format === 'json') out(jsonText(reports) + '\n');

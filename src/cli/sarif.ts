@@ -8,16 +8,28 @@ import type { ArtifactLocation, Log, ReportingConfiguration, Result } from 'sari
 import { Code } from '../core/definition/findingCodes';
 import { Severity } from '../core/definition/types';
 import { FileReport } from './fileReport';
+import { COMPOSE_RULES, composeCode, type ComposeRuleId } from '../core/compose/rules';
 import { CodeName, RULES } from './rules';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const LEVEL: Record<Severity, ReportingConfiguration.level & Result.level> = { error: 'error', warning: 'warning', info: 'note' };
 const SRCROOT = 'SRCROOT';
 
-const rules = (Object.keys(RULES) as CodeName[])
-  .map((name) => ({ id: Code[name], name: name.charAt(0).toUpperCase() + name.slice(1), ...RULES[name] }))
+/** Compose findings are warnings mostly; each still carries its own severity. */
+const COMPOSE_LEVEL: Severity = 'warning';
+const capital = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+const rules = [
+  ...(Object.keys(RULES) as CodeName[]).map((name) => ({ id: Code[name], name: capital(name), ...RULES[name] })),
+  // The Compose conversion's rules (a Compose file given to aci-validate), their sources in the description.
+  ...(Object.keys(COMPOSE_RULES) as ComposeRuleId[]).map((rule) => ({
+    id: composeCode(rule),
+    name: `Compose${capital(rule)}`,
+    description: `${COMPOSE_RULES[rule].title} (${COMPOSE_RULES[rule].source}).`,
+    level: COMPOSE_LEVEL,
+  })),
+]
   .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-const ruleIndex = new Map(rules.map((r, i) => [r.id as string, i]));
+const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
 
 /** A relative path stays relative to the working directory (SRCROOT); an absolute one becomes a file URI. */
 function artifactLocation(file: string): ArtifactLocation {

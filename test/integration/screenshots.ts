@@ -17,6 +17,7 @@ import { LIVE_STEPS } from './screenshotSteps/live';
 import { SHELL_STEPS } from './screenshotSteps/shell';
 import { TREND_STEPS } from './screenshotSteps/trend';
 import { TEMPLATE_DEPLOY_STEPS } from './screenshotSteps/templateDeploy';
+import { COMPOSE_STEPS } from './screenshotSteps/compose';
 import { SYNCHRONIZE_STEPS } from './screenshotSteps/synchronize';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
@@ -465,6 +466,7 @@ export const STEPS: ScreenshotStep[] = [
   ...SHELL_STEPS,
   ...TREND_STEPS,
   ...TEMPLATE_DEPLOY_STEPS,
+  ...COMPOSE_STEPS,
   ...SYNCHRONIZE_STEPS,
 ];
 

@@ -10,7 +10,7 @@ import * as path from 'path';
 
 const OUT_SRC = path.resolve(__dirname, '../../src');
 /** Loaded at run time from its own file (esbuild.mjs makes it external). */
-const SEPARATE_CHUNKS = [/\/auth\/identityProviders$/, /\/containerGroup\/containerSocket$/, /\/core\/import\/importFields$/];
+const SEPARATE_CHUNKS = [/\/auth\/identityProviders$/, /\/containerGroup\/containerSocket$/, /\/core\/import\/importFields$/, /\/composeCommands$/];
 const ROOT = path.resolve(__dirname, '../../..');
 const DIST = path.join(ROOT, 'dist');
 /** esbuild.mjs LAZY_CHUNKS, each with a module it must hold. */
@@ -20,6 +20,7 @@ const CHUNKS: Record<string, string> = {
   importFields: 'src/core/import/importFields.ts',
   containerGroupCommands: 'src/commands/deployTemplate/runTemplateDeploy.ts',
   synchronizeCommands: 'src/commands/synchronize/synchronizeNow.ts',
+  composeCommands: 'src/core/compose/convertCompose.ts',
 };
 /** Modules with state or classes checked by identity: one instance, in the main bundle. */
 const SINGLE_INSTANCE = ['src/core/arm/errors.ts', 'src/output/log.ts', 'src/webview/panelBase.ts', 'src/ui/userInput.ts', 'src/settings/configuration.ts'];

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import type { Log } from 'sarif';
 import { Code } from '../../src/core/definition/findingCodes';
+import { COMPOSE_RULES } from '../../src/core/compose/rules';
 
 const CLI = join(__dirname, '../../src/cli/aci-validate.js');
 const FIXTURES = join(__dirname, '../../../test/fixtures/definitions');
@@ -28,7 +29,7 @@ describe('aci-validate --format sarif', () => {
     const driver = log.runs[0].tool.driver;
     assert.equal(driver.name, 'aci-validate');
     const rules = driver.rules ?? [];
-    assert.deepEqual(rules.map((x) => x.id), Object.values(Code).sort());
+    assert.deepEqual(rules.map((x) => x.id), [...Object.values(Code), ...Object.keys(COMPOSE_RULES).map((r) => `compose.${r}`)].sort());
     for (const rule of rules) {
       assert.match(rule.name ?? '', /^[A-Z][A-Za-z0-9]+$/, rule.id);
       assert.ok((rule.shortDescription?.text.length ?? 0) > 10, `${rule.id} is described`);

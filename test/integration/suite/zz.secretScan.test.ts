@@ -14,8 +14,11 @@ import { activateExtension, shownChildren } from './extensionApi';
 import { everythingShown, recorder } from './scriptedInput';
 import { until } from './until';
 
-/** Values the other integration files put in definitions and the secret store (deploy.test.ts, templateDeploy.test.ts). */
-const SUITE_SECRETS = ['it-Db-Secret-8f3a91', 'it-Registry-Secret-55c0', 'Tpl-Secret-Value-93c1e'];
+/**
+ * Values the other integration files put in definitions and the secret store (deploy.test.ts, templateDeploy.test.ts),
+ * and in Compose files whose values become stored secrets (compose.test.ts).
+ */
+const SUITE_SECRETS = ['it-Db-Secret-8f3a91', 'it-Registry-Secret-55c0', 'Tpl-Secret-Value-93c1e', 'Compose-Db-Secret-7d41', 'it-compose-token-5e2c'];
 /** A definition with every kind of secret field, written with plain values, for the CLI. */
 const CLI_SECRETS = {
   secureValue: 'zz-Secure-Value-5e2b',
