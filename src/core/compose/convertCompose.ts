@@ -2,6 +2,7 @@
  * A Compose project → one container group definition (the `az container create --file` model), with every
  * rule's finding. Nothing is returned to write when a finding blocks the conversion.
  */
+import { newestStableVersion } from '../schema/apiVersion';
 import { convertService, containerName, type ServiceResult } from './convertService';
 import { loadComposeProject, type ComposeProject, type LoadInput } from './loadProject';
 import { Notes } from './notes';
@@ -9,7 +10,8 @@ import { rewriteHostnames } from './hostnames';
 import { groupVolumes } from './groupVolumes';
 import type { ComposeFinding, ConversionChoices, SecretOffer } from './types';
 
-export const COMPOSE_API_VERSION = '2023-05-01';
+/** Written as a new definition is: the newest stable api-version. */
+export const COMPOSE_API_VERSION = newestStableVersion();
 export const DEFAULT_LOCATION = 'westeurope';
 
 export interface ConversionResult {
