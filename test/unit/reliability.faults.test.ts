@@ -227,13 +227,13 @@ describe('faults while listing schedules and reports', () => {
 describe('faults while deploying', () => {
   test('LRO ending Failed: the service reason and code', () =>
     counter.run('deploy lro-failed', async () => {
-      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-failed'), body())), /^The operation failed: .+ \[\w+\]$/);
+      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-failed'), body(), { defaultPollMs: 5 })), /^The operation failed: .+ \[\w+\]$/);
       assert.equal(err.kind, 'lro');
     }));
 
   test('LRO ending Canceled: says it was canceled in Azure', () =>
     counter.run('deploy lro-canceled', async () => {
-      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-canceled'), body())), /^The operation was canceled in Azure: .+ \[\w+\]$/);
+      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-canceled'), body(), { defaultPollMs: 5 })), /^The operation was canceled in Azure: .+ \[\w+\]$/);
       assert.equal(err.kind, 'lro');
     }));
 
@@ -245,7 +245,7 @@ describe('faults while deploying', () => {
         /could not be read after \d+ polls .*may still be running in Azure/,
       );
       assert.equal(err.code, 'OperationStatusUnavailable');
-      assert.equal((await deployBody(c, group('web-after-status-error'), body())).group.provisioningState, 'Succeeded');
+      assert.equal((await deployBody(c, group('web-after-status-error'), body(), { defaultPollMs: 5 })).group.provisioningState, 'Succeeded');
     }));
 
   test('429 and 503 on the PUT are retried to Succeeded', () =>
