@@ -8,7 +8,8 @@ import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretToken
 import { describeChanges } from '../../src/core/deploy/diff';
 import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../src/core/deploy/errorTargets';
-import { startEmulator, type Emulator } from '../emulator/server';
+import { type Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { MemoryLogger } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
@@ -20,7 +21,7 @@ let client: ArmClient;
 const logger = new MemoryLogger();
 
 before(async () => {
-  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 2 });
+  emu = await startTestEmulator({ lroPolls: 2 });
   const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'deploy-test' });
   client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'deploy-test', logger, maxRetries: 0 });
 });

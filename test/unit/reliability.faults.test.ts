@@ -12,7 +12,8 @@ import type { RequestBody } from '../../src/core/deploy/requestBody';
 import { loadSynchronizationReport } from '../../src/core/report/shared/stream';
 import { collectAll, listSourceShareSynchronizationSettings, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { generateSynchronizations } from '../emulator/data-share-generator';
-import { startEmulator, type Emulator } from '../emulator/server';
+import { type Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { CaseCounter } from '../summary/record';
 import { MemoryLogger } from './armHarness';
 
@@ -94,7 +95,7 @@ async function stillWorks(c: ArmClient): Promise<void> {
 
 before(async () => {
   process.on('unhandledRejection', onRejection);
-  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1, hangMs: 5000 });
+  emu = await startTestEmulator({ hangMs: 5000 });
 });
 after(async () => {
   await emu.close();
