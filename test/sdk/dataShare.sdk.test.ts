@@ -9,7 +9,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/testEmulator';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { EMULATOR_SUBSCRIPTION } from '../emulator/pick-lists';
 import { getToken } from '../emulator/test-client';
 import { API_VERSION, DataShareSdkClient, spec, type ShareSubscriptionArgs } from './dataShareClient';

@@ -10,7 +10,7 @@ import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 import { type Emulator, type EmulatorOptions } from '../emulator/server';
-import { startTestEmulator } from '../emulator/testEmulator';
+import { startTestEmulator } from '../emulator/test-emulator';
 
 export const TENANT = 'test-tenant';
 export const CLIENT_SECRET = 'super-secret-value-123';

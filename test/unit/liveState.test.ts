@@ -13,7 +13,7 @@ import { describeChanges } from '../../src/core/deploy/diff';
 import { compareWithDefinition, fetchLiveState, liveReadApiVersion } from '../../src/core/deploy/liveFetch';
 import { ACI_API_VERSION } from '../../src/core/services/resourcePaths';
 import { type Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/testEmulator';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { MemoryLogger } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-0000000000a7';

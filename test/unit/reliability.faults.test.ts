@@ -13,7 +13,7 @@ import { loadSynchronizationReport } from '../../src/core/report/shared/stream';
 import { collectAll, listSourceShareSynchronizationSettings, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { generateSynchronizations } from '../emulator/data-share-generator';
 import { type Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/testEmulator';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { CaseCounter } from '../summary/record';
 import { MemoryLogger } from './armHarness';
 

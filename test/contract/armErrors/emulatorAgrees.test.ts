@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type Emulator } from '../../emulator/server';
-import { startTestEmulator } from '../../emulator/testEmulator';
+import { startTestEmulator } from '../../emulator/test-emulator';
 import { ACI_PATH, armRequest, getToken, minimalGroup } from '../../emulator/test-client';
 import { recorded } from './fixtures';
 

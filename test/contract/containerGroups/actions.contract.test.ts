@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { ArmClient } from '../../../src/core/arm/client';
 import { runContainerGroupAction, type ActionResult, type ContainerGroupAction } from '../../../src/core/containerGroup/actions';
 import type { ContainerGroupRef } from '../../../src/core/services/resourcePaths';
-import { startTestEmulator } from '../../emulator/testEmulator';
+import { startTestEmulator } from '../../emulator/test-emulator';
 import { ACI_PATH, armRequest, getToken, minimalGroup } from '../../emulator/test-client';
 import { StaticTokenProvider } from '../../unit/armHarness';
 import { startReplay, type Fixture } from '../replayServer';
