@@ -1,9 +1,12 @@
 // `npm test` after the build: unit tests (node --test), the emulator's own tests, the official SDKs against the
 // emulator, the integration suites in a real VS Code, and the smoke test of the packaged .vsix, each in its own
-// process with its output streamed. Ends with the reliability summary and one line `N passed, N failed` over all
-// stages; exits non-zero on any failure.
+// process. The integration suites (minutes, mostly waiting on the workbench) run alongside the unit, emulator and
+// SDK stages, whose output is held and printed whole when each ends; the package stage runs last, alone, as it
+// rebuilds dist/ which the others read. ACI_DS_TEST_SERIAL=1 runs the stages one after another instead.
+// Ends with the reliability summary and one line `N passed, N failed` over all stages; exits non-zero on any failure.
 import { spawn } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { readSummaries, SUMMARY_DIR } from './summary/record';
 import { summaryLines } from './summary/print';
@@ -23,6 +26,18 @@ interface Counts {
   seen: boolean;
 }
 
+/**
+ * Test files node --test runs at once: one more than the cores, as many files wait on sockets and child processes.
+ * Each file runs in its own process, and the files share no state (temp folders, free ports).
+ */
+export const NODE_TEST_CONCURRENCY = os.availableParallelism() + 1;
+const nodeTest = (...dirs: string[]) => [
+  '--test',
+  `--test-concurrency=${NODE_TEST_CONCURRENCY}`,
+  '--test-reporter=spec',
+  ...dirs.map((dir) => path.join(OUT, 'test', dir)).filter((dir) => fs.existsSync(dir)),
+];
+
 const PLAIN_RESULT = /^(\d+) passed, (\d+) failed$/;
 
 /** node --test's closing counts (`ℹ pass N`, `ℹ fail N`). */
@@ -38,19 +53,19 @@ const STAGES: Stage[] = [
   {
     name: 'unit',
     // Unit tests, and the contract tests that replay published and recorded service traffic (test/contract/).
-    args: ['--test', '--test-reporter=spec', ...['unit', 'contract'].map((dir) => path.join(OUT, 'test', dir)).filter((dir) => fs.existsSync(dir))],
+    args: nodeTest('unit', 'contract'),
     count: nodeTestCounts,
   },
   {
     name: 'emulator',
     // The emulator's own tests: that it answers as the recorded and published services do (its faults, its clock).
-    args: ['--test', '--test-reporter=spec', path.join(OUT, 'test', 'emulator', 'tests')],
+    args: nodeTest('emulator/tests'),
     count: nodeTestCounts,
   },
   {
     name: 'sdk',
     // The official Azure SDKs driving the emulator: any shape they cannot read or path they send that it refuses fails.
-    args: ['--test', '--test-reporter=spec', path.join(OUT, 'test', 'sdk')],
+    args: nodeTest('sdk'),
     count: nodeTestCounts,
   },
   ...(['integration/run.js', 'integration/vsix.js'] as const).map((file) => ({
@@ -66,7 +81,12 @@ const STAGES: Stage[] = [
   })),
 ];
 
-function runStage(stage: Stage): Promise<Counts & { code: number }> {
+/** Runs a stage; with `hold`, its output is kept and printed in one piece when it ends (another stage streams). */
+function runStage(stage: Stage, hold: boolean): Promise<Counts & { code: number }> {
+  const started = Date.now();
+  const held: string[] = [];
+  const write = (out: NodeJS.WriteStream, text: string) => (hold ? held.push(text) : out.write(text));
+  if (!hold) console.log(`\n=== ${stage.name} tests ===`);
   return new Promise((resolve) => {
     const counts: Counts = { passed: 0, failed: 0, seen: false };
     const child = spawn(process.execPath, stage.args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,34 +98,59 @@ function runStage(stage: Stage): Promise<Counts & { code: number }> {
         for (const line of lines) {
           stage.count(line, counts);
           // A stage's own total would read like the run's closing line: tag it.
-          out.write(PLAIN_RESULT.test(line.trim()) ? `[${stage.name}] ${line}\n` : `${line}\n`);
+          write(out, PLAIN_RESULT.test(line.trim()) ? `[${stage.name}] ${line}\n` : `${line}\n`);
         }
       });
-      stream.on('end', () => rest && out.write(`${rest}\n`));
+      stream.on('end', () => rest && write(out, `${rest}\n`));
     };
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
-    child.on('exit', (code) => resolve({ ...counts, code: code ?? 1 }));
+    child.on('close', (code) => {
+      if (hold) process.stdout.write(`\n=== ${stage.name} tests ===\n${held.join('')}`);
+      console.log(`[${stage.name}] took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve({ ...counts, code: code ?? 1 });
+    });
   });
+}
+
+const byName = (...names: string[]) => STAGES.filter((s) => names.includes(s.name));
+
+/**
+ * Lanes run at once, each its stages in order. The integration lane streams its output; the other's is held.
+ * The package stage rebuilds dist/ (which the unit and integration stages read), so it has a lane of its own, after.
+ */
+function plan(): Array<Array<{ stage: Stage; hold: boolean }>[]> {
+  if (process.env.ACI_DS_TEST_SERIAL === '1') return STAGES.map((stage) => [[{ stage, hold: false }]]);
+  return [
+    [byName('integration').map((stage) => ({ stage, hold: false })), byName('unit', 'emulator', 'sdk').map((stage) => ({ stage, hold: true }))],
+    [byName('package').map((stage) => ({ stage, hold: false }))],
+  ];
 }
 
 async function main(): Promise<void> {
   fs.rmSync(SUMMARY_DIR, { recursive: true, force: true });
-  const results: string[] = [];
+  const started = Date.now();
+  const results = new Map<string, string>();
   let passed = 0;
   let failed = 0;
-  for (const stage of STAGES) {
-    console.log(`\n=== ${stage.name} tests ===`);
-    const r = await runStage(stage);
-    // A stage that printed no counts, or exited non-zero with none failed, still fails the run.
-    const stageFailed = r.failed + (!r.seen || (r.code !== 0 && r.failed === 0) ? 1 : 0);
-    passed += r.passed;
-    failed += stageFailed;
-    results.push(`${stage.name}: ${r.passed} passed, ${stageFailed} failed`);
+  for (const step of plan()) {
+    await Promise.all(
+      step.map(async (lane) => {
+        for (const { stage, hold } of lane) {
+          const r = await runStage(stage, hold);
+          // A stage that printed no counts, or exited non-zero with none failed, still fails the run.
+          const stageFailed = r.failed + (!r.seen || (r.code !== 0 && r.failed === 0) ? 1 : 0);
+          passed += r.passed;
+          failed += stageFailed;
+          results.set(stage.name, `${stage.name}: ${r.passed} passed, ${stageFailed} failed`);
+        }
+      }),
+    );
   }
   console.log('\n=== summary ===');
   for (const line of summaryLines(readSummaries(SUMMARY_DIR))) console.log(line);
-  console.log(results.join(' · '));
+  console.log(STAGES.map((stage) => results.get(stage.name)).join(' · '));
+  console.log(`stages took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }

@@ -4,6 +4,7 @@
  * text. It posts only queries, user actions and what is on screen: never anything secret.
  */
 import { l10n, root, testHooks } from '../shared/page';
+import { connectToHost } from '../shared/host';
 import type { CompareRow } from '../../src/core/report/compare/compare';
 import type { CompareHostMessage, CompareInit, ComparePageMessage } from '../../src/core/report/compare/compareMessages';
 import type { CompareColumnKey, CompareFilter, CompareQuery } from '../../src/core/report/compare/compareQuery';
@@ -16,13 +17,8 @@ import { buildCompareLayout } from './layout';
 import { summaryPairs } from './summary';
 import { CompareTable } from './table';
 
-interface VsCodeApi {
-  postMessage(message: ComparePageMessage): void;
-  setState(state: CompareInit): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
 
-const vscode = acquireVsCodeApi();
+const vscode = connectToHost<ComparePageMessage, CompareInit>();
 const ui = buildCompareLayout(root);
 
 let init: CompareInit | undefined;

@@ -6,6 +6,7 @@
  * never anything secret.
  */
 import { l10n, root, testHooks } from '../shared/page';
+import { connectToHost } from '../shared/host';
 import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
 import type { HostMessage, PageCommand, PageMessage, ReportPanelState, ReportTab } from '../../src/core/report/report/messages';
 import type { LoadState, SynchronizationSummary } from '../../src/core/report/shared/panelTypes';
@@ -21,14 +22,8 @@ import { PageRows } from './rowWindow';
 import { summaryPairs } from './summary';
 import { cellText, VirtualTable } from './table';
 
-interface VsCodeApi {
-  postMessage(message: PageMessage): void;
-  getState(): unknown;
-  setState(state: ReportPanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
 
-const vscode = acquireVsCodeApi();
+const vscode = connectToHost<PageMessage, ReportPanelState>();
 const ui: Layout = buildLayout(root);
 
 let state: ReportPanelState | undefined;

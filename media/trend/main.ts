@@ -5,17 +5,13 @@
  * back only which synchronization to open and what it shows.
  */
 import { root, testHooks } from '../shared/page';
+import { connectToHost } from '../shared/host';
 import { formatDuration } from '../../src/core/report/shared/format';
 import { isTrendHostMessage, type TrendHostMessage, type TrendPageMessage, type TrendPageState, type TrendPanelState, type TrendPointView } from '../../src/core/report/trend/trendMessages';
 import { el, svg } from '../shared/dom';
 
-interface VsCodeApi {
-  postMessage(message: TrendPageMessage): void;
-  setState(state: TrendPanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
 
-const vscode = acquireVsCodeApi();
+const vscode = connectToHost<TrendPageMessage, TrendPanelState>();
 const app = root;
 
 const PLOT_HEIGHT = 180;

@@ -24,7 +24,10 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** Files under out/ matching include and none of the comma-separated exclude globs (relative to out/), sorted. */
+/** A `*.last.test.js` file runs after all the others: the secret scan reads what every other file left behind. */
+const runsLast = (file: string) => file.endsWith('.last.test.js');
+
+/** Files under out/ matching include and none of the comma-separated exclude globs (relative to out/), sorted by name, `.last.test` files last. */
 export function selectTestFiles(include: string, exclude?: string): string[] {
   const includeRe = globToRegExp(include);
   const excludeRes = (exclude ?? '').split(',').filter(Boolean).map(globToRegExp);
@@ -34,6 +37,6 @@ export function selectTestFiles(include: string, exclude?: string): string[] {
   const files = (fs.readdirSync(base, { recursive: true }) as string[])
     .map((f) => `test/${f.split(path.sep).join('/')}`)
     .filter((f) => includeRe.test(f) && !excludeRes.some((re) => re.test(f)) && (!onlyRe || onlyRe.test(f)));
-  return files.sort().map((f) => path.join(OUT_ROOT, f));
+  return files.sort((a, b) => Number(runsLast(a)) - Number(runsLast(b)) || (a < b ? -1 : a > b ? 1 : 0)).map((f) => path.join(OUT_ROOT, f));
 }
 

@@ -8,7 +8,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../emulator/server';
+import { Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { EMULATOR_SUBSCRIPTION } from '../emulator/pick-lists';
 import { getToken } from '../emulator/test-client';
 import { API_VERSION, DataShareSdkClient, spec, type ShareSubscriptionArgs } from './dataShareClient';
@@ -42,7 +43,7 @@ describe('Data Share through the official SDK machinery (core-client, core-lro)'
   // Every request moves the emulator's clock 2 s: a synchronization runs its course while it is polled.
   let clock = Date.parse('2026-11-26T10:00:00Z');
   before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, now: () => clock });
+    emu = await startTestEmulator({ lroPolls: 2, now: () => clock });
     token = await getToken(emu.url);
     client = new DataShareSdkClient(emu.url, () => token);
     client.pipeline.addPolicy({ name: 'clock', sendRequest: (req, next) => ((clock += 2_000), next(req)) });

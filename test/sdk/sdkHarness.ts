@@ -4,7 +4,8 @@
 // long-running operation polling, deserialization) is the SDK's.
 import type { AccessToken, TokenCredential } from '@azure/core-auth';
 import { bearerTokenAuthenticationPolicyName, type Pipeline, type PipelinePolicy } from '@azure/core-rest-pipeline';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
+import { type Emulator, type EmulatorOptions } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { getToken } from '../emulator/test-client';
 
 /** Signs in at the emulator as a client-credentials app would, once per token lifetime. */
@@ -45,7 +46,7 @@ export interface SdkStage {
 }
 
 export async function startSdkStage(options: EmulatorOptions = {}): Promise<SdkStage> {
-  const emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1, ...options });
+  const emu = await startTestEmulator(options);
   return { emu, credential: new EmulatorCredential(emu.url), clientOptions: { endpoint: emu.url, allowInsecureConnection: true, retryOptions: { maxRetries: 0 } } };
 }
 

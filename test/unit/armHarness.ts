@@ -9,7 +9,8 @@ import { ArmClient, type ArmClientOptions, type ArmLogger } from '../../src/core
 import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server';
+import { type Emulator, type EmulatorOptions } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 
 export const TENANT = 'test-tenant';
 export const CLIENT_SECRET = 'super-secret-value-123';
@@ -50,7 +51,7 @@ export async function startHarness(
   emuOptions: EmulatorOptions = {},
   clientOptions: Partial<ArmClientOptions> = {},
 ): Promise<Harness> {
-  const emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 2, ...emuOptions });
+  const emu = await startTestEmulator({ lroPolls: 2, ...emuOptions });
   const tokens = new RecordingTokenProvider(
     new ClientSecretTokenProvider({
       authorityHost: emu.url,

@@ -7,7 +7,7 @@ import {
   createDeviceCodeTokenProvider,
   createEnvironmentTokenProvider,
 } from '../../src/core/auth/identityProviders';
-import { startEmulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { json, startFixture, rejectsWith } from './armHarness';
 
 const SECRET = 'the-client-secret-1234';
@@ -28,8 +28,8 @@ test('readEnvironmentCredentials needs tenant, client id and secret', () => {
 });
 
 test('client-secret provider: parallel calls share one token request; expires_in 0 is not cached', async () => {
-  const emu = await startEmulator({ tokenLifetimeSeconds: 3600 });
-  const shortLived = await startEmulator({ tokenLifetimeSeconds: 0 });
+  const emu = await startTestEmulator({ tokenLifetimeSeconds: 3600 });
+  const shortLived = await startTestEmulator({ tokenLifetimeSeconds: 0 });
   try {
     const p = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: SECRET, userAgent: 'ua' });
     const [a, b] = await Promise.all([p.getToken(['x/.default']), p.getToken(['x/.default'])]);

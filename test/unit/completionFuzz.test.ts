@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import './fuzzSeed';
+import { fuzzRuns } from './fuzzSeed';
 import { complete } from '../../src/core/completion/complete';
 import { DefinitionDocument, DefinitionFormat } from '../../src/core/definition';
 import { hover } from '../../src/core/hover/hover';
@@ -86,10 +86,10 @@ function checkAll(text: string, format: DefinitionFormat, offsets: number[]): vo
 describe('editing features on random documents', () => {
   for (const format of ['yaml', 'json'] as const) {
     it(`${format}: mutated definitions at random offsets`, () => {
-      fc.assert(fc.property(mutated(format), fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (text, offsets) => checkAll(text, format, offsets)), { numRuns: 300 });
+      fc.assert(fc.property(mutated(format), fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (text, offsets) => checkAll(text, format, offsets)), { numRuns: fuzzRuns(300) });
     });
     it(`${format}: arbitrary text at random offsets`, () => {
-      fc.assert(fc.property(anyText, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (text, offsets) => checkAll(text, format, offsets)), { numRuns: 300 });
+      fc.assert(fc.property(anyText, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (text, offsets) => checkAll(text, format, offsets)), { numRuns: fuzzRuns(300) });
     });
   }
 

@@ -6,12 +6,13 @@ import { startHarness } from './armHarness';
 import { cancelSynchronization, createScheduleTrigger, deleteTrigger, listTriggers, synchronize } from '../../src/core/services/dataShareConsumer';
 import { collectAll } from '../../src/core/services/dataShare';
 import type { ArmClient } from '../../src/core/arm/client';
-import { SynchronizationWatch, progressCounts, type WatchSnapshot } from '../../src/core/synchronization/syncWatch';
+import { SynchronizationWatch, progressCounts, type WatchReaders, type WatchSnapshot } from '../../src/core/synchronization/syncWatch';
 import { watchReaders, readLandings } from '../../src/core/synchronization/shareSubscriptionReads';
 import { dataSetLandings, describeSink } from '../../src/core/synchronization/dataSetLandings';
 import { triggerFor, triggerSchedule } from '../../src/core/synchronization/schedule';
 import { isWaitCanceled } from '../../src/core/arm/lroOutcome';
 import { ArmError } from '../../src/core/arm/errors';
+import { until } from '../integration/suite/until';
 
 const ref = (shareSubscriptionName: string) => ({ subscriptionId: 'sub-1', resourceGroup: 'rg-1', accountName: 'acct-1', shareSubscriptionName });
 
@@ -25,6 +26,32 @@ async function withRunningClock<T>(clock: { now: number }, run: () => Promise<T>
   }
 }
 
+/** The readers' calls, counted per watch. */
+const readerCalls = new WeakMap<WatchReaders, { calls: number }>();
+function counted(readers: WatchReaders): WatchReaders {
+  const count = { calls: 0 };
+  const wrapped: WatchReaders = {
+    details: (...a) => (count.calls++, readers.details(...a)),
+    synchronization: (...a) => (count.calls++, readers.synchronization(...a)),
+    dataSetCount: (...a) => (count.calls++, readers.dataSetCount(...a)),
+  };
+  readerCalls.set(wrapped, count);
+  return wrapped;
+}
+
+/**
+ * Nothing is read after the end: the watch has ended (so it schedules no further tick), and a tick that runs
+ * anyway (what a timer left behind would run) calls no reader and sends no request.
+ */
+async function nothingReadAfterTheEnd(watch: SynchronizationWatch, readers: WatchReaders, requests: readonly unknown[]): Promise<void> {
+  assert.equal(watch.currentPhase, 'ended');
+  const count = readerCalls.get(readers)!;
+  const [calls, sent] = [count.calls, requests.length];
+  await watch.refresh();
+  assert.equal(count.calls, calls, 'no reader called after the end');
+  assert.equal(requests.length, sent, 'no request after the end');
+}
+
 const collectAllTriggers = (client: ArmClient, target: ReturnType<typeof ref>) => collectAll(listTriggers(client, target));
 
 test('synchronize: followed by the LRO to its end while a watch sees the data sets finish one by one', async () => {
@@ -33,13 +60,14 @@ test('synchronize: followed by the LRO to its end while a watch sees the data se
   try {
     const target = ref('unit-syncfail-rows-40-syncsecs-60');
     const seen: WatchSnapshot[] = [];
+    const readers = counted(watchReaders(async () => h.client, target));
     let watch: SynchronizationWatch | undefined;
     const ended = await withRunningClock(clock, async () => {
       const op = synchronize(h.client, target, 'Incremental', {
         defaultPollMs: 10,
         onStarted: (sync) => {
           assert.ok(sync?.synchronizationId);
-          watch = new SynchronizationWatch('k', sync, watchReaders(async () => h.client, target), { everyMs: 10, followsOperation: true });
+          watch = new SynchronizationWatch('k', sync, readers, { everyMs: 10, followsOperation: true });
           watch.onChange((s) => seen.push(s));
           watch.start();
         },
@@ -59,10 +87,7 @@ test('synchronize: followed by the LRO to its end while a watch sees the data se
     const counts = seen.map((s) => s.details.length);
     assert.ok(counts.some((c) => c > 0 && c < 40), counts.join(','));
     assert.deepEqual(counts, [...counts].sort((a, b) => a - b));
-    // Nothing is read after the end.
-    const reads = h.emu.requests.length;
-    await new Promise((r) => setTimeout(r, 50));
-    assert.equal(h.emu.requests.length, reads);
+    await nothingReadAfterTheEnd(watch!, readers, h.emu.requests);
   } finally {
     await h.close();
   }
@@ -80,7 +105,7 @@ test('cancel: the running synchronization ends Canceled; a second synchronize me
       // The end is read from the operation's state, not from words in its message.
       (err: unknown) => (err instanceof ArmError ? `${err.operationState}: ${err.message}` : String(err)),
     );
-    await new Promise((r) => setTimeout(r, 30));
+    await until(() => id !== '', 'the synchronization started', 5000, 1);
     const refused = await synchronize(h.client, target, 'Incremental').then(
       () => undefined,
       (err: unknown) => err as ArmError,
@@ -156,7 +181,8 @@ test('a synchronization started elsewhere is followed from the listing to its en
       },
     }).catch(() => undefined);
     assert.ok(started);
-    const watch = new SynchronizationWatch('k', { synchronizationId: started.synchronizationId, status: 'Queued' }, watchReaders(async () => h.client, target), { everyMs: 10, followsOperation: false });
+    const readers = counted(watchReaders(async () => h.client, target));
+    const watch = new SynchronizationWatch('k', { synchronizationId: started.synchronizationId, status: 'Queued' }, readers, { everyMs: 10, followsOperation: false });
     const ended = new Promise<WatchSnapshot>((resolve) => watch.onChange((s) => s.ended && resolve(s)));
     const final = await withRunningClock(clock, async () => {
       watch.start();
@@ -166,9 +192,7 @@ test('a synchronization started elsewhere is followed from the listing to its en
     assert.equal(final.status, 'Completed');
     assert.equal(final.details.length, 10);
     assert.deepEqual(progressCounts(final), { done: 10, failed: 0, total: 10 });
-    const reads = h.emu.requests.length;
-    await new Promise((r) => setTimeout(r, 50));
-    assert.equal(h.emu.requests.length, reads);
+    await nothingReadAfterTheEnd(watch, readers, h.emu.requests);
   } finally {
     await h.close();
   }

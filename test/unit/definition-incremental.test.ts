@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import './fuzzSeed';
+import { fuzzRuns } from './fuzzSeed';
 import { DefinitionDocument } from '../../src/core/definition';
 import { validateDocument, validationCacheOf } from '../../src/core/validation/validateDocument';
 import { generateDefinition } from '../bench/generateDefinition';
@@ -117,7 +117,7 @@ describe('incremental YAML re-parse', () => {
           assert.deepEqual(stripped(doc), stripped(full));
         }
       }),
-      { numRuns: 400 },
+      { numRuns: fuzzRuns(400) },
     );
   });
 
@@ -130,7 +130,7 @@ describe('incremental YAML re-parse', () => {
         const next = doc.applyEdit(Math.floor(e.at * json.length), e.del, e.ins);
         assert.deepEqual(stripped(next), stripped(DefinitionDocument.parse(next.text, 'json')));
       }),
-      { numRuns: 200 },
+      { numRuns: fuzzRuns(200) },
     );
   });
 
@@ -154,7 +154,7 @@ describe('incremental YAML re-parse', () => {
             assert.deepEqual(stripped(doc), stripped(DefinitionDocument.parse(doc.text, 'yaml')), JSON.stringify(e));
           }
         }),
-        { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 60) },
+        { numRuns: fuzzRuns(60) },
       );
       // The point of the exercise: most steps of every kind take the incremental path (a dash moved off its
       // column changes the list's structure: a full parse).
@@ -221,7 +221,7 @@ describe('incremental YAML re-parse', () => {
           }
         }
       }),
-      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 100) },
+      { numRuns: fuzzRuns(100) },
     );
   });
 

@@ -8,7 +8,8 @@ import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretToken
 import { describeChanges } from '../../src/core/deploy/diff';
 import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../src/core/deploy/errorTargets';
-import { startEmulator, type Emulator } from '../emulator/server';
+import { type Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { MemoryLogger } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
@@ -20,7 +21,7 @@ let client: ArmClient;
 const logger = new MemoryLogger();
 
 before(async () => {
-  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 2 });
+  emu = await startTestEmulator({ lroPolls: 2 });
   const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'deploy-test' });
   client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'deploy-test', logger, maxRetries: 0 });
 });
@@ -46,6 +47,9 @@ properties:
     ports: [{ port: 80 }]
 `;
 
+/** The emulator's Retry-After is 0, which the poller reads as none: poll at once instead of the 2 s default. */
+const FAST_POLL = { defaultPollMs: 5 };
+
 const lookup = (n: string) => (n === 'db' ? DB_PASSWORD : undefined);
 
 test('create then update: Succeeded with IP and FQDN, the update is described, secrets never logged', async () => {
@@ -53,7 +57,7 @@ test('create then update: Succeeded with IP and FQDN, the update is described, s
   assert.equal(await readExistingGroup(client, ref), undefined);
   const prepared = await prepareDeploy(yaml('web-one'), 'web.aci.yaml', ref, lookup);
   const states: string[] = [];
-  const run = await deployBody(client, ref, prepared.body, { onProgress: (p) => states.push(p.status) });
+  const run = await deployBody(client, ref, prepared.body, { ...FAST_POLL, onProgress: (p) => states.push(p.status) });
   assert.equal(run.group.provisioningState, 'Succeeded');
   assert.match(run.group.ip ?? '', /^20\.\d+\.\d+\.\d+$/);
   assert.equal(run.group.fqdn, 'web-one-label.westeurope.azurecontainer.io');
@@ -70,7 +74,7 @@ test('create then update: Succeeded with IP and FQDN, the update is described, s
 
   const next = await prepareDeploy(yaml('web-one', 'nginx:1.27'), 'web.aci.yaml', ref, lookup);
   assert.deepEqual(describeChanges(existing, next.body), ['~ containers[web].image: mcr.microsoft.com/azuredocs/nginx:latest → nginx:1.27']);
-  const updated = await deployBody(client, ref, next.body);
+  const updated = await deployBody(client, ref, next.body, FAST_POLL);
   assert.equal(updated.group.provisioningState, 'Succeeded');
   assert.ok(logger.lines.length > 0);
   assert.ok(!logger.lines.some((l) => l.includes(DB_PASSWORD)));
@@ -79,7 +83,7 @@ test('create then update: Succeeded with IP and FQDN, the update is described, s
 test('an operation that ends Failed surfaces as an lro ArmError', async () => {
   const ref = { subscriptionId: SUB, resourceGroup: RG, name: 'web-fault-lro-failed' };
   const prepared = await prepareDeploy(yaml('web-fault-lro-failed'), 'web.aci.yaml', ref, lookup);
-  await assert.rejects(deployBody(client, ref, prepared.body), (e: unknown) => e instanceof ArmError && e.kind === 'lro' && /failed/i.test(e.message));
+  await assert.rejects(deployBody(client, ref, prepared.body, FAST_POLL), (e: unknown) => e instanceof ArmError && e.kind === 'lro' && /failed/i.test(e.message));
 });
 
 test('a 400 CloudError without a target is placed from its message: the DNS label it quotes', async () => {
@@ -88,7 +92,7 @@ test('a 400 CloudError without a target is placed from its message: the DNS labe
   const prepared = await prepareDeploy(text, 'web.aci.yaml', ref, lookup);
   let caught: ArmError | undefined;
   try {
-    await deployBody(client, ref, prepared.body);
+    await deployBody(client, ref, prepared.body, FAST_POLL);
   } catch (e) {
     caught = e as ArmError;
   }

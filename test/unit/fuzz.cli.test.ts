@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import './fuzzSeed';
+import { fuzzRuns } from './fuzzSeed';
 import { writeSummary } from '../summary/record';
 import { MAX_DEFINITION_BYTES } from '../../src/core/definition/fileLimits';
 
@@ -75,7 +75,7 @@ describe('aci-validate on hostile input', () => {
   it('random damage to a YAML and a JSON definition: documented lines and exit codes, no secret printed', () => {
     const seedJson = JSON.stringify({ location: 'westeurope', properties: { osType: 'Linux', containers: [{ name: 'a', properties: { image: 'x', environmentVariables: [{ name: 'P', secureValue: SECRETS[0] }] } }] } }, null, 2);
     const damage = fc.array(fc.tuple(fc.nat(), fc.nat({ max: 10 }), fc.oneof(fc.constantFrom('\t', '\r\n', '\uFEFF', '{', '[', '"', ': ', '- ', '\u0000', '\uD800'), fc.string({ maxLength: 6 }))), { maxLength: 6 });
-    const samples = fc.sample(fc.tuple(fc.constantFrom(['yaml', SEED_YAML], ['json', seedJson]), damage), { numRuns: 24, seed: 4242 });
+    const samples = fc.sample(fc.tuple(fc.constantFrom(['yaml', SEED_YAML], ['json', seedJson]), damage), { numRuns: fuzzRuns(24), seed: 4242 });
     samples.forEach(([[ext, seed], edits], i) => {
       const text = edits.reduce((t, [at, del, ins]) => {
         const k = at % (t.length + 1);

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import './fuzzSeed';
+import { fuzzRuns } from './fuzzSeed';
 import YAML from 'yaml';
 import { complete } from '../../src/core/completion/complete';
 import { DefinitionDocument, type DefinitionFormat, type DefinitionNode, type Finding } from '../../src/core/definition';
@@ -167,12 +167,12 @@ const offsets = fc.array(fc.nat(), { minLength: 1, maxLength: 6 });
 describe('fuzzing the definition model and editing features', () => {
   for (const format of ['yaml', 'json'] as const) {
     it(`${format}: wrong types at every level, then text damage`, () => {
-      fc.assert(fc.property(mutatedText(format), offsets, (text, at) => checkDocument(text, format, at)), { numRuns: 250 });
+      fc.assert(fc.property(mutatedText(format), offsets, (text, at) => checkDocument(text, format, at)), { numRuns: fuzzRuns(250) });
     });
 
     it(`${format}: read with the other format's parser too`, () => {
       const other = format === 'json' ? 'yaml' : 'json';
-      fc.assert(fc.property(mutatedText(format), offsets, (text, at) => checkDocument(text, other, at)), { numRuns: 100 });
+      fc.assert(fc.property(mutatedText(format), offsets, (text, at) => checkDocument(text, other, at)), { numRuns: fuzzRuns(100) });
     });
 
     it(`${format}: random edit sequences match a fresh parse and keep ranges inside`, () => {
@@ -189,7 +189,7 @@ describe('fuzzing the definition model and editing features', () => {
           const fresh = DefinitionDocument.parse(doc.text, format);
           assert.deepEqual(validateDocument(doc).map((f) => [f.code, f.range.start, f.range.end]), validateDocument(fresh).map((f) => [f.code, f.range.start, f.range.end]));
         }),
-        { numRuns: 150 },
+        { numRuns: fuzzRuns(150) },
       );
     });
   }

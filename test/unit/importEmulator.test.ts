@@ -8,7 +8,8 @@ import { describeChanges } from '../../src/core/deploy/diff';
 import { deployBody, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { importDefinition } from '../../src/core/import/importDefinition';
 import { listContainerGroups } from '../../src/core/services/containerGroups';
-import { startEmulator, type Emulator } from '../emulator/server';
+import { type Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { MemoryLogger } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-0000000000e1';
@@ -20,7 +21,7 @@ let client: ArmClient;
 const logger = new MemoryLogger();
 
 before(async () => {
-  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 0 });
+  emu = await startTestEmulator({ lroPolls: 0 });
   const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'import-test' });
   client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'import-test', logger, maxRetries: 0 });
 });

@@ -12,7 +12,8 @@ import { deployBody, prepareDeploy, readExistingGroup } from '../../src/core/dep
 import { describeChanges } from '../../src/core/deploy/diff';
 import { compareWithDefinition, fetchLiveState, liveReadApiVersion } from '../../src/core/deploy/liveFetch';
 import { ACI_API_VERSION } from '../../src/core/services/resourcePaths';
-import { startEmulator, type Emulator } from '../emulator/server';
+import { type Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { MemoryLogger } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-0000000000a7';
@@ -23,7 +24,7 @@ let emu: Emulator;
 let client: ArmClient;
 
 before(async () => {
-  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
+  emu = await startTestEmulator();
   const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-live', userAgent: 'live-test' });
   client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'live-test', logger: new MemoryLogger(), maxRetries: 0 });
 });

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import './fuzzSeed';
+import { fuzzRuns } from './fuzzSeed';
 import { LogMerger, parseLogContent } from '../../src/core/containerGroup/logsMerge';
 
 const at = (s: number, frac = ''): string => `2026-11-25T10:00:${String(s).padStart(2, '0')}${frac}Z`;
@@ -113,7 +113,7 @@ describe('LogMerger', () => {
             assert.deepEqual(shown, log.slice(from));
           },
         ),
-        { numRuns: 400 },
+        { numRuns: fuzzRuns(400) },
       );
     });
 
@@ -136,7 +136,7 @@ describe('LogMerger', () => {
           }
           assert.equal(lastIndex, log.length - 1, 'the newest line is shown');
         }),
-        { numRuns: 400 },
+        { numRuns: fuzzRuns(400) },
       );
     });
   }

@@ -10,6 +10,7 @@ import { createScheduleTrigger, deleteTrigger } from '../../src/core/services/da
 import { listResourceGroups, listShareSubscriptions } from '../../src/core/services/pickLists';
 import { containerGroupPath, segment, shareSubscriptionPath } from '../../src/core/services/resourcePaths';
 import { deploymentPath, getDeployment } from '../../src/core/templateDeploy/deployments';
+import { fuzzRuns } from './fuzzSeed';
 
 const share = { subscriptionId: 's', resourceGroup: 'rg', accountName: 'acc', shareSubscriptionName: 'ss' };
 const group = { subscriptionId: 's', resourceGroup: 'rg', name: 'cg' };
@@ -90,6 +91,6 @@ test('any name keeps the path to its own segment under URL resolution, or is ref
         if (!path.endsWith('/logs')) assert.equal(decodeURIComponent(parts[parts.length - 1]), name);
       }
     }),
-    { numRuns: 500, seed: 38 },
+    { numRuns: fuzzRuns(500), seed: 38 },
   );
 });

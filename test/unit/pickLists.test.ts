@@ -12,7 +12,8 @@ import {
 } from '../../src/core/services/pickLists';
 import { listTenants } from '../../src/core/services/tenants';
 import { markRegion } from '../../src/core/services/markRegion';
-import { startEmulator, type Emulator } from '../emulator/server';
+import { type Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { MemoryLogger } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-000000000001';
@@ -20,7 +21,7 @@ let emu: Emulator;
 let client: ArmClient;
 
 before(async () => {
-  emu = await startEmulator({ retryAfterSeconds: 0 });
+  emu = await startTestEmulator({ lroPolls: 2 });
   const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'pick-secret', userAgent: 'pick-test' });
   client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'pick-test', logger: new MemoryLogger(), maxRetries: 0 });
 });

@@ -11,6 +11,7 @@ import { ArmError, errorMessage } from '../../src/core/arm/errors';
 import { asPlainText } from '../../src/core/arm/plainText';
 import { plainPrompts } from '../../src/ui/plainPrompts';
 import type { UserInput } from '../../src/ui/userInput';
+import { fuzzRuns } from './fuzzSeed';
 
 /**
  * A model of what VS Code renders as a link, written from its source (microsoft/vscode:
@@ -56,7 +57,7 @@ test('property: any text made plain renders no link and reads the same', () => {
       assert.equal(rendersLink(shown), false, JSON.stringify(shown));
       assert.equal(visible(shown), visible(s));
     }),
-    { numRuns: 3000, seed: 38 },
+    { numRuns: fuzzRuns(3000), seed: 38 },
   );
 });
 
@@ -112,6 +113,6 @@ test('property: every place that builds a prompt or a notification, given servic
       assert.ok(shown.length >= 14);
       for (const s of shown) assert.equal(rendersLink(s), false, JSON.stringify(s));
     }),
-    { numRuns: 1500, seed: 38 },
+    { numRuns: fuzzRuns(1500), seed: 38 },
   );
 });

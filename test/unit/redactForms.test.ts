@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { redactText } from '../../src/core/arm/redact';
-import './fuzzSeed';
+import { fuzzRuns } from './fuzzSeed';
 
 const lowerPercent = (s: string) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (p) => p.toLowerCase());
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -74,7 +74,7 @@ test('generated secrets and encodings: no encoding survives redaction', () => {
       const out = redactText(`${before} ${written} ${after}`, [s]);
       return !out.includes(written) && !out.includes(s);
     }),
-    { numRuns: 200 },
+    { numRuns: fuzzRuns(200) },
   );
 });
 

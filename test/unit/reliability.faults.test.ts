@@ -12,7 +12,8 @@ import type { RequestBody } from '../../src/core/deploy/requestBody';
 import { loadSynchronizationReport } from '../../src/core/report/shared/stream';
 import { collectAll, listSourceShareSynchronizationSettings, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { generateSynchronizations } from '../emulator/data-share-generator';
-import { startEmulator, type Emulator } from '../emulator/server';
+import { type Emulator } from '../emulator/server';
+import { startTestEmulator } from '../emulator/test-emulator';
 import { CaseCounter } from '../summary/record';
 import { MemoryLogger } from './armHarness';
 
@@ -94,7 +95,7 @@ async function stillWorks(c: ArmClient): Promise<void> {
 
 before(async () => {
   process.on('unhandledRejection', onRejection);
-  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1, hangMs: 5000 });
+  emu = await startTestEmulator({ hangMs: 5000 });
 });
 after(async () => {
   await emu.close();
@@ -227,13 +228,13 @@ describe('faults while listing schedules and reports', () => {
 describe('faults while deploying', () => {
   test('LRO ending Failed: the service reason and code', () =>
     counter.run('deploy lro-failed', async () => {
-      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-failed'), body())), /^The operation failed: .+ \[\w+\]$/);
+      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-failed'), body(), { defaultPollMs: 5 })), /^The operation failed: .+ \[\w+\]$/);
       assert.equal(err.kind, 'lro');
     }));
 
   test('LRO ending Canceled: says it was canceled in Azure', () =>
     counter.run('deploy lro-canceled', async () => {
-      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-canceled'), body())), /^The operation was canceled in Azure: .+ \[\w+\]$/);
+      const err = assertClear(await failure(() => deployBody(client(), group('web-fault-lro-canceled'), body(), { defaultPollMs: 5 })), /^The operation was canceled in Azure: .+ \[\w+\]$/);
       assert.equal(err.kind, 'lro');
     }));
 
@@ -245,7 +246,7 @@ describe('faults while deploying', () => {
         /could not be read after \d+ polls .*may still be running in Azure/,
       );
       assert.equal(err.code, 'OperationStatusUnavailable');
-      assert.equal((await deployBody(c, group('web-after-status-error'), body())).group.provisioningState, 'Succeeded');
+      assert.equal((await deployBody(c, group('web-after-status-error'), body(), { defaultPollMs: 5 })).group.provisioningState, 'Succeeded');
     }));
 
   test('429 and 503 on the PUT are retried to Succeeded', () =>

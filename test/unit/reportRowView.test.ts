@@ -7,6 +7,7 @@ import { chartData } from '../../src/core/report/report/chart';
 import { MAX_WINDOW_ROWS, RowView } from '../../src/core/report/report/rowView';
 import { type ReportQuery, type ReportRow } from '../../src/core/report/shared/model';
 import { applyQuery } from '../../src/core/report/shared/query';
+import { fuzzRuns } from './fuzzSeed';
 
 const row = (i: number, status = i % 3 === 0 ? 'Failed' : 'Succeeded'): ReportRow => ({ name: `ds-${String(i).padStart(4, '0')}`, status, durationMs: (i * 7919) % 1000, sizeRead: i * 10 });
 
@@ -91,7 +92,7 @@ describe('RowView', () => {
         assert.deepEqual(view.window(0, MAX_WINDOW_ROWS), expected.slice(0, MAX_WINDOW_ROWS));
         assert.deepEqual(view.chart(5), chartData(expected, 5));
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 });

@@ -24,9 +24,17 @@ describe('sanitizeSynchronization', () => {
     const raw = { synchronizationId: 'abc', message: hostile, status: ['Failed'], startTime: hostile, synchronizationMode: 7, durationMs: '12', endTime: null };
     const sync = sanitizeSynchronization(raw);
     assert.deepEqual(sync, { synchronizationId: 'abc' });
-    // What the quick pick and the header do with the fields no longer throws.
-    assert.doesNotThrow(() => [sync?.message ?? '', sync?.status ?? ''].filter(Boolean).join(' — '));
     assert.throws(() => [raw.message].join(''), TypeError, 'the raw record does throw');
+    // Whatever a field holds, what is kept has the field's type, so the quick pick and the header can join it.
+    const types: Record<string, string> = { synchronizationId: 'string', synchronizationMode: 'string', status: 'string', message: 'string', startTime: 'string', endTime: 'string', durationMs: 'number' };
+    for (const field of Object.keys(types)) {
+      for (const value of [hostile, ['Failed'], 7, '12', null, {}, Symbol('s'), 12n, true, NaN]) {
+        const what = `${field} = ${value === hostile ? 'an object that cannot be shown' : String(value)}`;
+        const kept = sanitizeSynchronization({ synchronizationId: 'abc', [field]: value }) ?? {};
+        for (const [key, v] of Object.entries(kept)) assert.equal(typeof v, types[key], `${what} kept ${key} as ${typeof v}`);
+        assert.doesNotThrow(() => Object.values(kept).join(' — '), what);
+      }
+    }
     assert.equal(sanitizeSynchronization({ synchronizationId: 'a', durationMs: Infinity })?.durationMs, undefined);
     assert.equal(sanitizeSynchronization({ synchronizationId: 'a', durationMs: -1 })?.durationMs, undefined);
   });

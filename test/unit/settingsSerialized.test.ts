@@ -4,19 +4,21 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { serializer } from '../../src/core/settings/serialized';
+
+/** One turn of the event loop: what an asynchronous file read or write gives other work (no clock involved). */
+const io = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A stored list read and written asynchronously, as a settings file is. */
 function store() {
   let list: string[] = [];
   return {
     read: async () => {
-      await sleep(5);
+      await io();
       return [...list];
     },
     write: async (next: string[]) => {
-      await sleep(5);
+      await io();
       list = next;
     },
     get list() {
@@ -43,7 +45,7 @@ test('a failed edit reports its error and does not stop the ones after it', asyn
   const oneAtATime = serializer();
   const order: string[] = [];
   const failed = oneAtATime(async () => {
-    await sleep(5);
+    await io();
     order.push('first');
     throw new Error('write refused');
   });

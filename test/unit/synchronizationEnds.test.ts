@@ -11,13 +11,18 @@ import { synchronizeEndStatus } from '../../src/core/synchronization/syncStatus'
 import type { LroResult } from '../../src/core/arm/lro';
 import type { ArmResponse } from '../../src/core/arm/client';
 import { scheduleTriggerName, triggerReplaced } from '../../src/core/synchronization/schedule';
+import { until } from '../integration/suite/until';
 
 const start: ShareSubscriptionSynchronization = { synchronizationId: 'sync-1', status: 'InProgress', startTime: '2026-11-26T10:00:00Z' };
 
-function readers(sync: () => ShareSubscriptionSynchronization | undefined, detailsMs = 0): WatchReaders & { listingReads: number } {
+function readers(sync: () => ShareSubscriptionSynchronization | undefined, detailsMs = 0): WatchReaders & { listingReads: number; detailReads: number } {
   const r = {
     listingReads: 0,
-    details: () => new Promise<[]>((resolve) => setTimeout(() => resolve([]), detailsMs)),
+    detailReads: 0,
+    details: () => {
+      r.detailReads++;
+      return new Promise<[]>((resolve) => setTimeout(() => resolve([]), detailsMs));
+    },
     synchronization: async () => {
       r.listingReads++;
       return sync();
@@ -79,7 +84,8 @@ test('refresh after followListing reads the listing even while a details-only re
   const r = readers(() => ({ ...start, status: 'Succeeded', endTime: '2026-11-26T10:05:00Z' }), 40);
   const watch = new SynchronizationWatch('k', start, r, { everyMs: 60_000, followsOperation: true });
   watch.start();
-  await new Promise((resolve) => setTimeout(resolve, 10)); // the first tick (details only) is in flight
+  await until(() => r.detailReads > 0, 'the first tick (details only) is in flight', 2000, 1);
+  assert.equal(r.listingReads, 0);
   watch.cancelRequested();
   watch.followListing();
   await watch.refresh();

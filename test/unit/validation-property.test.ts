@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import './fuzzSeed';
+import { fuzzRuns } from './fuzzSeed';
 import { DefinitionDocument, Finding } from '../../src/core/definition';
 import { validateText } from '../../src/core/validation';
 import { validateDocument } from '../../src/core/validation/validateDocument';
@@ -40,7 +40,7 @@ describe('any input yields findings and never throws', () => {
         checkAll(text, 'a.yaml');
         checkAll(text, 'a.json');
       }),
-      { numRuns: 500 },
+      { numRuns: fuzzRuns(500) },
     );
   });
 
@@ -55,7 +55,7 @@ describe('any input yields findings and never throws', () => {
         checkAll(t, file);
         checkAll(t.slice(0, Math.floor(t.length / 2)), file);
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 
@@ -66,7 +66,7 @@ describe('any input yields findings and never throws', () => {
         checkAll(json ?? 'null', 'v.json');
         checkAll(JSON.stringify({ properties: value }), 'v.json');
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 
@@ -88,7 +88,7 @@ describe('any input yields findings and never throws', () => {
           for (const f of validateDocument(doc)) assert.ok(f.range.end <= doc.text.length);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: fuzzRuns(200) },
     );
   });
 });

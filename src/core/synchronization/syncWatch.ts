@@ -8,6 +8,7 @@
 import { errorMessage } from '../arm/errors';
 import type { ShareSubscriptionSynchronization, SynchronizationDetails } from '../services/dataShare';
 import { isEndedStatus, isFailedStatus, syncOutcome } from './syncStatus';
+import { isCanceling, isReading, nextPhase, readsListing, type WatchEvent, type WatchPhase } from './watchPhase';
 
 export interface WatchSnapshot {
   readonly synchronizationId: string;
@@ -61,16 +62,14 @@ export class SynchronizationWatch {
   private state: WatchSnapshot;
   private readonly listeners = new Set<(s: WatchSnapshot) => void>();
   private readonly abort = new AbortController();
+  /** Where the watch is in its life; moved only through WATCH_TRANSITIONS. */
+  private phase: WatchPhase;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private reading: Promise<void> | undefined;
-  private followsOperation: boolean;
-  private cancelAsked = false;
   /** The status shown before "Canceling", put back when the cancel fails. */
   private beforeCancel: string | undefined;
   private listingMisses = 0;
   private listingFailures = 0;
-  /** Set once finish() runs: no tick starts after it (its own last read is the last). */
-  private finishing = false;
 
   constructor(
     readonly key: string,
@@ -78,7 +77,7 @@ export class SynchronizationWatch {
     private readonly readers: WatchReaders,
     private readonly options: WatchOptions,
   ) {
-    this.followsOperation = options.followsOperation;
+    this.phase = options.followsOperation ? 'operation' : 'listing';
     this.state = {
       synchronizationId: start.synchronizationId,
       synchronizationMode: start.synchronizationMode,
@@ -92,6 +91,19 @@ export class SynchronizationWatch {
 
   get snapshot(): WatchSnapshot {
     return this.state;
+  }
+
+  /** The watch's phase (see watchPhase.ts). */
+  get currentPhase(): WatchPhase {
+    return this.phase;
+  }
+
+  /** Takes the move the table allows for `event`; false (and no move) when it allows none. */
+  private move(event: WatchEvent): boolean {
+    const next = nextPhase(this.phase, event);
+    if (next === undefined) return false;
+    this.phase = next;
+    return true;
   }
 
   onChange(listener: (s: WatchSnapshot) => void): { dispose(): void } {
@@ -110,29 +122,29 @@ export class SynchronizationWatch {
 
   /** The synchronize operation's latest status (only non-terminal ones move the watch; its end comes through finish). */
   operationStatus(status: string): void {
-    if (this.state.ended || isEndedStatus(status)) return;
+    if (this.phase === 'ended' || isEndedStatus(status)) return;
     const outcome = syncOutcome(status);
     // A word outside the vocabulary is no end: the run goes on, shown in the service's own word.
-    const shown = this.cancelAsked ? 'Canceling' : outcome === 'queued' ? 'Queued' : outcome === 'running' ? 'InProgress' : status.trim() || this.state.status;
+    const shown = isCanceling(this.phase) ? 'Canceling' : outcome === 'queued' ? 'Queued' : outcome === 'running' ? 'InProgress' : status.trim() || this.state.status;
     if (shown !== this.state.status) this.update({ status: shown });
   }
 
   /** The operation could no longer be followed: go on from the share subscription's listing. */
   followListing(): void {
-    this.followsOperation = false;
+    this.move('followListing');
   }
 
   cancelRequested(): void {
-    if (!this.cancelAsked) this.beforeCancel = this.state.status;
-    this.cancelAsked = true;
-    if (!this.state.ended) this.update({ status: 'Canceling' });
+    const wasCanceling = isCanceling(this.phase);
+    if (!this.move('cancel')) return;
+    if (!wasCanceling) this.beforeCancel = this.state.status;
+    this.update({ status: 'Canceling' });
   }
 
   /** The cancel was refused or could not be sent: the synchronization goes on, shown as it was. */
   cancelFailed(): void {
-    if (!this.cancelAsked) return;
-    this.cancelAsked = false;
-    if (!this.state.ended && this.state.status === 'Canceling') this.update({ status: this.beforeCancel ?? 'InProgress' });
+    if (!this.move('cancelFailed')) return;
+    if (this.state.status === 'Canceling') this.update({ status: this.beforeCancel ?? 'InProgress' });
   }
 
   /**
@@ -146,8 +158,7 @@ export class SynchronizationWatch {
 
   /** The synchronization ended: one last read of its details, then nothing more is read. */
   async finish(status: string, message?: string, endTime?: string): Promise<void> {
-    if (this.state.ended || this.finishing) return;
-    this.finishing = true;
+    if (!this.move('finish')) return;
     if (this.timer) clearTimeout(this.timer);
     await this.reading;
     await this.readDetails();
@@ -155,29 +166,36 @@ export class SynchronizationWatch {
   }
 
   stop(): void {
+    this.move('stop');
+    this.halt();
+  }
+
+  /** No timer left, and every read under way cut short. */
+  private halt(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.abort.abort();
   }
 
   private end(patch: Partial<WatchSnapshot>): void {
-    this.stop();
+    if (!this.move('end')) return;
+    this.halt();
     this.update({ ...patch, ended: true });
   }
 
   private schedule(ms: number): void {
-    if (this.state.ended || this.finishing || this.abort.signal.aborted) return;
+    if (!isReading(this.phase)) return;
     this.timer = setTimeout(() => {
       void this.tick().finally(() => this.schedule(this.options.everyMs));
     }, ms);
   }
 
   private tick(): Promise<void> {
-    if (this.state.ended || this.finishing) return Promise.resolve();
+    if (!isReading(this.phase)) return Promise.resolve();
     this.reading ??= (async () => {
       try {
-        if (!this.followsOperation) await this.readSynchronization();
-        if (!this.state.ended) await this.readDetails();
+        if (readsListing(this.phase)) await this.readSynchronization();
+        if (this.phase !== 'ended') await this.readDetails();
       } finally {
         this.reading = undefined;
       }
@@ -204,7 +222,7 @@ export class SynchronizationWatch {
         await this.readDetails();
         this.end({ status, message: sync.message, endTime: sync.endTime });
       } else {
-        this.update({ status: this.cancelAsked ? 'Canceling' : status, startTime: sync.startTime ?? this.state.startTime });
+        this.update({ status: isCanceling(this.phase) ? 'Canceling' : status, startTime: sync.startTime ?? this.state.startTime });
       }
     } catch (err) {
       if (this.abort.signal.aborted) return;

@@ -6,6 +6,7 @@ import type { CompareHostMessage, CompareView } from '../../core/report/compare/
 import type { LoadState, SynchronizationSummary } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import type { ReportExportRecord } from '../report/reportRecord';
+import type { PanelTestHooks } from '../panelTestHooks';
 
 export interface CompareRecord {
   target: ShareSubscriptionTarget;
@@ -27,14 +28,8 @@ export interface CompareRecord {
   exports: ReportExportRecord[];
 }
 
-export interface CompareTestHooks {
+export interface CompareTestHooks extends PanelTestHooks<CompareRecord> {
   lastCompare(): CompareRecord | undefined;
   /** Posts a message to the last comparison's page; false when there is none. */
   post(message: CompareHostMessage): Promise<boolean>;
-  /** The HTML the last comparison's page was given. */
-  html(): string | undefined;
-  /** Resolves once `check` holds for the last comparison's record (checked on every record change). */
-  waitFor(check: (record: CompareRecord) => boolean, timeoutMs?: number): Promise<CompareRecord>;
-  /** Restores a comparison from a page's saved state as VS Code does after a window reload. */
-  restore(state: unknown): Promise<void>;
 }

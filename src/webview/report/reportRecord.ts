@@ -6,6 +6,7 @@ import type { HostMessage, PageView } from '../../core/report/report/messages';
 import type { LoadState } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import type { ReportTotals } from '../../core/report/shared/totals';
+import type { PanelTestHooks } from '../panelTestHooks';
 
 export interface ReportExportRecord {
   path: string;
@@ -45,14 +46,8 @@ export interface ReportRecord {
   lastPageRenderedMs?: number;
 }
 
-export interface ReportTestHooks {
+export interface ReportTestHooks extends PanelTestHooks<ReportRecord> {
   lastReport(): ReportRecord | undefined;
   /** Posts a message to the last report's page; false when there is none. */
   post(message: HostMessage): Promise<boolean>;
-  /** The HTML the last report's page was given. */
-  html(): string | undefined;
-  /** Resolves once `check` holds for the last report's record (polled on every record change). */
-  waitFor(check: (record: ReportRecord) => boolean, timeoutMs?: number): Promise<ReportRecord>;
-  /** Restores a report from a page's saved state, as VS Code does after a window reload. */
-  restore(state: unknown): Promise<void>;
 }

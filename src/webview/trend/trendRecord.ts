@@ -5,6 +5,7 @@
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
 import type { TrendPoint } from '../../core/report/trend/trend';
 import type { TrendLoadState, TrendView } from '../../core/report/trend/trendMessages';
+import type { PanelTestHooks } from '../panelTestHooks';
 
 export interface TrendRecord {
   target: ShareSubscriptionTarget;
@@ -29,14 +30,8 @@ export interface TrendRecord {
   opened: string[];
 }
 
-export interface TrendTestHooks {
+export interface TrendTestHooks extends PanelTestHooks<TrendRecord> {
   lastTrend(): TrendRecord | undefined;
   /** Asks the last trend's page to click its point at `index` (oldest is 0); false when there is none. */
   click(index: number): Promise<boolean>;
-  /** The HTML the last trend's page was given. */
-  html(): string | undefined;
-  /** Resolves once `check` holds for the last trend's record (tested on every change). */
-  waitFor(check: (record: TrendRecord) => boolean, timeoutMs?: number): Promise<TrendRecord>;
-  /** Restores a trend from a page's saved state as VS Code does after a window reload. */
-  restore(state: unknown): Promise<void>;
 }

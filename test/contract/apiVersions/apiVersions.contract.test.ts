@@ -10,7 +10,8 @@ import { ArmClient } from '../../../src/core/arm/client';
 import { ClientSecretTokenProvider } from '../../../src/core/auth/clientSecretTokenProvider';
 import { deployBody, prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
 import { validateText } from '../../../src/core/validation';
-import { startEmulator, type Emulator } from '../../emulator/server';
+import { type Emulator } from '../../emulator/server';
+import { startTestEmulator } from '../../emulator/test-emulator';
 import createOrUpdate2023 from '../containerGroups/createOrUpdate-example.json';
 import createPriority2023 from '../containerGroups/createPriority-example.json';
 import secretReference from './2025-09-01-secretReference.json';
@@ -61,7 +62,7 @@ let emu: Emulator;
 let client: ArmClient;
 
 before(async () => {
-  emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1, quiet: true });
+  emu = await startTestEmulator({ quiet: true });
   const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'versions-test' });
   client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'versions-test', maxRetries: 0 });
 });

@@ -2,7 +2,8 @@
 // message as the service words them, no target and no details.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startEmulator, type Emulator } from '../../emulator/server';
+import { type Emulator } from '../../emulator/server';
+import { startTestEmulator } from '../../emulator/test-emulator';
 import { ACI_PATH, armRequest, getToken, minimalGroup } from '../../emulator/test-client';
 import { recorded } from './fixtures';
 
@@ -10,7 +11,7 @@ let emu: Emulator;
 let token: string;
 
 before(async () => {
-  emu = await startEmulator({ retryAfterSeconds: 0 });
+  emu = await startTestEmulator({ lroPolls: 2 });
   token = await getToken(emu.url);
 });
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { ArmClient } from '../../../src/core/arm/client';
 import { runContainerGroupAction, type ActionResult, type ContainerGroupAction } from '../../../src/core/containerGroup/actions';
 import type { ContainerGroupRef } from '../../../src/core/services/resourcePaths';
-import { startEmulator } from '../../emulator/server';
+import { startTestEmulator } from '../../emulator/test-emulator';
 import { ACI_PATH, armRequest, getToken, minimalGroup } from '../../emulator/test-client';
 import { StaticTokenProvider } from '../../unit/armHarness';
 import { startReplay, type Fixture } from '../replayServer';
@@ -64,7 +64,7 @@ test('a recorded real delete: 200 with the group as it was ends the delete at on
 });
 
 test('the emulator answers as these fixtures: start 202 with a status URL, stop and restart 204, delete 200 then 204', async () => {
-  const emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 0 });
+  const emu = await startTestEmulator({ lroPolls: 0 });
   try {
     const token = await getToken(emu.url);
     const sub = '00000000-0000-0000-0000-0000000000c7';

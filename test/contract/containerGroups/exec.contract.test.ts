@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { ArmClient } from '../../../src/core/arm/client';
 import { requestAttach, requestExec } from '../../../src/core/containerGroup/execRequest';
 import type { ContainerGroupRef } from '../../../src/core/services/resourcePaths';
-import { startEmulator } from '../../emulator/server';
+import { startTestEmulator } from '../../emulator/test-emulator';
 import { ACI_PATH, armRequest, getToken, minimalGroup } from '../../emulator/test-client';
 import { StaticTokenProvider } from '../../unit/armHarness';
 import { startReplay, type Fixture } from '../replayServer';
@@ -27,7 +27,7 @@ test('ContainerExec and ContainerAttach (REST examples): the request as publishe
 });
 
 test('the emulator answers exec and attach with the examples\' status and keys', async () => {
-  const emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 0 });
+  const emu = await startTestEmulator({ lroPolls: 0 });
   try {
     const token = await getToken(emu.url);
     const group = ACI_PATH('demo1', 'subid', 'demo').split('?')[0];

@@ -107,12 +107,18 @@ describe('emulator: token endpoint, authentication and ARM headers', () => {
 
   it('records served requests and serving time', async () => {
     emu.resetStats();
+    assert.deepEqual([emu.stats().requests, emu.stats().servingMs], [0, 0], 'reset');
     const before = emu.requests.length;
     await fetch(`${emu.url}/healthz`);
     assert.equal(emu.stats().requests, 1);
-    assert.ok(emu.stats().servingMs >= 0);
+    // Serving time is measured (hrtime, in ns): any request takes some, and a second adds to it.
+    const once = emu.stats().servingMs;
+    assert.ok(once > 0, `serving time ${once} ms`);
+    await fetch(`${emu.url}/healthz`);
+    assert.ok(emu.stats().servingMs > once);
+    assert.equal(emu.stats().requests, 2);
     const last = emu.requests[emu.requests.length - 1];
-    assert.equal(emu.requests.length, before + 1);
+    assert.equal(emu.requests.length, before + 2);
     assert.deepEqual({ method: last.method, path: last.path, status: last.status }, { method: 'GET', path: '/healthz', status: 200 });
   });
 

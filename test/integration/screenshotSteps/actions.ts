@@ -1,6 +1,6 @@
 // Screenshots of the container group actions: the group node's context menu, and the delete's first question.
 import type { Page } from 'playwright-core';
-import { openViewContainer, setSideBarWidth, VIEW_CONTAINER_TITLE, waitForSideBarIdle, type ScreenshotStep } from '../screenshots';
+import { openViewContainer, setSideBarWidth, VIEW_CONTAINER_TITLE, waitForSideBarIdle, type ScreenshotStep } from '../workbenchDriver';
 
 async function openGroupMenu(page: Page, group: string): Promise<void> {
   await openViewContainer(page, VIEW_CONTAINER_TITLE);

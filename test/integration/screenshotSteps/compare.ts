@@ -1,6 +1,6 @@
 // The comparison of two synchronizations, opened from the share subscription's context menu in the tree.
 import type { Page } from 'playwright-core';
-import { openViewContainer, VIEW_CONTAINER_TITLE, frameWith, type ScreenshotStep } from '../screenshots';
+import { openViewContainer, VIEW_CONTAINER_TITLE, frameWith, type ScreenshotStep } from '../workbenchDriver';
 
 /** Clicks the first item of the quick pick whose title matches. */
 async function pickFirst(page: Page, title: RegExp): Promise<void> {

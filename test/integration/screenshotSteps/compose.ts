@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../install';
-import * as shots from '../screenshots';
+import * as shots from '../workbenchDriver';
 
 // In a folder the fixture workspace has; the project name (a folder's otherwise) set as Compose's `name:`.
 const COMPOSE = 'definitions/compose.yaml';

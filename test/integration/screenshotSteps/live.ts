@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
-import * as shots from '../screenshots';
+import * as shots from '../workbenchDriver';
 
 const FILE = 'definitions/live-demo.aci.yaml';
 const YAML = `apiVersion: '2023-05-01'

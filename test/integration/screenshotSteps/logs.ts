@@ -1,6 +1,6 @@
 // Show Logs: the fixture's batch-job deployed to the emulator, then its container's log opened from the palette,
 // following (status bar) with timestamps shown, after a few lines have arrived.
-import type { ScreenshotStep } from '../screenshots';
+import type { ScreenshotStep } from '../workbenchDriver';
 import { deployBatchJob } from './shell';
 
 export const LOGS_STEPS: ScreenshotStep[] = [

@@ -1,8 +1,8 @@
 // Open Shell and Show Live Output: the fixture's batch-job deployed to the emulator, then from the palette a
 // bash shell in its container with a few commands typed, and the container's live output in a read-only terminal.
 import type { Page } from 'playwright-core';
-import type { ScreenshotStep } from '../screenshots';
-import { openFile, openViewContainer, runCommand, VIEW_CONTAINER_TITLE } from '../screenshots';
+import type { ScreenshotStep } from '../workbenchDriver';
+import { openFile, openViewContainer, runCommand, VIEW_CONTAINER_TITLE } from '../workbenchDriver';
 
 /** The fixture's batch-job deployed to the emulator from its file, as a user does (also the logs steps' start). */
 export async function deployBatchJob(page: Page): Promise<void> {

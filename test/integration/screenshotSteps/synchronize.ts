@@ -1,7 +1,7 @@
 // Screenshots of a synchronization started with Synchronize Now… and followed in the tree and in its report, and of a
 // share subscription's data sets with where each lands.
 import type { Page } from 'playwright-core';
-import { addLikeFirst, frameWith, openViewContainer, setSideBarWidth, VIEW_CONTAINER_TITLE, waitForSideBarIdle, type ScreenshotStep } from '../screenshots';
+import { addLikeFirst, frameWith, openViewContainer, setSideBarWidth, VIEW_CONTAINER_TITLE, waitForSideBarIdle, type ScreenshotStep } from '../workbenchDriver';
 
 async function fromMenu(page: Page, row: string, command: string): Promise<void> {
   const found = page.locator('.part.sidebar .monaco-list-row').filter({ hasText: row }).first();

@@ -1,7 +1,7 @@
 // Deploy of an ARM template with its parameter file: the confirmation with the what-if's changes, then the
 // deployment in progress with its operations (the notification center shows the progress entry). Each picture is
 // cropped to the dialog or the notifications (the package's size limit leaves little room for more pictures).
-import * as shots from '../screenshots';
+import * as shots from '../workbenchDriver';
 
 const TEMPLATE = 'definitions/web-template.json';
 const PARAMETERS = 'definitions/web-template.parameters.json';

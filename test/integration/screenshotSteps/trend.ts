@@ -1,6 +1,6 @@
 // The synchronization trend's screenshot: a share subscription with 24 synchronizations, opened from its
 // tree node's context menu, the newest bar focused.
-import { addLikeFirst, frameWith, openViewContainer, VIEW_CONTAINER_TITLE, type ScreenshotStep } from '../screenshots';
+import { addLikeFirst, frameWith, openViewContainer, VIEW_CONTAINER_TITLE, type ScreenshotStep } from '../workbenchDriver';
 
 export const TREND_STEPS: ScreenshotStep[] = [
   {

@@ -11,8 +11,9 @@ import type { DeployCommandResult } from '../../../src/commands/deploy/registerD
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
 import { armRequest, getToken } from '../../emulator/test-client';
-import { activateExtension, child, type ShownItem } from './extensionApi';
+import { child, type ShownItem } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000ac';
@@ -23,11 +24,10 @@ const ENTRY: ContainerGroupTarget = { name: NAME, subscriptionId: SUB, resourceG
 
 suite('Container group actions', function () {
   this.timeout(60000);
+  const world = suiteWorld();
+  const { lines } = world;
   let api: TestApi;
   let folder: string;
-  let before: unknown[] | undefined;
-  const lines: string[] = [];
-  const disposables: vscode.Disposable[] = [];
 
   /** Runs a shipped command with `answers` for its questions; checks each was asked and nothing else. */
   const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => {
@@ -52,21 +52,15 @@ suite('Container group actions', function () {
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 
   suiteSetup(async () => {
-    api = await activateExtension();
-    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, folder } = world);
     const web = fs.readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8');
     // The fixture's web-frontend, with a volume name long enough to deploy without a warning.
     const definition = web.replace('name: web-frontend', `name: ${NAME}`).replace(/name: site$/gm, 'name: site-content').replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-actions-label');
     fs.writeFileSync(path.join(folder, FILE), definition);
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), ENTRY], vscode.ConfigurationTarget.Workspace);
+    await world.addContainerGroups([ENTRY]);
   });
 
   suiteTeardown(async () => {
-    for (const d of disposables) d.dispose();
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(path.join(folder, FILE), { force: true });
   });
 

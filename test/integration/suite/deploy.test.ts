@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension, child, shownChildren } from './extensionApi';
+import { child, shownChildren } from './extensionApi';
 import { everythingShown, ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000de';
@@ -33,12 +34,11 @@ const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml',
 
 suite('Deploy', function () {
   this.timeout(60000);
+  const world = suiteWorld();
+  const { lines } = world;
   let api: TestApi;
   let folder: string;
-  let before: unknown[] | undefined;
-  const lines: string[] = [];
   const scripts: ScriptedInput[] = [];
-  const disposables: vscode.Disposable[] = [];
 
   const uriOf = (file: string) => vscode.Uri.file(path.join(folder, 'definitions', file));
 
@@ -54,9 +54,7 @@ suite('Deploy', function () {
   const update = (name: string): Answer => ({ message: new RegExp(`^Update the container group ${name} in ${RG}`), choose: 'Update' });
 
   suiteSetup(async () => {
-    api = await activateExtension();
-    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, folder } = world);
 
     // Secrets go in through the Set Secret command, as a user stores them.
     for (const [name, value] of [['it-db', DB_SECRET], ['it-reg', REG_SECRET]]) {
@@ -92,14 +90,10 @@ suite('Deploy', function () {
     batch.properties.ipAddress = { type: 'Public', dnsNameLabel: 'it-batch-job', ports: [{ port: 80, protocol: 'TCP' }] };
     write('it-batch.aci.json', JSON.stringify(batch, null, 2));
 
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), ...FILES.map(entry)], vscode.ConfigurationTarget.Workspace);
+    await world.addContainerGroups(FILES.map(entry));
   });
 
   suiteTeardown(async () => {
-    for (const d of disposables) d.dispose();
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     for (const f of FILES) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
   });
 

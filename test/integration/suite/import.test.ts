@@ -7,8 +7,9 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension, child, shownChildren } from './extensionApi';
+import { child, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
+import { suiteWorld } from './suiteWorld';
 
 // The emulator's subscription and one of its resource groups, as its pick lists offer them.
 const SUB = '00000000-0000-0000-0000-000000000001';
@@ -45,12 +46,11 @@ function groupBody(name: string): unknown {
 
 suite('Import', function () {
   this.timeout(60000);
+  const world = suiteWorld();
+  const { lines } = world;
   let api: TestApi;
   let folder: string;
-  let before: unknown[] | undefined;
-  const lines: string[] = [];
   const scripts: ScriptedInput[] = [];
-  const disposables: vscode.Disposable[] = [];
   const file = () => vscode.Uri.file(path.join(folder, 'definitions', 'it-import-c.aci.yaml'));
 
   const run = async <T>(script: ScriptedInput, command: string, ...args: unknown[]): Promise<T> => {
@@ -61,10 +61,7 @@ suite('Import', function () {
   };
 
   suiteSetup(async () => {
-    api = await activateExtension();
-    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    before = vscode.workspace.getConfiguration('aciDataShare').inspect<unknown[]>('containerGroups')?.workspaceValue;
+    ({ api, folder } = world);
     // The groups exist in Azure before the import: created with their secrets, as someone else deployed them.
     const { client } = await api.connection();
     for (const name of NAMES) {
@@ -78,8 +75,6 @@ suite('Import', function () {
   });
 
   suiteTeardown(async () => {
-    for (const d of disposables) d.dispose();
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(file().fsPath, { force: true });
   });
 

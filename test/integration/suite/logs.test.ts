@@ -11,8 +11,8 @@ import type { DeployCommandResult } from '../../../src/commands/deploy/registerD
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const FILE = 'it-logs.aci.yaml';
@@ -40,16 +40,13 @@ function assertConsecutive(uri: string): void {
 
 suite('Show Logs', function () {
   this.timeout(120_000);
+  const world = suiteWorld();
+  const { lines: logged } = world;
   let api: TestApi;
   let folder: string;
-  let before: unknown[] | undefined;
-  const logged: string[] = [];
-  const disposables: vscode.Disposable[] = [];
 
   suiteSetup(async () => {
-    api = await activateExtension();
-    disposables.push(api.onLogLine((_level, message) => logged.push(message)));
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, folder } = world);
     // The fixture's web-frontend with an init container that prepares the site before nginx starts.
     const yaml = fs
       .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
@@ -60,9 +57,7 @@ suite('Show Logs', function () {
       .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: mcr.microsoft.com/azuredocs/aci-helloworld:latest\n  containers:');
     fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
     fs.writeFileSync(path.join(folder, 'definitions', THROTTLED_FILE), yaml.replace('name: it-logs', 'name: it-logs-fault-429').replace('it-logs-label', 'it-logs-429'));
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), TARGET, THROTTLED], vscode.ConfigurationTarget.Workspace);
+    await world.addContainerGroups([TARGET, THROTTLED]);
 
     const store = new ScriptedInput([
       { input: /^Set Secret \(1\/2\)/, value: SECRET_NAME },
@@ -80,8 +75,6 @@ suite('Show Logs', function () {
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await withAnswers(api, new ScriptedInput([{ message: /^Delete the secret/, choose: 'Delete' }]), async () => vscode.commands.executeCommand('aciDataShare.deleteSecret', SECRET_NAME));
-    for (const d of disposables) d.dispose();
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     for (const f of [FILE, THROTTLED_FILE]) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
   });
 

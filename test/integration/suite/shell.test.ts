@@ -12,8 +12,8 @@ import type { DeployCommandResult } from '../../../src/commands/deploy/registerD
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const FILE = 'it-shell.aci.yaml';
@@ -23,11 +23,10 @@ const PROMPT = /root@caas-[0-9a-f-]+:\/# $/;
 
 suite('Open Shell and Show Live Output', function () {
   this.timeout(120_000);
+  const world = suiteWorld();
+  const { lines: logged, disposables } = world;
   let api: TestApi;
   let folder: string;
-  let before: unknown[] | undefined;
-  const logged: string[] = [];
-  const disposables: vscode.Disposable[] = [];
 
   const terminal = (name: string): vscode.Terminal | undefined => vscode.window.terminals.find((t) => t.name === name);
   const output = (name: string): string => api.sessions.output(name) ?? '';
@@ -39,9 +38,7 @@ suite('Open Shell and Show Live Output', function () {
   }
 
   suiteSetup(async () => {
-    api = await activateExtension();
-    disposables.push(api.onLogLine((_level, message) => logged.push(message)));
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, folder } = world);
     // The fixture's web-frontend, with an init container and an Alpine sidecar (no bash in it).
     const yaml = fs
       .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
@@ -50,9 +47,7 @@ suite('Open Shell and Show Live Output', function () {
       .replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: alpine:3.20')
       .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: busybox:1.36\n  containers:');
     fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), TARGET], vscode.ConfigurationTarget.Workspace);
+    await world.addContainerGroups([TARGET]);
     // The unpinned-looking tags draw a warning from the definition checks; deploying anyway is what this needs.
     const script = new ScriptedInput([
       { message: /^The definition of it-shell has \d+ warnings?\.$/, choose: 'Deploy Anyway' },
@@ -66,8 +61,6 @@ suite('Open Shell and Show Live Output', function () {
 
   suiteTeardown(async () => {
     for (const t of vscode.window.terminals) t.dispose();
-    for (const d of disposables) d.dispose();
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
   });
 

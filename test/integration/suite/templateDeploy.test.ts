@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { activateExtension, child } from './extensionApi';
+import { child } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000de';
@@ -101,11 +102,10 @@ const entry = (file: string): ContainerGroupTarget => ({ name: file.replace(/\.j
 
 suite('Deploy a template', function () {
   this.timeout(90000);
+  const world = suiteWorld();
+  const { lines } = world;
   let api: TestApi;
   let folder: string;
-  let before: unknown[] | undefined;
-  const lines: string[] = [];
-  const disposables: vscode.Disposable[] = [];
   const uriOf = (file: string) => vscode.Uri.file(path.join(folder, 'definitions', file));
 
   const deploy = async (file: string, answers: Answer[], leaveOpen = false): Promise<{ result: DeployCommandResult; script: ScriptedInput }> => {
@@ -117,18 +117,12 @@ suite('Deploy a template', function () {
   const confirm = (file: string): Answer => ({ message: new RegExp(`^Deploy the template definitions/${file.replace('.', '\\.')} to ${RG}\\?`), choose: 'Deploy' });
 
   suiteSetup(async () => {
-    api = await activateExtension();
-    disposables.push(api.onLogLine((_level, message) => lines.push(message)));
-    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, folder } = world);
     for (const [file, text] of Object.entries(FILES)) fs.writeFileSync(path.join(folder, 'definitions', file), text);
-    const config = vscode.workspace.getConfiguration('aciDataShare');
-    before = config.inspect<unknown[]>('containerGroups')?.workspaceValue;
-    await config.update('containerGroups', [...(before ?? []), ...TEMPLATES.map(entry)], vscode.ConfigurationTarget.Workspace);
+    await world.addContainerGroups(TEMPLATES.map(entry));
   });
 
   suiteTeardown(async () => {
-    for (const d of disposables) d.dispose();
-    await vscode.workspace.getConfiguration('aciDataShare').update('containerGroups', before, vscode.ConfigurationTarget.Workspace);
     for (const f of Object.keys(FILES)) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
   });
 

@@ -1,7 +1,8 @@
-// Runs last (the file name sorts last): gathers everything the integration suite made visible or wrote — every log
-// file of this VS Code (the extension's output channel included), every notification shown, the whole tree, the
-// report's record, diagnostics, the workspace's definition files and settings, and the CLI's output on a
-// definition full of secrets — and fails if any secret value used in the suite appears in any of it.
+// Runs last (a `.last.test` file: testFiles.ts puts it after the others): gathers everything the integration
+// suite made visible or wrote — every log file of this VS Code (the extension's output channel included), every
+// notification shown, the whole tree, the report's record, diagnostics, the workspace's definition files and
+// settings, and the CLI's output on a definition full of secrets — and fails if any secret value used in the suite
+// appears in any of it.
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
