@@ -45,6 +45,8 @@ const LAZY_CHUNKS = [
   { name: 'containerGroupCommands', modules: ['src/commands/deploy/runDeploy.ts', 'src/commands/containerGroupActions/runAction.ts'] },
   // Open Shell… and Show Live Output: the terminal, the exec/attach session and its websocket library.
   { name: 'sessionCommands', modules: ['src/commands/openShell/openSession.ts', 'src/core/containerGroup/containerSocket.ts'] },
+  // Diagnose…: the rules that name a failure's cause and the report they make.
+  { name: 'diagnoseCommand', modules: ['src/commands/diagnose/runDiagnose.ts'] },
   // Synchronize Now, Cancel Synchronization and the schedule commands.
   { name: 'synchronizeCommands', modules: ['src/commands/synchronize/synchronizeNow.ts', 'src/commands/synchronize/cancelSynchronization.ts', 'src/commands/synchronize/scheduleCommands.ts'] },
 ];
