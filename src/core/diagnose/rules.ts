@@ -175,9 +175,10 @@ export function diagnose(g: LiveGroup, options: { container?: string; error?: Gr
   ];
   for (const c of containers) {
     const found = [pullCause(c), probeCause(c), exitCause(c)].filter((x): x is Cause => x !== undefined);
-    // A failing liveness probe restarts the container: the probe, not the loop, is the cause to fix.
+    // A failing liveness probe kills (exit 137 or 143) and restarts the container: the probe, not the loop or the
+    // kill, is the cause to fix.
     const probe = found.some((x) => x.kind === 'probeFailed');
-    causes.push(...found.filter((x) => !(probe && (x.kind === 'restartLoop' || x.kind === 'exitedWithError'))));
+    causes.push(...found.filter((x) => !(probe && (x.kind === 'restartLoop' || x.kind === 'exitedWithError' || x.kind === 'outOfMemory'))));
     const states = [c.current?.state ?? 'state unknown', c.current?.detailStatus, c.restartCount ? `${c.restartCount} restarts` : '0 restarts'];
     const exit = c.current?.exitCode ?? c.previous?.exitCode;
     checked.push(`${c.init ? 'Init container' : 'Container'} ${c.name}: ${states.filter(Boolean).join(', ')}${exit === undefined ? '' : `, last exit code ${exit}`}, ${c.events.length} event(s)`);
