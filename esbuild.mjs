@@ -40,13 +40,11 @@ const LAZY_CHUNKS = [
   { name: 'identity', modules: ['src/core/auth/identityProviders.ts'] },
   // Import Container Group…: its steps, the fields it keeps and the schema it reads them from.
   { name: 'importFields', modules: ['src/core/import/importFields.ts', 'src/commands/importContainerGroup/importContainerGroup.ts'] },
-  // Deploy's steps (template deploy included), and Start, Stop, Restart and Delete of a group: they share the
-  // target and confirmation steps.
-  { name: 'containerGroupCommands', modules: ['src/commands/deploy/runDeploy.ts', 'src/commands/containerGroupActions/runAction.ts'] },
+  // Deploy's steps (template deploy included), Start, Stop, Restart and Delete of a group, and Diagnose: they share
+  // the target step.
+  { name: 'containerGroupCommands', modules: ['src/commands/deploy/runDeploy.ts', 'src/commands/containerGroupActions/runAction.ts', 'src/commands/diagnose/runDiagnose.ts'] },
   // Open Shell… and Show Live Output: the terminal, the exec/attach session and its websocket library.
   { name: 'sessionCommands', modules: ['src/commands/openShell/openSession.ts', 'src/core/containerGroup/containerSocket.ts'] },
-  // Diagnose…: the rules that name a failure's cause and the report they make.
-  { name: 'diagnoseCommand', modules: ['src/commands/diagnose/runDiagnose.ts'] },
   // Synchronize Now, Cancel Synchronization and the schedule commands.
   { name: 'synchronizeCommands', modules: ['src/commands/synchronize/synchronizeNow.ts', 'src/commands/synchronize/cancelSynchronization.ts', 'src/commands/synchronize/scheduleCommands.ts'] },
 ];
