@@ -111,6 +111,15 @@ suite('Diagnose and the region check', function () {
     assert.strictEqual(none.outcome, 'notDeployed');
   });
 
+  test("the deploy confirmation names the region's limits, the cores in use and the cached image", async () => {
+    const node = await child(api, await child(api, undefined, 'Container groups'), 'it-quota');
+    const result = await run<DeployCommandResult>('aciDataShare.deploy', node.node, [{ message: /^Create the container group it-quota/, choose: undefined }]);
+    assert.strictEqual(result.outcome, 'dismissed', result.notifications.join('\n'));
+    assert.ok(result.capacity?.includes('0 of 10 cores in use in westeurope; this group needs 4.'), result.capacity?.join('\n'));
+    assert.ok(result.capacity?.some((l) => /^westeurope allows up to 4 CPU and 14 GB per Linux group/.test(l)));
+    assert.ok(result.capacity?.some((l) => /^Cached in westeurope \(faster start\): mcr\.microsoft\.com\/azuredocs\/aci-helloworld:latest/.test(l)));
+  });
+
   test('a deploy the subscription cores cannot hold is refused with the numbers, and nothing is sent', async () => {
     await deployed(QUOTA_SUB, 'other-a', 4);
     await deployed(QUOTA_SUB, 'other-b', 4);
