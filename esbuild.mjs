@@ -40,9 +40,9 @@ const LAZY_CHUNKS = [
   { name: 'identity', modules: ['src/core/auth/identityProviders.ts'] },
   // Import Container Group…: its steps, the fields it keeps and the schema it reads them from.
   { name: 'importFields', modules: ['src/core/import/importFields.ts', 'src/commands/importContainerGroup/importContainerGroup.ts'] },
-  // Deploy's steps (template deploy included), and Start, Stop, Restart and Delete of a group: they share the
-  // target and confirmation steps.
-  { name: 'containerGroupCommands', modules: ['src/commands/deploy/runDeploy.ts', 'src/commands/containerGroupActions/runAction.ts'] },
+  // Deploy's steps (template deploy included), Start, Stop, Restart and Delete of a group, and Diagnose: they share
+  // the target step.
+  { name: 'containerGroupCommands', modules: ['src/commands/deploy/runDeploy.ts', 'src/commands/containerGroupActions/runAction.ts', 'src/commands/diagnose/runDiagnose.ts'] },
   // Open Shell… and Show Live Output: the terminal, the exec/attach session and its websocket library.
   { name: 'sessionCommands', modules: ['src/commands/openShell/openSession.ts', 'src/core/containerGroup/containerSocket.ts'] },
   // Convert Compose File and Deploy Compose File: the Compose reader, its schema's validator and the conversion.

@@ -34,6 +34,7 @@ import { registerCompare } from './commands/compareSynchronizations/registerComp
 import { registerShowLogs } from './commands/showLogs/registerShowLogs';
 import { registerTrend } from './commands/showTrend/registerTrend';
 import { registerSessionCommands, type SessionTestHooks } from './commands/openShell/registerSessions';
+import { registerDiagnose } from './commands/diagnose/registerDiagnose';
 import { registerLanguageFeatures, LanguageFeatures } from './language/languageFeatures';
 import { commandRegistrar, type CommandRegistrar } from './commands/shared/registerCommand';
 
@@ -115,6 +116,7 @@ function registerFeatures(context: vscode.ExtensionContext, command: CommandRegi
   registerActionCommands(command, { session, logger: log(), publishState: (target, state) => publish(target, state) }, context.subscriptions);
   registerShowLogs(command, context.subscriptions, async () => (await session.connection()).client);
   const sessions = registerSessionCommands(command, context.subscriptions);
+  registerDiagnose(command, context.subscriptions);
   registerSynchronizeCommands(command, context.subscriptions);
   registerComposeCommands(command, context.subscriptions, (doc) => language.diagnostics.validateNow(doc));
   return { deployDiagnostics, sessions, report: registerReports(command), compare: registerCompare(command), trend: registerTrend(command) };

@@ -2,6 +2,7 @@
 import { guidFrom, hashBytes } from './deterministic';
 import { Operation } from './lro-store';
 import { exitingContainerView, settledGroupState } from './container-group-live';
+import { diagnoseScenario, scenarioContainerView, scenarioGroupView } from './container-group-diagnose';
 import type { EmulatorState } from './context';
 
 type Obj = Record<string, unknown>;
@@ -92,6 +93,9 @@ export function runStartOf(g: StoredGroup): string {
 function containerInstanceView(c: Obj, op: Operation, init: boolean, g: StoredGroup): Obj {
   const at = op.endTime ?? op.startTime;
   const image = String((c.properties as Obj | undefined)?.image ?? '');
+  const scenario = op.status === 'Succeeded' && !init ? diagnoseScenario(g.name) : undefined;
+  const scripted = scenario ? scenarioContainerView(scenario, image, at) : undefined;
+  if (scripted) return scripted;
   const exiting = op.status === 'Succeeded' && !init ? exitingContainerView(c, (g.body.properties as Obj | undefined)?.restartPolicy, at, g.reads ?? 0) : undefined;
   if (exiting) return exiting;
   if (op.status === 'Succeeded') {
@@ -218,6 +222,9 @@ export function groupView(g: StoredGroup): Obj {
         ? { state: 'Pending', events: [] }
         : { state: 'Pending', events: [event(op.status === 'Failed' ? 'Failed' : 'Canceled', `Provisioning of container group '${g.name}' ${op.status === 'Failed' ? 'failed' : 'was canceled'}`, at, 'Warning')] };
   if (g.stoppedAt) props.instanceView = { state: 'Stopped', events: [] };
+  const scenario = op.status === 'Succeeded' && !g.stoppedAt ? diagnoseScenario(g.name) : undefined;
+  const scripted = scenario && scenarioGroupView(scenario, at, normalizeLocation(String(body.location)));
+  if (scripted) props.instanceView = scripted;
 
   const out: Obj = { id, name: g.name, type: CONTAINER_GROUP_TYPE, location: normalizeLocation(String(body.location)) };
   if (body.tags !== undefined) out.tags = body.tags;

@@ -5,6 +5,7 @@ import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOper
 import { ACI_API_VERSIONS } from './container-group-schema';
 import { listContainerGroupsByResourceGroup } from './container-group-list';
 import { listContainerLogs } from './container-group-logs';
+import { listCachedImages, listCapabilities, listUsages } from './container-locations';
 import { attachContainer, execContainer } from './container-exec';
 import { deleteContainerGroup, restartContainerGroup, startContainerGroup, stopContainerGroup } from './container-group-actions';
 import {
@@ -128,6 +129,20 @@ const ARM_ROUTES: ArmRoute[] = [
     apiVersion: ACI_API_VERSION,
     resourceName: () => undefined,
   },
+  ...(
+    [
+      ['capabilities', listCapabilities],
+      ['usages', listUsages],
+      ['cachedImages', listCachedImages],
+    ] as const
+  ).map(
+    ([what, handler]): ArmRoute => ({
+      pattern: new RegExp(`^/subscriptions/(?<subscriptionId>[^/]+)/providers/Microsoft\\.ContainerInstance/locations/(?<location>[^/]+)/${what}$`, 'i'),
+      methods: { GET: handler },
+      apiVersion: ACI_API_VERSIONS,
+      resourceName: () => undefined,
+    }),
+  ),
   {
     pattern: /^\/subscriptions\/(?<subscriptionId>[^/]+)\/providers\/Microsoft\.ContainerInstance\/locations\/(?<location>[^/]+)\/operations\/(?<operationId>[^/]+)$/i,
     methods: { GET: getOperationStatus },

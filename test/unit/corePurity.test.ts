@@ -56,8 +56,9 @@ const LAYERS: string[][] = [
   // A container group: its definition read on its own, its containers' logs and the operations on a deployed group (over the services);
   // a share subscription's synchronizations followed, its schedule and its data sets (over the services).
   ['containerGroup', 'synchronization'],
-  // What the editor and the CLI do with a definition; deploy and the report beside them; a Compose file converted.
-  ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report', 'import', 'compose'],
+  // What the editor and the CLI do with a definition; deploy, the report and Diagnose (over the live state) beside
+  // them; a Compose file converted.
+  ['validation', 'completion', 'hover', 'symbols', 'deploy', 'report', 'import', 'diagnose', 'compose'],
   // What puts those together: the language worker, the starter definitions, and a template deployment (over deploy's error placement).
   ['languageService', 'templates', 'templateDeploy'],
 ];

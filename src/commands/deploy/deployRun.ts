@@ -32,6 +32,8 @@ export interface DeployCommandResult {
   polls?: number;
   /** A template deployment's facts (templates that Azure evaluates deploy as a whole). */
   deployment?: TemplateDeploymentFacts;
+  /** The region's limits, quota and cached images as the confirmation listed them (or a refusal gave them). */
+  capacity?: string[];
   /** Every notification text this run showed, redacted. */
   notifications: string[];
 }
@@ -97,6 +99,8 @@ export class DeployRun {
   /** The group as Azure has it; undefined when it does not exist yet. */
   existing: unknown;
   changes: string[] | undefined;
+  /** The confirmation's lines on the region's limits, quota and cached images. */
+  capacity: string[] = [];
 
   constructor(readonly ctx: DeployContext) {}
 

@@ -23,12 +23,13 @@ import type { ThrottleWait } from '../../core/arm/retryPolicy';
 import { errorMessage } from '../../core/arm/errors';
 import { deploysAsTemplate, readTemplate } from '../../core/templateDeploy/templateRequest';
 import { runTemplateDeploy } from '../deployTemplate/runTemplateDeploy';
+import { checkCapacity, groupNeeds, readRegionFacts } from '../../core/deploy/capacity';
 
 type Step = (run: DeployRun, arg: unknown) => Promise<DeployCommandResult | undefined>;
 
 export async function runDeploy(ctx: DeployContext, arg: unknown): Promise<DeployCommandResult> {
   const run = new DeployRun(ctx);
-  for (const step of [chooseTarget, readDefinition, checkDefinition, deployAsTemplate, prepareRequest, readCurrentGroup, confirm, send]) {
+  for (const step of [chooseTarget, readDefinition, checkDefinition, deployAsTemplate, prepareRequest, readCurrentGroup, checkRegion, confirm, send]) {
     const ended = await step(run, arg);
     if (ended) return ended;
   }
@@ -174,6 +175,23 @@ const readCurrentGroup: Step = async (run) => {
   return undefined;
 };
 
+/**
+ * The region's limits, the subscription's quota there and its cached images against what the group asks: lines for
+ * the confirmation, or a refusal with the numbers. A read that fails says "not checked" and does not stop the deploy.
+ */
+const checkRegion: Step = async (run) => {
+  const needs = groupNeeds(run.prepared.body);
+  const location = String(run.prepared.body.location ?? '').toLowerCase().replace(/\s+/g, '');
+  const facts = await readRegionFacts(run.client, run.target.subscriptionId, location, run.prepared.apiVersion);
+  const check = checkCapacity(facts, needs, run.existing ? groupNeeds(run.existing).cpu : 0);
+  run.capacity = check.lines;
+  for (const line of check.lines) run.log('info', line);
+  if (!check.refusal) return undefined;
+  run.log('warn', `Not deployed: ${check.refusal}`);
+  run.notify('error', vscode.l10n.t('{0} was not deployed: {1} {2}', run.target.name, check.refusal, check.lines.join(' ')));
+  return run.done('invalid', { capacity: check.lines });
+};
+
 /** The user's yes, with where the group goes, every changed path and which stored secrets are sent. */
 const confirm: Step = async (run) => {
   const { target, changes } = run;
@@ -183,6 +201,7 @@ const confirm: Step = async (run) => {
     ...describeDestination(target, run.cloud),
     vscode.l10n.t('api-version: {0}', run.prepared.apiVersion),
     ...locationLine(run),
+    ...run.capacity,
     '',
     ...(changes
       ? changes.length
@@ -198,7 +217,7 @@ const confirm: Step = async (run) => {
         detail,
         vscode.l10n.t('Create'),
       );
-  return ok ? undefined : run.done('dismissed', { changes });
+  return ok ? undefined : run.done('dismissed', { changes, capacity: run.capacity });
 };
 
 /** When the definition and the setting disagree on the location: which one deploys, and why. */
