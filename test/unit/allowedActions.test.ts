@@ -72,15 +72,15 @@ test('containers offer Open Shell and Show Live Output only where a session can 
   const sessions = ['openShell', 'showLiveOutput'];
   const offers = (init: boolean, group: string | undefined, container: string | undefined) => shown(containerContextValue(init, group, container));
   // Running group, running container; or nothing read yet: every container command.
-  assert.deepEqual(offers(false, 'Running', 'Running'), ['showLogs', ...sessions]);
-  assert.deepEqual(offers(false, undefined, undefined), ['showLogs', ...sessions]);
-  assert.deepEqual(offers(false, 'running', 'running'), ['showLogs', ...sessions], 'read in any case');
-  // A stopped group, or a container that has terminated or waits: the logs only.
+  assert.deepEqual(offers(false, 'Running', 'Running'), ['showLogs', ...sessions, 'diagnose']);
+  assert.deepEqual(offers(false, undefined, undefined), ['showLogs', ...sessions, 'diagnose']);
+  assert.deepEqual(offers(false, 'running', 'running'), ['showLogs', ...sessions, 'diagnose'], 'read in any case');
+  // A stopped group, or a container that has terminated or waits: the logs and Diagnose only.
   for (const [group, container] of [['Stopped', undefined], ['Stopped', 'Terminated'], ['Running', 'Terminated'], ['Running', 'Waiting'], ['Succeeded', 'Terminated']]) {
-    assert.deepEqual(offers(false, group, container), ['showLogs'], `${group}/${container}`);
+    assert.deepEqual(offers(false, group, container), ['showLogs', 'diagnose'], `${group}/${container}`);
   }
   // An init container: only while it runs, in a running group.
-  assert.deepEqual(offers(true, 'Running', 'Running'), ['showLogs', ...sessions]);
-  assert.deepEqual(offers(true, 'Stopped', 'Running'), ['showLogs']);
-  assert.deepEqual(offers(true, 'Running', 'Terminated'), ['showLogs']);
+  assert.deepEqual(offers(true, 'Running', 'Running'), ['showLogs', ...sessions, 'diagnose']);
+  assert.deepEqual(offers(true, 'Stopped', 'Running'), ['showLogs', 'diagnose']);
+  assert.deepEqual(offers(true, 'Running', 'Terminated'), ['showLogs', 'diagnose']);
 });
