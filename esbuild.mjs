@@ -49,6 +49,8 @@ const LAZY_CHUNKS = [
   { name: 'composeCommands', modules: ['src/commands/convertCompose/composeCommands.ts'] },
   // Synchronize Now, Cancel Synchronization and the schedule commands.
   { name: 'synchronizeCommands', modules: ['src/commands/synchronize/synchronizeNow.ts', 'src/commands/synchronize/cancelSynchronization.ts', 'src/commands/synchronize/scheduleCommands.ts'] },
+  // The synchronization report, trend and comparison panels' host code: with the first panel opened or restored.
+  { name: 'reportPanels', modules: ['src/webview/report/reportPanel.ts', 'src/webview/trend/trendPanel.ts', 'src/webview/compare/comparePanel.ts'] },
 ];
 
 const SHARED_TABLE = '__chunkShared';

@@ -24,7 +24,7 @@ export interface PanelKindOptions<P, D> {
   /** The kind's dependencies, from the ones every panel gets. */
   deps(base: PanelDeps<P> & { client(): Promise<ArmClient> }): D;
   /** A panel from a page's saved state (untrusted): undefined when it is unusable, and the panel is closed. */
-  restore(deps: D, panel: vscode.WebviewPanel, state: unknown): P | undefined;
+  restore(deps: D, panel: vscode.WebviewPanel, state: unknown): P | undefined | Promise<P | undefined>;
 }
 
 export interface PanelKind<P, R, D> {
@@ -39,8 +39,8 @@ export function registerPanelKind<P extends TrackedPanel<R> & { reloadAfterSignI
   const { opened, restored } = openedAndRestored(host.session, (client) =>
     options.deps({ extensionUri: host.extension.extensionUri, client, log: log(), onRecord: (panel) => tracker.changed(panel), testHooks: host.testHooks }),
   );
-  const restore = registerPanelRestore(options.viewType, (panel, state) => {
-    const made = options.restore(restored, panel, state);
+  const restore = registerPanelRestore(options.viewType, async (panel, state) => {
+    const made = await options.restore(restored, panel, state);
     if (made) tracker.track(made);
     return made !== undefined;
   });

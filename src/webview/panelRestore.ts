@@ -14,11 +14,12 @@ export interface PanelRestore extends vscode.Disposable {
 
 /**
  * Registers the serializer of `viewType`. `restore` gets the new panel and the saved state, which is
- * untrusted: it returns false when the state is unusable, and the panel is closed rather than shown empty.
+ * untrusted: it returns false when the state is unusable, and the panel is closed rather than shown empty. It may
+ * load the panel's code first (a lazy chunk), so VS Code waits for it.
  */
-export function registerPanelRestore(viewType: string, restore: (panel: vscode.WebviewPanel, state: unknown) => boolean): PanelRestore {
+export function registerPanelRestore(viewType: string, restore: (panel: vscode.WebviewPanel, state: unknown) => boolean | Promise<boolean>): PanelRestore {
   const deserialize = async (panel: vscode.WebviewPanel, state: unknown): Promise<void> => {
-    if (!restore(panel, state)) panel.dispose();
+    if (!(await restore(panel, state))) panel.dispose();
   };
   const registration = vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel: deserialize });
   return {

@@ -7,7 +7,8 @@ import type { CommandContext, CommandRegistrar } from '../shared/registerCommand
 import { compareInitFrom } from '../../core/report/compare/compareMessages';
 import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
 import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
-import { COMPARE_VIEW_TYPE, ComparePanel, type ComparePanelDeps } from '../../webview/compare/comparePanel';
+import type { ComparePanel, ComparePanelDeps } from '../../webview/compare/comparePanel';
+import { COMPARE_VIEW_TYPE } from '../../webview/viewTypes';
 import type { CompareRecord, CompareTestHooks } from '../../webview/compare/compareRecord';
 import { registerPanelKind } from '../../webview/panelKind';
 import { pickShareSubscription, pickTwoSynchronizations } from '../showReport/pickSynchronization';
@@ -15,14 +16,17 @@ import { plainTarget, targetFrom } from '../showReport/registerReports';
 
 export const COMPARE_COMMAND = 'aciDataShare.compareSynchronizations';
 
+/** The panel's code, a lazy chunk: it loads with the first comparison opened or restored. */
+const comparePanel = async (): Promise<typeof ComparePanel> => (await import('../../webview/compare/comparePanel')).ComparePanel;
+
 export function registerCompare(command: CommandRegistrar): CompareTestHooks {
   const { tracker, deps, restore } = registerPanelKind<ComparePanel, CompareRecord, ComparePanelDeps>(command.services, {
     viewType: COMPARE_VIEW_TYPE,
     what: 'comparison',
     deps: (base) => base,
-    restore: (restored, panel, state) => {
+    restore: async (restored, panel, state) => {
       const init = compareInitFrom(state);
-      return init ? new ComparePanel(restored, panel, { ...init, target: plainTarget(init.target) }, true) : undefined;
+      return init ? new (await comparePanel())(restored, panel, { ...init, target: plainTarget(init.target) }, true) : undefined;
     },
   });
 
@@ -35,7 +39,7 @@ export function registerCompare(command: CommandRegistrar): CompareTestHooks {
     if (!pair) return;
     const [a, b] = [sanitizeSynchronization(pair.a), sanitizeSynchronization(pair.b)];
     if (!a || !b) return;
-    tracker.track(ComparePanel.create(deps, { target, a, b, query: {} }));
+    tracker.track((await comparePanel()).create(deps, { target, a, b, query: {} }));
   }
 
   command.services.extension.subscriptions.push(command(COMPARE_COMMAND, (ctx, arg?: unknown) => compare(ctx, arg)));

@@ -7,7 +7,8 @@ import { isReportPanelState, isReportQuery } from '../../core/report/report/mess
 import { shareSubscriptionKey } from '../../core/settings/model';
 import { isShareSubscriptionTarget } from '../../core/report/shared/panelTypes';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
-import { REPORT_VIEW_TYPE, ReportPanel, type ReportPanelDeps } from '../../webview/report/reportPanel';
+import type { ReportPanel, ReportPanelDeps } from '../../webview/report/reportPanel';
+import { REPORT_VIEW_TYPE } from '../../webview/viewTypes';
 import type { ReportRecord, ReportTestHooks } from '../../webview/report/reportRecord';
 import { pickShareSubscription, pickSynchronization } from './pickSynchronization';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
@@ -26,15 +27,18 @@ export function plainTarget(t: ShareSubscriptionTarget): ShareSubscriptionTarget
   return { subscriptionId: t.subscriptionId, resourceGroup: t.resourceGroup, accountName: t.accountName, shareSubscriptionName: t.shareSubscriptionName, label: t.label };
 }
 
+/** The panel's code, a lazy chunk: it loads with the first report opened or restored. */
+const reportPanel = async (): Promise<typeof ReportPanel> => (await import('../../webview/report/reportPanel')).ReportPanel;
+
 export function registerReports(command: CommandRegistrar): ReportTestHooks {
   const { tracker, deps, restore } = registerPanelKind<ReportPanel, ReportRecord, ReportPanelDeps>(command.services, {
     viewType: REPORT_VIEW_TYPE,
     what: 'report',
     deps: (base) => base,
     // Nothing usable saved (e.g. the page never started): the panel is closed rather than shown empty.
-    restore: (restored, panel, state) =>
+    restore: async (restored, panel, state) =>
       isReportPanelState(state)
-        ? new ReportPanel(restored, panel, { target: plainTarget(state.target), synchronizationId: state.synchronizationId, query: state.query, tab: state.tab })
+        ? new (await reportPanel())(restored, panel, { target: plainTarget(state.target), synchronizationId: state.synchronizationId, query: state.query, tab: state.tab })
         : undefined,
   });
 
@@ -49,12 +53,12 @@ export function registerReports(command: CommandRegistrar): ReportTestHooks {
       if (!summary) return;
       syncId = summary.synchronizationId;
     }
-    tracker.track(ReportPanel.create(deps, { target: plainTarget(target), synchronizationId: syncId, query: isReportQuery(query) ? query : {}, tab: 'details' }, summary));
+    tracker.track((await reportPanel()).create(deps, { target: plainTarget(target), synchronizationId: syncId, query: isReportQuery(query) ? query : {}, tab: 'details' }, summary));
   }
 
   async function showSchedule(ctx: CommandContext, arg?: unknown): Promise<void> {
     const target = targetFrom(arg) ?? (await pickShareSubscription(ctx));
-    if (target) tracker.track(ReportPanel.create(deps, { target: plainTarget(target), query: {}, tab: 'schedule' }));
+    if (target) tracker.track((await reportPanel()).create(deps, { target: plainTarget(target), query: {}, tab: 'schedule' }));
   }
 
   const hooks: ReportTestHooks = {

@@ -9,13 +9,17 @@ import { trendCount } from '../../core/report/trend/trend';
 import { isTrendPanelState } from '../../core/report/trend/trendMessages';
 import { SECTION } from '../../settings/configuration';
 import { registerPanelKind } from '../../webview/panelKind';
-import { TREND_VIEW_TYPE, TrendPanel, type TrendPanelDeps } from '../../webview/trend/trendPanel';
+import type { TrendPanel, TrendPanelDeps } from '../../webview/trend/trendPanel';
+import { TREND_VIEW_TYPE } from '../../webview/viewTypes';
 import type { TrendRecord, TrendTestHooks } from '../../webview/trend/trendRecord';
 import { loadSynchronizations, pickShareSubscription } from '../showReport/pickSynchronization';
 import { plainTarget, SHOW_REPORT_COMMAND, targetFrom } from '../showReport/registerReports';
 import { shareSubscriptionKey } from '../../core/settings/model';
 
 export const SHOW_TREND_COMMAND = 'aciDataShare.showSynchronizationTrend';
+
+/** The panel's code, a lazy chunk: it loads with the first trend opened or restored. */
+const trendPanel = async (): Promise<typeof TrendPanel> => (await import('../../webview/trend/trendPanel')).TrendPanel;
 
 export function registerTrend(command: CommandRegistrar): TrendTestHooks {
   const { tracker, deps, restore } = registerPanelKind<TrendPanel, TrendRecord, TrendPanelDeps>(command.services, {
@@ -26,8 +30,8 @@ export function registerTrend(command: CommandRegistrar): TrendTestHooks {
       listSynchronizations: async (target, signal) => loadSynchronizations(await base.client(), target, signal),
       openReport: (target, synchronizationId) => vscode.commands.executeCommand(SHOW_REPORT_COMMAND, target, synchronizationId),
     }),
-    restore: (restored, panel, state) =>
-      isTrendPanelState(state) ? new TrendPanel(restored, panel, { target: plainTarget(state.target), count: state.count }) : undefined,
+    restore: async (restored, panel, state) =>
+      isTrendPanelState(state) ? new (await trendPanel())(restored, panel, { target: plainTarget(state.target), count: state.count }) : undefined,
   });
 
   /** A tree node or target (else the user picks), and optionally how many synchronizations (else the setting). */
@@ -35,7 +39,7 @@ export function registerTrend(command: CommandRegistrar): TrendTestHooks {
     const target = targetFrom(arg) ?? (await pickShareSubscription(ctx));
     if (!target) return;
     const n = trendCount(count ?? vscode.workspace.getConfiguration(SECTION).get('synchronizationTrend.count'));
-    tracker.track(TrendPanel.create(deps, { target: plainTarget(target), count: n }));
+    tracker.track((await trendPanel()).create(deps, { target: plainTarget(target), count: n }));
   }
 
   // An open trend of a share subscription whose synchronization is followed reads the trend again when it starts

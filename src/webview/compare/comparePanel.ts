@@ -17,10 +17,10 @@ import type { ExportFormat, SynchronizationSummary } from '../../core/report/sha
 import { sanitizeSynchronization } from '../../core/report/shared/synchronization';
 import { listSynchronizations } from '../../core/services/dataShare';
 import { saveExport } from '../saveExport';
+import { COMPARE_VIEW_TYPE } from '../viewTypes';
 import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import type { CompareRecord } from './compareRecord';
 
-export const COMPARE_VIEW_TYPE = 'aciDataShare.synchronizationComparison';
 
 export interface ComparePanelDeps extends PanelDeps<ComparePanel> {
   client(): Promise<ArmClient>;

@@ -23,11 +23,11 @@ import { livePages } from '../../core/report/report/livePages';
 import type { WatchSnapshot } from '../../core/synchronization/syncWatch';
 import { SignInNeeded } from '../../azure/quietConnection';
 import { isLowQuota, type RemainingQuota } from '../../core/arm/rateLimit';
+import { REPORT_VIEW_TYPE } from '../viewTypes';
 import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import { saveExport } from '../saveExport';
 import type { ReportRecord } from './reportRecord';
 
-export const REPORT_VIEW_TYPE = 'aciDataShare.synchronizationReport';
 
 export interface ReportPanelDeps extends PanelDeps<ReportPanel> {
   client(): Promise<ArmClient>;

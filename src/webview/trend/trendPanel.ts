@@ -12,11 +12,11 @@ import { buildTrend, countingOrder } from '../../core/report/trend/trend';
 import { countFailedDataSets, countFailures, type FailureResult } from '../../core/report/trend/trendFailures';
 import { isTrendPageMessage, type TrendHostMessage, type TrendPageMessage, type TrendPanelState } from '../../core/report/trend/trendMessages';
 import type { ShareSubscriptionTarget } from '../../core/settings/model';
+import { TREND_VIEW_TYPE } from '../viewTypes';
 import { createPanel, PanelBase, type PanelDeps } from '../panelBase';
 import type { TrendRecord } from './trendRecord';
 import { pageText, pointViews, trendTitle } from './trendText';
 
-export const TREND_VIEW_TYPE = 'aciDataShare.synchronizationTrend';
 
 export interface TrendPanelDeps extends PanelDeps<TrendPanel> {
   client(): Promise<ArmClient>;
