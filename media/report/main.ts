@@ -164,7 +164,13 @@ function renderProgress(message = statusMessage): void {
   const loading = loadState === 'loading';
   ui.progress.hidden = !loading;
   ui.stop.toggleAttribute('disabled', !loading);
-  const rows = l10n.t('{0} data sets in {1} pages', formatCount(totals.rows), formatCount(totals.pagesLoaded));
+  // One string per count, as elsewhere in the product: "1 page" never reads "1 pages".
+  const count = formatCount(totals.rows);
+  const pages = formatCount(totals.pagesLoaded);
+  const rows =
+    totals.rows === 1
+      ? totals.pagesLoaded === 1 ? l10n.t('1 data set in 1 page') : l10n.t('1 data set in {0} pages', pages)
+      : totals.pagesLoaded === 1 ? l10n.t('{0} data sets in 1 page', count) : l10n.t('{0} data sets in {1} pages', count, pages);
   const text: Record<LoadState, () => string> = {
     loading: () => l10n.t('Loading… {0}', rows),
     done: () => l10n.t('Loaded {0}.', rows),

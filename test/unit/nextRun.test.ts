@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextRun, describeSchedule, formatUtc, orderBySoonest } from '../../src/core/schedule/nextRun';
+import { nextRun, describeSchedule, formatUtc, orderBySoonest, scheduleInSentence } from '../../src/core/schedule/nextRun';
 
 const now = new Date('2026-11-22T17:30:00Z');
 
@@ -44,4 +44,9 @@ test('schedules are ordered by their next run, unknown ones last in the order gi
   ];
   const ordered = orderBySoonest(schedules, (s) => ({ time: s.time, interval: s.interval }), now);
   assert.deepEqual(ordered.map((s) => s.id), ['hourly-45', 'daily-19', 'daily-09', 'unknown-a', 'unknown-b']);
+});
+
+test('a schedule inside a sentence keeps UTC in capitals (issue 39: "03:24 utc")', () => {
+  assert.equal(scheduleInSentence(describeSchedule('2019-03-15T03:24:00Z', 'Day')), 'every day at 03:24 UTC');
+  assert.equal(scheduleInSentence(describeSchedule('2019-03-15T03:24:00Z', 'Hour')), 'every hour at :24');
 });

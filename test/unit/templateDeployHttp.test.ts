@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
 import { cancelDeployment, deploymentNameFor, listDeploymentOperations, putDeployment, whatIfDeployment, type DeploymentRef } from '../../src/core/templateDeploy/deployments';
-import { deploymentOutputs, deployedContainerGroups, operationStates, progressText } from '../../src/core/templateDeploy/operations';
+import { addressKind, deploymentOutputs, deployedContainerGroups, operationStates, progressText } from '../../src/core/templateDeploy/operations';
 import { deploymentBody } from '../../src/core/templateDeploy/templateRequest';
 import { summarizeWhatIf } from '../../src/core/templateDeploy/whatIfChanges';
 import { json, startFixture, StaticTokenProvider, type FixtureServer } from './armHarness';
@@ -133,4 +133,11 @@ test('cancel: POST …/deployments/{name}/cancel answered 204', async () => {
 test('deployment names: the template file and the UTC time, within 64 allowed characters', () => {
   assert.equal(deploymentNameFor('/w/templates/aci web+linux.json', new Date('2026-11-26T18:20:00Z')), 'aci-web-linux-20261126182000');
   assert.equal(deploymentNameFor(`/w/${'x'.repeat(80)}.json`, new Date('2026-11-26T18:20:00Z')).length, 64);
+});
+
+test('an address output is named as users read it: IP address or FQDN, not the output name (issue 39: "Copy fqdn")', () => {
+  assert.equal(addressKind('20.1.2.3'), 'ip');
+  assert.equal(addressKind('tmpl-web.westeurope.azurecontainer.io'), 'fqdn');
+  assert.equal(addressKind('http://x'), 'other');
+  assert.equal(addressKind(undefined), 'other');
 });

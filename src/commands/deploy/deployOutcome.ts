@@ -26,7 +26,7 @@ export function deploySucceeded(run: DeployRun, group: DeployedGroup, extra: Par
   const { state, outcome } = logGroupState(run, group, 'Succeeded');
   run.publishState(state);
   const actions: Record<string, () => unknown> = {};
-  if (group.ip) actions[vscode.l10n.t('Copy IP')] = () => vscode.env.clipboard.writeText(group.ip!);
+  if (group.ip) actions[vscode.l10n.t('Copy IP Address')] = () => vscode.env.clipboard.writeText(group.ip!);
   if (group.fqdn && group.ipType?.toLowerCase() !== 'private') {
     actions[vscode.l10n.t('Open in Browser')] = () => vscode.env.openExternal(vscode.Uri.parse(`http://${group.fqdn}`));
   }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ArmError, errorMessage } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lroOutcome';
-import { addressOutputs, deployedContainerGroups, deploymentOutputs, failedOperations } from '../../core/templateDeploy/operations';
+import { addressKind, addressOutputs, deployedContainerGroups, deploymentOutputs, failedOperations } from '../../core/templateDeploy/operations';
 import { getDeployment, listDeploymentOperations, type DeploymentResource } from '../../core/templateDeploy/deployments';
 import { locateFailedOperations, locateTemplateErrors, type PlacedError } from '../../core/templateDeploy/templateErrors';
 import { containerGroups } from '../../settings/configuration';
@@ -41,7 +41,12 @@ export async function templateSucceeded(run: TemplateRun, resource: DeploymentRe
   }
   if (!run.containerGroups.includes(deploy.target.name)) deploy.publishState(run.state);
   const actions: Record<string, () => unknown> = {};
-  for (const o of addressOutputs(run.outputs).slice(0, 2)) actions[vscode.l10n.t('Copy {0}', o.name)] = () => vscode.env.clipboard.writeText(o.value!);
+  for (const o of addressOutputs(run.outputs).slice(0, 2)) {
+    const kind = addressKind(o.value);
+    const named = kind === 'ip' ? vscode.l10n.t('Copy IP Address') : kind === 'fqdn' ? vscode.l10n.t('Copy FQDN') : vscode.l10n.t('Copy {0}', o.name);
+    // Two outputs of one kind keep their names apart.
+    actions[named in actions ? vscode.l10n.t('Copy {0}', o.name) : named] = () => vscode.env.clipboard.writeText(o.value!);
+  }
   // One after the other: each addition reads the list the previous one wrote.
   if (added.length) {
     actions[vscode.l10n.t('Add to View')] = async () => {

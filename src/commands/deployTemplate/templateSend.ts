@@ -111,6 +111,8 @@ async function cancelAfterAsking(run: TemplateRun): Promise<DeployCommandResult>
   }
   deploy.log('warn', `${name}: canceled in Azure (state ${run.state ?? 'unknown'}).`);
   deploy.publishState('Canceled');
-  deploy.notify('info', vscode.l10n.t('The deployment {0} was canceled ({1}).', name, run.state ?? vscode.l10n.t('state unknown')));
+  // Azure's state is said only when it adds something: "canceled (Canceled)" says the same thing twice.
+  const ended = run.state?.toLowerCase() === 'canceled';
+  deploy.notify('info', ended ? vscode.l10n.t('The deployment {0} was canceled.', name) : vscode.l10n.t('The deployment {0} was asked to cancel; Azure reports it {1}.', name, run.state ?? vscode.l10n.t('state unknown')));
   return deploy.done('canceled', { deployment: run.facts() });
 }

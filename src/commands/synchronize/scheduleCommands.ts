@@ -8,7 +8,7 @@ import { ArmError } from '../../core/arm/errors';
 import { collectAll, listSourceShareSynchronizationSettings, type SourceShareSynchronizationSetting } from '../../core/services/dataShare';
 import { createScheduleTrigger, deleteTrigger, listTriggers, type SynchronizationMode } from '../../core/services/dataShareConsumer';
 import { segment } from '../../core/services/resourcePaths';
-import { describeSchedule } from '../../core/schedule/nextRun';
+import { describeSchedule, scheduleInSentence } from '../../core/schedule/nextRun';
 import { isScheduleTrigger, sameSetting, scheduleTriggerName, triggerFor, triggerReplaced, triggerSchedule } from '../../core/synchronization/schedule';
 import { shareSubscriptionKey, type ShareSubscriptionTarget } from '../../core/settings/model';
 import { ShareSubscriptionNode } from '../../tree/shareSubscriptionNodes';
@@ -61,7 +61,7 @@ export async function enableSchedule(ctx: CommandContext, arg: unknown): Promise
   const item = clicked ? items[offered.indexOf(clicked)] : items.length === 1 ? items[0] : await ctx.ui.quickPick(items, { title: vscode.l10n.t('Enable a schedule of {0}', nameOf(target)), placeHolder: vscode.l10n.t('The schedules the source share offers') });
   if (!item) return result;
   if (triggerFor(item.setting, triggers)) {
-    void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0} already synchronizes {1}.', nameOf(target), item.label.toLowerCase()));
+    void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0} already synchronizes {1}.', nameOf(target), scheduleInSentence(item.label)));
     return { ...result, outcome: 'alreadyEnabled' };
   }
   const modes: (vscode.QuickPickItem & { mode: SynchronizationMode })[] = [
@@ -79,7 +79,7 @@ export async function enableSchedule(ctx: CommandContext, arg: unknown): Promise
     result.notifications.push(question);
     const button = vscode.l10n.t('Replace');
     const was = describeSchedule(replaced.properties?.synchronizationTime, replaced.properties?.recurrenceInterval);
-    const detail = vscode.l10n.t('It now synchronizes {0}; it will synchronize {1} ({2}) instead.', was.toLowerCase(), item.label.toLowerCase(), mode.label);
+    const detail = vscode.l10n.t('It now synchronizes {0}; it will synchronize {1} ({2}) instead.', scheduleInSentence(was), scheduleInSentence(item.label), mode.label);
     if ((await ctx.ui.message('warning', question, { modal: true, detail }, button)) !== button) return result;
   }
   try {
@@ -89,7 +89,7 @@ export async function enableSchedule(ctx: CommandContext, arg: unknown): Promise
     redraw(ctx, target);
     const name = created.resource?.name ?? triggerName;
     ctx.log.info(`${target.shareSubscriptionName}: schedule trigger ${name} created (${schedule.recurrenceInterval} at ${schedule.synchronizationTime}, ${schedule.synchronizationMode})`);
-    void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0} now synchronizes {1} ({2}).', nameOf(target), item.label.toLowerCase(), mode.label));
+    void notify(ctx, result.notifications, 'info', vscode.l10n.t('{0} now synchronizes {1} ({2}).', nameOf(target), scheduleInSentence(item.label), mode.label));
     return { ...result, outcome: 'enabled', triggers: [name] };
   } catch (err) {
     return failed(ctx, target, 'enable schedule', err, result);

@@ -41,6 +41,11 @@ export function describeSchedule(synchronizationTime: unknown, interval: unknown
   return recurrence === 'Hour' ? `Every hour at :${mm}` : `Every day at ${hh}:${mm} UTC`;
 }
 
+/** A schedule's description inside a sentence ("… now synchronizes every day at 03:24 UTC"): only its first letter lowers, so UTC stays UTC. */
+export function scheduleInSentence(description: string): string {
+  return description.charAt(0).toLowerCase() + description.slice(1);
+}
+
 /**
  * Schedules in the order a reader scans them: the soonest next run first; schedules whose next run cannot be
  * told last, in the order the service gave them.

@@ -117,7 +117,16 @@ export function deploymentOutputs(deployment: DeploymentResource | undefined): T
   });
 }
 
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)+\.?$/i;
+
 /** Outputs worth a Copy action: an IP address or a host name. */
 export function addressOutputs(outputs: TemplateOutput[]): TemplateOutput[] {
-  return outputs.filter((o) => o.value && (/^\d{1,3}(\.\d{1,3}){3}$/.test(o.value) || /^[a-z0-9-]+(\.[a-z0-9-]+)+\.?$/i.test(o.value) || /ip|fqdn|host|address|url/i.test(o.name)));
+  return outputs.filter((o) => o.value && (IPV4.test(o.value) || HOST.test(o.value) || /ip|fqdn|host|address|url/i.test(o.name)));
+}
+
+/** What an output's value is, so that its Copy action names it as users read it ("IP address", "FQDN") rather than by the template's output name. */
+export function addressKind(value: string | undefined): 'ip' | 'fqdn' | 'other' {
+  if (value === undefined) return 'other';
+  return IPV4.test(value) ? 'ip' : HOST.test(value) ? 'fqdn' : 'other';
 }

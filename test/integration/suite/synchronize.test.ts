@@ -214,7 +214,10 @@ suite('Data Share consumer actions', () => {
     const script = new ScriptedInput([{ pick: /^Scheduled synchronizations of Two schedules/, choose: /^Incremental$/ }]);
     const enabled = await withAnswers(api, script, () => Promise.resolve(vscode.commands.executeCommand<ScheduleResult>('aciDataShare.enableSchedule', second.node)));
     assert.strictEqual(enabled.outcome, 'enabled', enabled.notifications.join(' | '));
-    assert.ok(enabled.notifications[enabled.notifications.length - 1].includes(second.label.toLowerCase()), enabled.notifications.join(' | '));
+    const said = enabled.notifications[enabled.notifications.length - 1];
+    // The schedule inside the sentence: only its first letter lowers ("every day at 03:24 UTC", never "utc").
+    assert.ok(said.includes(second.label.charAt(0).toLowerCase() + second.label.slice(1)), enabled.notifications.join(' | '));
+    assert.doesNotMatch(said, /\butc\b/);
     await until(async () => {
       const [a, b] = await rows();
       return a.label === first.label && a.description === 'not enabled' && b.contextValue === 'schedule.enabled';
