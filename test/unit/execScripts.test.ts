@@ -1,11 +1,11 @@
-// Run Command's marker and the file transfer's framing (src/core/exec): output that arrives in any pieces is read
+// Run Command's marker and the file transfer's framing (src/core/containerGroup): output that arrives in any pieces is read
 // the same, output cannot forge the per-run marker, and base64 framing carries any bytes.
 import { strict as assert } from 'node:assert';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { commandLines, exitText, newMarker, readyLine, readyText, RunOutputReader, type RunEvent, type RunMarker } from '../../src/core/exec/commandScript';
-import { checkTransfer, hashOf, readDownload, readProbe, sha256Hex, tagValue, uploadLines, UPLOAD_LINE_CHARS } from '../../src/core/exec/fileTransfer';
+import { commandLines, exitText, newMarker, readyLine, readyText, RunOutputReader, type RunEvent, type RunMarker } from '../../src/core/containerGroup/commandScript';
+import { checkTransfer, hashOf, readDownload, readProbe, sha256Hex, tagValue, uploadLines, UPLOAD_LINE_CHARS } from '../../src/core/containerGroup/fileTransfer';
 
 const marker = (): RunMarker => newMarker((n) => randomBytes(n));
 
