@@ -40,7 +40,8 @@ export function shellQuote(text: string): string {
 export function readyLine(kind: ShellKind, m: RunMarker): string {
   switch (kind) {
     case 'posix':
-      return `stty -echo 2>/dev/null; printf '%s%s%s\\n' '${m.head}' '${m.tail}' R\n`;
+      // Empty prompts (PS1, PS2: XCU 2.5.3) keep an interactive shell's prompts out of the output.
+      return `stty -echo 2>/dev/null; PS1=''; PS2=''; printf '%s%s%s\\n' '${m.head}' '${m.tail}' R\n`;
     case 'cmd':
       // `@echo off` stops cmd.exe echoing its commands; `^` escapes the next character, so the typed line does
       // not hold the joined marker (cmd.exe docs, "echo" and the escape character).
@@ -64,6 +65,15 @@ export function commandLines(kind: ShellKind, m: RunMarker, line: string): strin
     case 'powershell':
       return `${line}\r\n$c = if ($?) { if ($LASTEXITCODE) { $LASTEXITCODE } else { 0 } } else { if ($LASTEXITCODE) { $LASTEXITCODE } else { 1 } }; Write-Output ("\`n" + '${m.head}' + '${m.tail}' + 'E' + $c); exit\r\n`;
   }
+}
+
+/** The length of the longest end of `text` that could begin a newline and the marker: held, the rest is output. */
+function possibleStart(text: string, end: string): number {
+  for (let n = Math.min(text.length, end.length + 2); n > 0; n--) {
+    const tail = text.slice(text.length - n);
+    if (`\r\n${end}`.startsWith(tail) || `\n${end}`.startsWith(tail) || end.startsWith(tail)) return n;
+  }
+  return 0;
 }
 
 export type RunEvent = { kind: 'ready' } | { kind: 'output'; text: string } | { kind: 'exit'; code: number };
@@ -117,7 +127,7 @@ export class RunOutputReader {
     }
     // Hold what could be the newline and the start of the marker (or, once the marker is whole, the status still
     // arriving) until more comes.
-    const keepFrom = at >= 0 ? Math.max(0, at - 2) : Math.max(0, this.held.length - end.length - 2);
+    const keepFrom = at >= 0 ? Math.max(0, at - 2) : this.held.length - possibleStart(this.held, end);
     const out = this.held.slice(0, keepFrom);
     if (out) events.push({ kind: 'output', text: out });
     this.held = this.held.slice(keepFrom);
