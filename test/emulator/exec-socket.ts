@@ -58,6 +58,18 @@ function refuse(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 }
 
+/** Each container's files, kept across its sessions (an upload then a download), per emulator. */
+const containerFiles = new WeakMap<EmulatorState, Map<string, Map<string, Buffer>>>();
+
+function filesOf(state: EmulatorState, grant: ExecGrant): Map<string, Buffer> {
+  const all = containerFiles.get(state) ?? new Map<string, Map<string, Buffer>>();
+  containerFiles.set(state, all);
+  const key = `${grant.groupKey}/${grant.containerName}`;
+  const files = all.get(key) ?? new Map<string, Buffer>();
+  all.set(key, files);
+  return files;
+}
+
 function runExec(ws: WebSocket, grant: ExecGrant, state: EmulatorState): void {
   let authenticated = false;
   let idle: NodeJS.Timeout | undefined;
@@ -70,7 +82,7 @@ function runExec(ws: WebSocket, grant: ExecGrant, state: EmulatorState): void {
     touch();
     ws.send(Buffer.from(text, 'utf8'), { binary: true });
   };
-  const shell = new ScriptedShell({ command: grant.command, image: grant.image, windows: grant.windows, cols: grant.cols, write: send, exit: () => ws.close(1000) });
+  const shell = new ScriptedShell({ command: grant.command, image: grant.image, windows: grant.windows, cols: grant.cols, files: filesOf(state, grant), write: send, exit: () => ws.close(1000) });
   touch();
   ws.on('message', (data: Buffer, isBinary: boolean) => {
     if (!authenticated) {

@@ -1,32 +1,37 @@
-// A small scripted shell behind an exec socket: a prompt, the line editing a pty gives (echo of each key,
-// backspace, Ctrl-C, Ctrl-D on an empty line, Up for the last command, Tab to complete a command name), and a few
-// commands: echo, ls, pwd, cd, seq N (a long output), exit; anything else is an unknown command.
+// A small scripted shell behind an exec socket: a prompt, the line editing a pty gives (echo of each key unless
+// `stty -echo` turned it off, backspace, Ctrl-C, Ctrl-D on an empty line, Up for the last command, Tab to complete
+// a command name, lines typed while a command runs kept for after it, as a tty's input queue keeps them), and on
+// Linux the command language of posix-shell.ts (each behaviour cited there). A distroless image has no shell at
+// all (GoogleContainerTools/distroless README: "no package managers, shells or any other programs"), so exec of
+// /bin/sh fails there in the runtime's words.
 // Prompt and `ls` as the ACI docs' exec example shows them (MicrosoftDocs/azure-docs container-instances-exec.md:
 // `root@caas-<id>:/# ls` listing the root directory; for Windows `C:\>` and `dir`); unknown-command errors in
 // each shell's own words (bash: "bash: x: command not found"; dash, Debian's /bin/sh: "/bin/sh: 1: x: not found";
 // cmd.exe: "'x' is not recognized as an internal or external command, operable program or batch file.").
 import { randomBytes } from 'node:crypto';
+import { isComplete, PosixShell, ShellExit } from './posix-shell';
 
 export interface ShellOptions {
   command: string;
   image: string;
   windows: boolean;
   cols: number;
+  /** The container's files, kept across its sessions (uploads and downloads). */
+  files: Map<string, Buffer>;
   write(text: string): void;
   exit(): void;
 }
 
 const LINUX_COMMANDS = ['echo', 'ls', 'pwd', 'cd', 'seq', 'exit'];
 const WINDOWS_COMMANDS = ['echo', 'dir', 'cd', 'exit'];
-const ROOT_LISTING = 'bin   dev  home  lib64\tmnt  proc  run\t srv  tmp  var\r\nboot  etc  lib\t media\topt  root  sbin  sys  usr\r\n';
-/** The longest `seq` answered, and the size of each output frame. */
-const MAX_SEQ = 2_000_000;
+/** The size of each output frame. */
 const FRAME_BYTES = 16 * 1024;
 
 /** Whether the image has the program: every Linux image has /bin/sh; Alpine and BusyBox images lack bash. */
 export function hasProgram(command: string, image: string, windows: boolean): boolean {
   const c = command.toLowerCase();
   if (windows) return ['cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'c:\\windows\\system32\\cmd.exe'].includes(c);
+  if (/distroless/i.test(image)) return false;
   if (['/bin/sh', 'sh'].includes(c)) return true;
   if (['/bin/bash', 'bash', '/usr/bin/bash'].includes(c)) return !/alpine|busybox/i.test(image);
   return false;
@@ -38,10 +43,40 @@ export class ScriptedShell {
   private cwd: string;
   private readonly host = `caas-${randomBytes(16).toString('hex')}-${(randomBytes(4).readUInt32LE(0) % 900_000_000) + 100_000_000}-${randomBytes(3).toString('hex').slice(0, 5)}`;
   private readonly bash: boolean;
+  private echo = true;
+  /** A command is running: input waits (Ctrl-C interrupts it). */
+  private busy = false;
+  private typedAhead = '';
+  /** Lines of an unfinished command (an open brace group or quote). */
+  private pending = '';
+  private interrupt: (() => void) | undefined;
+  private readonly posix: PosixShell;
+  private readonly vars = new Map<string, string>();
 
   constructor(private readonly o: ShellOptions) {
     this.cwd = o.windows ? 'C:\\' : '/';
     this.bash = /bash/i.test(o.command);
+    this.posix = new PosixShell({
+      write: (t) => this.write(t),
+      has: (program) => ['base64', 'sha256sum', 'cat', 'ls', 'wc', 'rm', 'sleep', 'seq', 'stty'].includes(program),
+      files: o.files,
+      setEcho: (on) => (this.echo = on),
+      cwd: () => this.cwd,
+      setCwd: (dir) => (this.cwd = dir),
+      shellName: o.command,
+      setVar: (name, value) => this.vars.set(name, value),
+      notFound: (name) => (this.bash ? `bash: ${name}: command not found\n` : `${o.command}: 1: ${name}: not found\n`),
+      wait: (ms) =>
+        new Promise<boolean>((resolve) => {
+          const t = setTimeout(() => ((this.interrupt = undefined), resolve(true)), ms);
+          this.interrupt = () => (clearTimeout(t), (this.interrupt = undefined), resolve(false));
+        }),
+    });
+  }
+
+  /** Writes in frames of at most FRAME_BYTES, as a pty hands output over. */
+  private write(text: string): void {
+    for (let i = 0; i < text.length; i += FRAME_BYTES) this.o.write(text.slice(i, i + FRAME_BYTES));
   }
 
   start(): void {
@@ -60,23 +95,39 @@ export class ScriptedShell {
   }
 
   private prompt(): void {
+    if (this.pending) return this.o.write(this.vars.get('PS2') ?? '> ');
+    if (this.vars.has('PS1')) return this.o.write(this.vars.get('PS1')!);
     this.o.write(this.o.windows ? `${this.cwd.replace(/\\$/, '')}\\>` : `root@${this.host}:${this.cwd}# `);
   }
 
   input(text: string): void {
+    if (this.busy) {
+      if (text.includes('\x03')) {
+        this.posix.interrupted = true;
+        this.interrupt?.();
+        this.typedAhead = '';
+        this.o.write('^C\r\n');
+      } else this.typedAhead += text;
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
+      if (this.busy) {
+        this.typedAhead += text.slice(i);
+        return;
+      }
       if (ch === '\x1b') {
         // An escape sequence arrives whole with its key: Up recalls the last command, others are ignored.
         const seq = /^(\[[0-9;]*[A-Za-z~]|O[A-Za-z])/.exec(text.slice(i + 1));
         if (seq && seq[1].endsWith('A') && this.last) this.replaceLine(this.last);
         i += seq ? seq[0].length : 0;
       } else if (ch === '\r' || ch === '\n') {
-        this.o.write('\r\n');
+        if (this.echo) this.o.write('\r\n');
         const line = this.line;
         this.line = '';
         if (line.trim()) this.last = line;
-        if (this.run(line)) this.prompt();
+        if (!this.o.windows) this.runPosix(line);
+        else if (this.runWindows(...this.words(line))) this.prompt();
       } else if (ch === '\x7f' || ch === '\b') {
         if (this.line) {
           this.line = [...this.line].slice(0, -1).join('');
@@ -84,15 +135,19 @@ export class ScriptedShell {
         }
       } else if (ch === '\x03') {
         this.line = '';
+        this.pending = '';
         this.o.write('^C\r\n');
         this.prompt();
       } else if (ch === '\x04') {
-        if (this.line === '') this.run('exit');
+        if (this.line === '') {
+          if (this.o.windows) this.runWindows('exit', [], (t) => this.o.write(t));
+          else this.runPosix('exit');
+        }
       } else if (ch === '\t') {
         this.complete();
       } else if (ch >= ' ' || ch.charCodeAt(0) > 0x7f) {
         this.line += ch;
-        this.o.write(ch);
+        if (this.echo) this.o.write(ch);
       }
     }
   }
@@ -114,40 +169,40 @@ export class ScriptedShell {
     }
   }
 
-  /** Runs one line; false when the shell has ended. */
-  private run(line: string): boolean {
+  private words(line: string): [string, string[], (t: string) => void] {
     const [name = '', ...args] = line.trim().split(/\s+/).filter(Boolean);
-    const out = (text: string): void => this.o.write(text);
-    if (this.o.windows) return this.runWindows(name.toLowerCase(), args, out);
-    switch (name) {
-      case '':
-        return true;
-      case 'echo':
-        out(`${args.join(' ')}\r\n`);
-        return true;
-      case 'pwd':
-        out(`${this.cwd}\r\n`);
-        return true;
-      case 'cd':
-        this.cwd = args[0] === undefined || args[0] === '~' ? '/root' : args[0].startsWith('/') ? args[0] : `${this.cwd.replace(/\/$/, '')}/${args[0]}`;
-        return true;
-      case 'ls':
-        // The root lists as in the docs' example; any other path named does not exist here (GNU ls's words).
-        if (args[0] !== undefined && args[0] !== '/') out(`ls: cannot access '${args[0]}': No such file or directory\r\n`);
-        else out(this.cwd === '/' || args[0] === '/' ? ROOT_LISTING : '');
-        return true;
-      case 'seq':
-        this.seq(Math.min(MAX_SEQ, Math.max(0, Number.parseInt(args[0] ?? '0', 10) || 0)));
-        return true;
-      case 'exit':
-        if (this.bash) out('exit\r\n');
-        out('Bye.\r\n');
+    return [name.toLowerCase(), args, (text) => this.o.write(text)];
+  }
+
+  /** Runs a POSIX command once it is whole, then prompts and takes what was typed meanwhile. */
+  private runPosix(line: string): void {
+    this.pending += `${line}\n`;
+    if (!isComplete(this.pending)) return this.prompt();
+    const text = this.pending;
+    this.pending = '';
+    this.busy = true;
+    this.posix.interrupted = false;
+    this.posix.run(text).then(
+      () => this.afterCommand(),
+      (e: unknown) => {
+        this.busy = false;
+        if (!(e instanceof ShellExit)) {
+          this.write(`${this.o.command}: 1: Syntax error\r\n`);
+          return this.afterCommand();
+        }
+        if (this.bash) this.o.write('exit\r\n');
+        this.o.write('Bye.\r\n');
         this.o.exit();
-        return false;
-      default:
-        out(this.bash ? `bash: ${name}: command not found\r\n` : `${this.o.command}: 1: ${name}: not found\r\n`);
-        return true;
-    }
+      },
+    );
+  }
+
+  private afterCommand(): void {
+    this.busy = false;
+    this.prompt();
+    const ahead = this.typedAhead;
+    this.typedAhead = '';
+    if (ahead) this.input(ahead);
   }
 
   private runWindows(name: string, args: string[], out: (t: string) => void): boolean {
@@ -172,17 +227,5 @@ export class ScriptedShell {
         out(`'${name}' is not recognized as an internal or external command,\r\noperable program or batch file.\r\n\r\n`);
         return true;
     }
-  }
-
-  private seq(n: number): void {
-    let chunk = '';
-    for (let i = 1; i <= n; i++) {
-      chunk += `${i}\r\n`;
-      if (chunk.length >= FRAME_BYTES) {
-        this.o.write(chunk);
-        chunk = '';
-      }
-    }
-    if (chunk) this.o.write(chunk);
   }
 }

@@ -1,0 +1,143 @@
+/**
+ * Run Command over the exec socket. The service starts one program without arguments (ACI docs, "Execute a
+ * command in a running Azure container instance", Restrictions), so a command line with arguments is typed into a
+ * shell that exec started, as a person would: first echo is turned off and readiness is printed, then the line runs
+ * and its exit status is printed after a per-run marker, then the shell exits.
+ *
+ * The marker is 16 random bytes (hex) chosen for each run. It is typed split in two quoted halves that the shell
+ * joins when it prints (`printf '%s%s' 'ab' 'cd'` prints `abcd`), so neither the echo of what was typed nor the
+ * command's own output can hold it unless the command guesses it.
+ */
+
+export type ShellKind = 'posix' | 'cmd' | 'powershell';
+
+/** The two halves of a run's marker; printed joined, typed apart. */
+export interface RunMarker {
+  head: string;
+  tail: string;
+}
+
+export function newMarker(random: (n: number) => Uint8Array): RunMarker {
+  const hex = Array.from(random(16), (b) => b.toString(16).padStart(2, '0')).join('');
+  return { head: `ACI${hex.slice(0, 16)}`, tail: hex.slice(16) };
+}
+
+const joined = (m: RunMarker): string => `${m.head}${m.tail}`;
+/** Printed once echo is off: what comes after it is the command's output. */
+export const readyText = (m: RunMarker): string => `${joined(m)}R`;
+/** Printed after the command with its exit status: `<marker>E<status>`. */
+export const exitText = (m: RunMarker): string => `${joined(m)}E`;
+
+/** POSIX single quoting: the text as one word, whatever it holds (POSIX Shell Command Language, 2.2.2). */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The first line typed: echo off, then readiness. `stty -echo` is POSIX (XCU stty, "echo"); a shell without a
+ * terminal (stty fails) still prints readiness.
+ */
+export function readyLine(kind: ShellKind, m: RunMarker): string {
+  switch (kind) {
+    case 'posix':
+      // Empty prompts (PS1, PS2: XCU 2.5.3) keep an interactive shell's prompts out of the output.
+      return `stty -echo 2>/dev/null; PS1=''; PS2=''; printf '%s%s%s\\n' '${m.head}' '${m.tail}' R\n`;
+    case 'cmd':
+      // `@echo off` stops cmd.exe echoing its commands; `^` escapes the next character, so the typed line does
+      // not hold the joined marker (cmd.exe docs, "echo" and the escape character).
+      return `@echo off\r\necho ${m.head}^${m.tail}R\r\n`;
+    case 'powershell':
+      return `Write-Output ('${m.head}' + '${m.tail}' + 'R')\r\n`;
+  }
+}
+
+/**
+ * The command, then its status after the marker, then the shell's exit. POSIX: the line runs in a brace group (a
+ * newline before `}` so a trailing comment ends there) with stdin from /dev/null, so a command that reads its
+ * input cannot swallow the lines typed after it; `$?` is the group's status (XCU 2.9.4, 2.5.2).
+ */
+export function commandLines(kind: ShellKind, m: RunMarker, line: string): string {
+  switch (kind) {
+    case 'posix':
+      return `{ ${line}\n} </dev/null; printf '\\n%s%s%s%s\\n' '${m.head}' '${m.tail}' E "$?"; exit\n`;
+    case 'cmd':
+      return `${line} <NUL\r\necho.&echo ${m.head}^${m.tail}E%errorlevel%\r\nexit\r\n`;
+    case 'powershell':
+      return `${line}\r\n$c = if ($?) { if ($LASTEXITCODE) { $LASTEXITCODE } else { 0 } } else { if ($LASTEXITCODE) { $LASTEXITCODE } else { 1 } }; Write-Output ("\`n" + '${m.head}' + '${m.tail}' + 'E' + $c); exit\r\n`;
+  }
+}
+
+/** The length of the longest end of `text` that could begin a newline and the marker: held, the rest is output. */
+function possibleStart(text: string, end: string): number {
+  for (let n = Math.min(text.length, end.length + 2); n > 0; n--) {
+    const tail = text.slice(text.length - n);
+    if (`\r\n${end}`.startsWith(tail) || `\n${end}`.startsWith(tail) || end.startsWith(tail)) return n;
+  }
+  return 0;
+}
+
+export type RunEvent = { kind: 'ready' } | { kind: 'output'; text: string } | { kind: 'exit'; code: number };
+
+/**
+ * Reads a run's output as it arrives: nothing is passed on before readiness (the typed lines' echo, the prompt),
+ * then the command's output, then its exit status. A marker split across frames is held until it is whole; the
+ * newline printed before the exit marker is not the command's.
+ */
+export class RunOutputReader {
+  private held = '';
+  private phase: 'waiting' | 'afterReady' | 'running' | 'done' = 'waiting';
+
+  constructor(private readonly marker: RunMarker) {}
+
+  get done(): boolean {
+    return this.phase === 'done';
+  }
+
+  push(text: string): RunEvent[] {
+    const events: RunEvent[] = [];
+    this.held += text;
+    if (this.phase === 'waiting') {
+      const ready = readyText(this.marker);
+      const at = this.held.indexOf(ready);
+      if (at < 0) {
+        this.held = this.held.slice(-(ready.length - 1));
+        return events;
+      }
+      this.held = this.held.slice(at + ready.length);
+      this.phase = 'afterReady';
+      events.push({ kind: 'ready' });
+    }
+    if (this.phase === 'afterReady') {
+      // The newline after readiness is not the command's: wait until it can be told apart.
+      if (this.held === '' || this.held === '\r') return events;
+      this.held = this.held.replace(/^\r?\n/, '');
+      this.phase = 'running';
+    }
+    if (this.phase !== 'running') return events;
+    const end = exitText(this.marker);
+    const at = this.held.indexOf(end);
+    const code = at >= 0 ? /^(-?\d+)(?=\D)/.exec(this.held.slice(at + end.length)) : null;
+    if (at >= 0 && code) {
+      const out = this.held.slice(0, at).replace(/\r?\n$/, '');
+      if (out) events.push({ kind: 'output', text: out });
+      this.held = '';
+      this.phase = 'done';
+      events.push({ kind: 'exit', code: Number(code[1]) });
+      return events;
+    }
+    // Hold what could be the newline and the start of the marker (or, once the marker is whole, the status still
+    // arriving) until more comes.
+    const keepFrom = at >= 0 ? Math.max(0, at - 2) : this.held.length - possibleStart(this.held, end);
+    const out = this.held.slice(0, keepFrom);
+    if (out) events.push({ kind: 'output', text: out });
+    this.held = this.held.slice(keepFrom);
+    return events;
+  }
+
+  /** What is still held (the end of the output when the session ends without a status). */
+  flush(): string {
+    const rest = this.phase === 'running' ? this.held : '';
+    this.held = '';
+    return rest;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Run Command, Download File and Upload File as conversations with the shell an exec started: each takes the
+ * shell's output as it arrives (`feed`) and types through `write`; the caller owns the socket. Nothing here logs.
+ */
+import { commandLines, readyLine, readyText, RunOutputReader, type RunMarker, type ShellKind } from './commandScript';
+import { downloadLine, finishUploadLine, hashOf, probeLine, progressLine, readDownload, readProbe, sha256Hex, tagValue, uploadLines, type Probe } from './fileTransfer';
+
+/** Runs one command line: its output as it comes, then its exit status. */
+export class CommandRun {
+  private readonly reader: RunOutputReader;
+
+  constructor(private readonly o: { kind: ShellKind; line: string; marker: RunMarker; write(text: string): void; onOutput(text: string): void; onExit(code: number): void }) {
+    this.reader = new RunOutputReader(o.marker);
+  }
+
+  /** Types the first line; call once the socket is open (the shell starts by itself). */
+  start(): void {
+    this.o.write(readyLine(this.o.kind, this.o.marker));
+  }
+
+  feed(text: string): void {
+    for (const e of this.reader.push(text)) {
+      if (e.kind === 'ready') this.o.write(commandLines(this.o.kind, this.o.marker, this.o.line));
+      else if (e.kind === 'output') this.o.onOutput(e.text);
+      else this.o.onExit(e.code);
+    }
+  }
+
+  /** Output still held when the session ended without a status. */
+  rest(): string {
+    return this.reader.flush();
+  }
+}
+
+export type TransferFailure =
+  | { kind: 'noBase64' }
+  | { kind: 'notFound' }
+  | { kind: 'notWritable' }
+  | { kind: 'tooLarge'; size: number; limit: number }
+  | { kind: 'failed'; status: number }
+  | { kind: 'mismatch'; what: 'size' | 'hash' };
+
+export interface TransferResult {
+  bytes: number;
+  /** The hash both ends agree on, where the image has sha256sum. */
+  sha256?: string;
+}
+
+interface TransferOptions {
+  marker: RunMarker;
+  path: string;
+  write(text: string): void;
+  onProgress(done: number, total: number): void;
+  onDone(result: TransferResult): void;
+  onFail(failure: TransferFailure): void;
+}
+
+/** Lines typed between acknowledgements (about 48 KiB of base64). */
+const LINES_PER_ACK = 16;
+/** Output kept before readiness: the prompt and the echo of the first line. */
+const BEFORE_READY_CHARS = 8192;
+
+abstract class Transfer {
+  protected text = '';
+  protected ready = false;
+  protected probe: Probe | undefined;
+  protected finished = false;
+
+  constructor(protected readonly o: TransferOptions) {}
+
+  start(): void {
+    this.o.write(readyLine('posix', this.o.marker));
+  }
+
+  feed(chunk: string): void {
+    if (this.finished) return;
+    this.text += chunk;
+    if (!this.ready) {
+      const at = this.text.indexOf(readyText(this.o.marker));
+      if (at < 0) {
+        this.text = this.text.slice(-BEFORE_READY_CHARS);
+        return;
+      }
+      this.ready = true;
+      this.text = this.text.slice(at);
+      this.o.write(probeLine(this.o.marker, this.direction, this.o.path));
+    }
+    if (!this.probe) {
+      this.probe = readProbe(this.text, this.o.marker, this.direction);
+      if (!this.probe) return;
+      if (!this.probe.base64) return this.fail({ kind: 'noBase64' });
+      this.afterProbe(this.probe);
+      return;
+    }
+    this.step();
+  }
+
+  protected fail(failure: TransferFailure): void {
+    this.finished = true;
+    this.o.write('exit\n');
+    this.o.onFail(failure);
+  }
+
+  protected done(result: TransferResult): void {
+    this.finished = true;
+    this.o.onDone(result);
+  }
+
+  protected abstract readonly direction: 'upload' | 'download';
+  protected abstract afterProbe(probe: Probe): void;
+  protected abstract step(): void;
+}
+
+export class DownloadTransfer extends Transfer {
+  protected readonly direction = 'download';
+  private size = 0;
+
+  constructor(o: TransferOptions & { limit: number }) {
+    super(o);
+    this.limit = o.limit;
+  }
+
+  private readonly limit: number;
+
+  protected afterProbe(probe: Probe): void {
+    if (!probe.pathOk || probe.size === undefined) return this.fail({ kind: 'notFound' });
+    if (probe.size > this.limit) return this.fail({ kind: 'tooLarge', size: probe.size, limit: this.limit });
+    this.size = probe.size;
+    this.o.write(downloadLine(this.o.marker, this.o.path, probe.sha256sum));
+  }
+
+  protected step(): void {
+    const got = readDownload(this.text, this.o.marker, this.probe!.sha256sum);
+    if (got.kind === 'pending') return this.o.onProgress(Math.min(this.size, Math.floor((got.base64Chars * 3) / 4)), this.size);
+    if (got.kind === 'failed') return this.fail({ kind: 'failed', status: got.status });
+    const local = sha256Hex(got.bytes);
+    if (got.bytes.length !== this.size) return this.fail({ kind: 'mismatch', what: 'size' });
+    if (got.sha256 !== undefined && got.sha256 !== local) return this.fail({ kind: 'mismatch', what: 'hash' });
+    this.o.onProgress(this.size, this.size);
+    this.bytes = got.bytes;
+    this.done({ bytes: got.bytes.length, sha256: got.sha256 });
+  }
+
+  /** The file's content, once done. */
+  bytes: Buffer | undefined;
+}
+
+export class UploadTransfer extends Transfer {
+  protected readonly direction = 'upload';
+  private lines: string[] = [];
+  private sent = 0;
+  private acked = 0;
+  private finishing = false;
+  private readonly content: Uint8Array;
+
+  constructor(o: TransferOptions & { content: Uint8Array }) {
+    super(o);
+    this.content = o.content;
+  }
+
+  protected afterProbe(probe: Probe): void {
+    if (!probe.pathOk) return this.fail({ kind: 'notWritable' });
+    this.lines = uploadLines(this.o.path, this.content);
+    this.sendBatch();
+  }
+
+  private sendBatch(): void {
+    const batch = this.lines.slice(this.sent, this.sent + LINES_PER_ACK);
+    this.sent += batch.length;
+    if (batch.length) this.o.write(batch.join('') + progressLine(this.o.marker, this.sent));
+    else {
+      this.finishing = true;
+      this.o.write(finishUploadLine(this.o.marker, this.o.path, this.probe!.sha256sum));
+    }
+  }
+
+  protected step(): void {
+    if (!this.finishing) {
+      const ack = Number(tagValue(this.text.slice(-200), this.o.marker, 'P') ?? this.acked);
+      if (ack !== this.sent) return;
+      this.acked = ack;
+      this.text = '';
+      this.o.onProgress(Math.min(this.content.length, Math.floor((this.sent * 3000 * 3) / 4)), this.content.length);
+      return this.sendBatch();
+    }
+    const status = tagValue(this.text, this.o.marker, 'D');
+    const size = tagValue(this.text, this.o.marker, 'Z');
+    const hash = this.probe!.sha256sum ? tagValue(this.text, this.o.marker, 'H') : '';
+    if (status === undefined || size === undefined || hash === undefined) return;
+    if (status.trim() !== '0') return this.fail({ kind: 'failed', status: Number(status.trim()) || 1 });
+    if (Number(size.trim()) !== this.content.length) return this.fail({ kind: 'mismatch', what: 'size' });
+    const remote = hashOf(hash);
+    if (remote !== undefined && remote !== sha256Hex(this.content)) return this.fail({ kind: 'mismatch', what: 'hash' });
+    this.done({ bytes: this.content.length, sha256: remote });
+  }
+}

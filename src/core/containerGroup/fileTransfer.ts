@@ -1,0 +1,120 @@
+/**
+ * Download File… and Upload File… over the exec socket: the service has no copy API, so files travel as base64
+ * text typed into, or printed by, a POSIX shell the exec started (commandScript.ts: echo off, a per-run marker).
+ * Base64 (RFC 4648, section 4) uses only letters, digits, `+`, `/` and `=`: nothing a terminal's line discipline
+ * or a pty's newline translation changes, and whitespace it adds is dropped when decoding. Lines typed stay far
+ * below a terminal's canonical line limit (MAX_CANON, 4096 bytes on Linux). Each step's result comes back as a
+ * tagged line, `<marker><letter><value>`, that the file's own content cannot forge.
+ */
+import { createHash } from 'node:crypto';
+import { shellQuote, type RunMarker } from './commandScript';
+
+/** Base64 characters per typed line (a multiple of 4, so each line decodes on its own). */
+export const UPLOAD_LINE_CHARS = 3000;
+
+const tagged = (m: RunMarker, letter: string, value: string): string => `printf '%s%s%s%s\\n' '${m.head}' '${m.tail}' ${letter} ${value}`;
+
+/** The value of the tagged line `letter`, once the whole line has arrived. */
+export function tagValue(text: string, m: RunMarker, letter: string): string | undefined {
+  const tag = `${m.head}${m.tail}${letter}`;
+  const at = text.indexOf(tag);
+  if (at < 0) return undefined;
+  const line = /^([^\r\n]*)\r?\n/.exec(text.slice(at + tag.length));
+  return line ? line[1] : undefined;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** What the image has, read from the probe's tagged lines: `base64` is needed, `sha256sum` is a bonus. */
+export interface Probe {
+  base64: boolean;
+  sha256sum: boolean;
+  /** The file (download) is a readable regular file; the folder (upload) takes a new file. */
+  pathOk: boolean;
+  /** The file's size in bytes (download). */
+  size?: number;
+}
+
+/** The probe line: which tools exist (`command -v`, XCU), whether the path is usable, and the size (`wc -c`). */
+export function probeLine(m: RunMarker, direction: 'upload' | 'download', path: string): string {
+  const p = shellQuote(path);
+  const tools = `command -v base64 >/dev/null 2>&1; ${tagged(m, 'B', '"$?"')}; command -v sha256sum >/dev/null 2>&1; ${tagged(m, 'S', '"$?"')}`;
+  if (direction === 'upload') return `${tools}; : >${shellQuote(`${path}.part`)} 2>/dev/null; ${tagged(m, 'W', '"$?"')}\n`;
+  return `${tools}; [ -f ${p} ] && [ -r ${p} ]; ${tagged(m, 'F', '"$?"')}; ${tagged(m, 'Z', `"$(wc -c <${p} 2>/dev/null)"`)}\n`;
+}
+
+/** The probe's answer once all of its lines have arrived; undefined until then. */
+export function readProbe(text: string, m: RunMarker, direction: 'upload' | 'download'): Probe | undefined {
+  const b = tagValue(text, m, 'B');
+  const s = tagValue(text, m, 'S');
+  const last = tagValue(text, m, direction === 'upload' ? 'W' : 'Z');
+  if (b === undefined || s === undefined || last === undefined) return undefined;
+  if (direction === 'upload') return { base64: b === '0', sha256sum: s === '0', pathOk: last === '0' };
+  const size = Number(last.trim());
+  return { base64: b === '0', sha256sum: s === '0', pathOk: tagValue(text, m, 'F') === '0', size: Number.isFinite(size) && last.trim() !== '' ? size : undefined };
+}
+
+/** The lines that append the file's base64 to `<path>.part`, `UPLOAD_LINE_CHARS` characters each. */
+export function uploadLines(path: string, bytes: Uint8Array): string[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  const part = shellQuote(`${path}.part`);
+  const lines: string[] = [];
+  for (let i = 0; i < text.length; i += UPLOAD_LINE_CHARS) lines.push(`printf %s '${text.slice(i, i + UPLOAD_LINE_CHARS)}' >>${part}\n`);
+  return lines;
+}
+
+/** Acknowledges the lines typed so far (flow control and progress): `<marker>P<n>`. */
+export const progressLine = (m: RunMarker, n: number): string => `${tagged(m, 'P', String(n))}\n`;
+
+/** Decodes the part into the file, then says its status, size and (where there is sha256sum) hash; then exits. */
+export function finishUploadLine(m: RunMarker, path: string, sha256sum: boolean): string {
+  const p = shellQuote(path);
+  const part = shellQuote(`${path}.part`);
+  const hash = sha256sum ? `; ${tagged(m, 'H', `"$(sha256sum <${p})"`)}` : '';
+  return `base64 -d ${part} >${p}; ${tagged(m, 'D', '"$?"')}; rm -f ${part}; ${tagged(m, 'Z', `"$(wc -c <${p})"`)}${hash}; exit\n`;
+}
+
+/** Prints the file's base64 between `<marker>[` and `<marker>]<status>`, then its hash; then exits. */
+export function downloadLine(m: RunMarker, path: string, sha256sum: boolean): string {
+  const p = shellQuote(path);
+  const hash = sha256sum ? `; ${tagged(m, 'H', `"$(sha256sum <${p})"`)}` : '';
+  return `${tagged(m, '[', '')}; base64 <${p}; ${tagged(m, ']', '"$?"')}${hash}; exit\n`;
+}
+
+/** The hash in sha256sum's line (`<hex>  -`), lower-cased. */
+export function hashOf(value: string | undefined): string | undefined {
+  const hex = /^\s*([0-9a-fA-F]{64})\b/.exec(value ?? '');
+  return hex ? hex[1].toLowerCase() : undefined;
+}
+
+export type DownloadRead =
+  | { kind: 'pending'; base64Chars: number }
+  | { kind: 'failed'; status: number }
+  | { kind: 'done'; bytes: Buffer; sha256?: string };
+
+/** The downloaded bytes once the closing tag (and the hash line, where asked) has arrived. */
+export function readDownload(text: string, m: RunMarker, sha256sum: boolean): DownloadRead {
+  const open = `${m.head}${m.tail}[`;
+  const start = text.indexOf(open);
+  if (start < 0) return { kind: 'pending', base64Chars: 0 };
+  const body = text.slice(start + open.length);
+  const close = `${m.head}${m.tail}]`;
+  const end = body.indexOf(close);
+  if (end < 0) return { kind: 'pending', base64Chars: body.length };
+  const status = tagValue(body, m, ']');
+  if (status === undefined) return { kind: 'pending', base64Chars: end };
+  if (status.trim() !== '0') return { kind: 'failed', status: Number(status.trim()) || 1 };
+  const hash = sha256sum ? tagValue(body, m, 'H') : '';
+  if (hash === undefined) return { kind: 'pending', base64Chars: end };
+  const b64 = body.slice(0, end).replace(/\s+/g, '');
+  return { kind: 'done', bytes: Buffer.from(b64, 'base64'), sha256: hashOf(hash) };
+}
+
+/** Whether what arrived is what was sent (download) or what was read (upload): size, and hash where known. */
+export function checkTransfer(expected: { size: number; sha256: string }, got: { size?: number; sha256?: string }): 'ok' | 'size' | 'hash' {
+  if (got.size !== expected.size) return 'size';
+  if (got.sha256 !== undefined && got.sha256 !== expected.sha256) return 'hash';
+  return 'ok';
+}
