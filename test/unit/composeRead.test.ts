@@ -173,3 +173,50 @@ describe('mapping rules', () => {
     assert.deepEqual(validateText(text, 'x.aci.yaml').findings, []);
   });
 });
+
+describe('what stays out of the written definition', () => {
+  const secret = 'hunter2-from-dotenv';
+  const converted = (service: string) => run({ '/p/compose.yaml': `services:\n${service}`, '/p/.env': `REDIS_PASSWORD=${secret}\nDB_PASSWORD=${secret}\n` });
+  for (const [where, service] of [
+    ['a command', '  cache:\n    image: redis\n    command: ["redis-server", "--requirepass", "${REDIS_PASSWORD}"]\n'],
+    ['a healthcheck', '  db:\n    image: mysql\n    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-p${DB_PASSWORD}"]\n'],
+    ['another variable', '  app:\n    image: app\n    environment:\n      DATABASE_URL: postgres://u:${DB_PASSWORD}@db/x\n'],
+  ]) {
+    it(`a secret-named variable interpolated into ${where} blocks the conversion, without quoting its value`, () => {
+      const r = converted(service);
+      assert.equal(r.definition, undefined);
+      const blocked = r.findings.filter((f) => f.kind === 'blocked');
+      assert.ok(blocked.some((f) => f.rule === 'secureValue' && /plain text/.test(f.message)), JSON.stringify(blocked));
+      assert.ok(!JSON.stringify(r.findings).includes(secret));
+    });
+  }
+
+  it('a secret-named variable under its own name is a secure value; a literal elsewhere is left as written', () => {
+    const r = run({ '/p/compose.yaml': 'services:\n  gitea:\n    image: gitea/gitea\n    environment:\n      DB_USER: gitea\n      DB_PASSWD: ${DB_PASSWORD}\n', '/p/.env': 'DB_PASSWORD=gitea\n' });
+    assert.ok(r.definition, JSON.stringify(r.findings));
+    assert.equal(r.secrets[0]?.value, 'gitea');
+    assert.match(JSON.stringify(r.definition), /"secureValue":"\{\{secret:gitea-db-passwd\}\}"/);
+  });
+
+  it('a malformed .env line is named by its number, never quoted', () => {
+    const r = run({ '/p/compose.yaml': 'services:\n  web:\n    image: nginx\n', '/p/.env': 'OK=1\nDB_PASSWORD: s3cr3t-value\n' });
+    const finding = r.findings.find((f) => f.rule === 'envFile');
+    assert.match(finding?.message ?? '', /line 2/);
+    assert.ok(!JSON.stringify(r.findings).includes('s3cr3t'));
+  });
+
+  it('a port bound to the loopback address is not opened on the public IP address', () => {
+    const r = run({ '/p/compose.yaml': 'services:\n  db:\n    image: postgres\n    ports: ["127.0.0.1:5432:5432"]\n  web:\n    image: nginx\n    ports: ["8080:80"]\n' });
+    const props = r.definition?.properties as { ipAddress?: { ports: { port: number }[] }; containers: { properties: { ports?: { port: number }[] } }[] };
+    assert.deepEqual(props.ipAddress?.ports.map((p) => p.port), [80]);
+    assert.deepEqual(props.containers[0].properties.ports?.map((p) => p.port), [5432]);
+  });
+
+  it('defaults nested past the limit are an error on the line, not a crash', () => {
+    const deep = `${'${A:-'.repeat(5000)}x${'}'.repeat(5000)}`;
+    assert.throws(() => interpolate(deep, {}), InterpolationError);
+    const r = run({ '/p/compose.yaml': `services:\n  web:\n    image: "${deep}"\n` });
+    assert.equal(r.definition, undefined);
+    assert.ok(r.findings.some((f) => f.rule === 'interpolation'));
+  });
+});

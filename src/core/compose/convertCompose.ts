@@ -8,6 +8,7 @@ import { loadComposeProject, type ComposeProject, type LoadInput } from './loadP
 import { Notes } from './notes';
 import { rewriteHostnames } from './hostnames';
 import { groupVolumes } from './groupVolumes';
+import { checkPlainSecrets } from './plainSecrets';
 import type { ComposeFinding, ConversionChoices, SecretOffer } from './types';
 
 /** Written as a new definition is: the newest stable api-version. */
@@ -57,6 +58,7 @@ export function convertCompose(input: LoadInput, choices: ConversionChoices = {}
     if (key === 'include') notes.add('blocked', 'merge', [key], 'include is not read here: convert the included files together with this one (as docker compose -f a.yaml -f b.yaml).', undefined, true);
   }
   checkBudget(names.filter((n) => !init.has(n)), results, notes);
+  checkPlainSecrets(project, notes);
 
   // In the order of the files and of the text, as the report and the CLI list them.
   const order = new Map(project.files.map((f, i) => [f.path, i]));

@@ -13,6 +13,12 @@ import type { SecretOffer } from './types';
 const SECRET_NAME = /(PASS(WORD|WD)?|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|CONNECTION_?STRING)($|_)/i;
 /** A variable naming where a secret is (`POSTGRES_PASSWORD_FILE`) holds a path, not the secret. */
 const SECRET_PATH = /_(FILE|PATH|DIR)$/i;
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
+
+/** A variable whose value is kept out of files: a secret-looking name that names no file or folder. */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name) && !SECRET_PATH.test(name);
+}
 
 /** Service keys handled here or by the group rules; every other key is reported as left out. */
 export const HANDLED_KEYS = new Set([
@@ -107,7 +113,7 @@ function convertEnvironment(service: string, s: Record<string, unknown>, notes: 
       notes.add('leftOut', 'environment', notes.envPath(service, key), `${key} has no value here (it would come from the shell Compose runs in): left out.`, service, true);
       continue;
     }
-    if (SECRET_NAME.test(key) && !SECRET_PATH.test(key)) {
+    if (isSecretName(key)) {
       const secret = secretName(service, key);
       out.push({ name: key, secureValue: `{{secret:${secret}}}` });
       result.secrets.push({ name: secret, value, where: `${service}: ${key}` });
@@ -134,8 +140,13 @@ function convertPorts(service: string, s: Record<string, unknown>, notes: Notes,
       if (spec.published !== undefined && spec.published !== spec.target) {
         notes.add('changed', 'ports', path, `${spec.published}:${spec.target} is published as ${spec.target}: ACI publishes the port the container listens on and cannot map it to another.`, service);
       }
-      if (spec.hostIp) notes.add('changed', 'ports', path, `The host address ${spec.hostIp} is not used: the port is opened on the group's public IP address.`, service);
       listen(spec.target, spec.protocol, path);
+      // `127.0.0.1:5432:5432` keeps a port on the host alone (05-services.md#ports, HOST_IP): not published.
+      if (spec.hostIp && LOOPBACK.test(spec.hostIp)) {
+        notes.add('changed', 'ports', path, `${spec.hostIp} keeps port ${spec.target} on this host only: the container listens on it inside the group, and it is not opened on the group's public IP address.`, service);
+        continue;
+      }
+      if (spec.hostIp) notes.add('changed', 'ports', path, `The host address ${spec.hostIp} is not used: the port is opened on the group's public IP address.`, service);
       result.published.push(spec);
     }
   });

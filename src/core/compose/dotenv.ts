@@ -22,7 +22,8 @@ export function parseEnvFile(text: string): { entries: EnvLine[]; errors: { line
     const eq = line.indexOf('=');
     const name = (eq < 0 ? line : line.slice(0, eq)).trim();
     if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) {
-      errors.push({ line: index, message: `"${name.slice(0, 40)}" is not a variable name` });
+      // The line is not quoted: a malformed line is often a value (`PASSWORD: s3cr3t`).
+      errors.push({ line: index, message: 'not NAME=VALUE (the line is not shown: it may hold a value)' });
       return;
     }
     if (eq < 0) {

@@ -8,6 +8,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 export class InterpolationError extends Error {}
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
+const MAX_NESTING = 32;
 
 /** The text with its variables replaced; throws InterpolationError for `${VAR?err}` unset or a malformed `${`. */
 export function interpolate(text: string, env: Environment): string {
@@ -54,7 +55,19 @@ class Interpolator {
     return out;
   }
 
+  private depth = 0;
+
   private braced(): string {
+    // Bounded: each nested default is a level of recursion, and a hostile file could nest thousands.
+    if (++this.depth > MAX_NESTING) throw new InterpolationError(`defaults nested more than ${MAX_NESTING} deep`);
+    try {
+      return this.bracedValue();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private bracedValue(): string {
     const name = NAME.exec(this.text.slice(this.at))?.[0];
     if (!name) throw new InterpolationError(`"\${${this.text.slice(this.at, this.at + 10)}" is not a variable: write $$ for a literal $`);
     this.at += name.length;
