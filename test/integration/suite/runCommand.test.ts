@@ -95,6 +95,19 @@ suite('Run Command in Container', function () {
     assert.match(api.sessions.endedWith('it-run · nginx · run') ?? '', /^Cancelled after \d+\.\d s: Ctrl-C was sent and the session closed\.$/);
   });
 
+  test('the time limit (aciDataShare.runCommand.timeoutSeconds) stops `sleep 600` with Ctrl-C and says so', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    await config.update('runCommand.timeoutSeconds', 1, vscode.ConfigurationTarget.Workspace);
+    try {
+      const { result, script } = await runCommand(ref('nginx'), 'sleep 600');
+      assert.strictEqual(result.outcome, 'timedOut');
+      assert.strictEqual(result.exitCode, undefined);
+      assert.ok(script.messages('warning').some((m) => /^Stopped after \d+\.\d s, the time limit \(setting aciDataShare\.runCommand\.timeoutSeconds\)/.test(m)));
+    } finally {
+      await config.update('runCommand.timeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('a distroless image: refused, it has no shell', async () => {
     const { result, script } = await runCommand(ref('content-sync'), 'ls');
     assert.strictEqual(result.outcome, 'refused');
