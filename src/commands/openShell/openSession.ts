@@ -25,14 +25,14 @@ export interface SessionDeps {
   client(): Promise<ArmClient>;
 }
 
-const sessionName = (ref: ContainerRef): string => `${ref.target.name} · ${ref.containerName}`;
+export const sessionName = (ref: ContainerRef): string => `${ref.target.name} · ${ref.containerName}`;
 
-function targetOf(ref: ContainerRef): ContainerTarget {
+export function targetOf(ref: ContainerRef): ContainerTarget {
   const { subscriptionId, resourceGroup, name } = ref.target;
   return { group: { subscriptionId, resourceGroup, name }, containerName: ref.containerName };
 }
 
-async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
+export async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
   if (refusedUntrusted(ctx, vscode.l10n.t('{0} is disabled in an untrusted workspace. Trust the workspace to use it.', title))) return undefined;
   return containerRefOf(arg) ?? pickContainer(ctx, title);
 }
@@ -80,7 +80,7 @@ async function run(
  * Reads the group's live state before anything is asked: a group or container that is not running is refused
  * at once. A read that fails leaves the decision to the session's own request (which explains its refusal).
  */
-async function refusedBeforeAsking(deps: SessionDeps, ref: ContainerRef): Promise<Refusal | undefined> {
+export async function refusedBeforeAsking(deps: SessionDeps, ref: ContainerRef): Promise<Refusal | undefined> {
   try {
     const live = readLiveGroup((await getContainerGroup(await deps.client(), targetOf(ref).group)).body);
     return notRunningRefusal(live, ref.containerName);
@@ -129,7 +129,7 @@ export async function showLiveOutput(deps: SessionDeps, ctx: CommandContext, arg
  * Says why a shell could not open, offering the way out: Sign In, or Start for a stopped group (the shipped Start
  * command, which asks its own question). Not awaited: a notification stays until dismissed, the command has ended.
  */
-function say(ctx: CommandContext, result: SessionResult, ref: ContainerRef): void {
+export function say(ctx: CommandContext, result: Pick<SessionResult, 'reason' | 'message'>, ref: ContainerRef): void {
   const signIn = vscode.l10n.t('Sign In');
   const start = vscode.l10n.t('Start');
   const offer = result.reason === 'signInExpired' ? [signIn] : result.reason === 'groupNotRunning' ? [start] : [];

@@ -4,6 +4,8 @@
  * records that a session opened and closed, for which container and why; never its input, output, URL or password.
  */
 import type * as vscode from 'vscode';
+import { registerCopyFiles } from '../copyFiles/registerCopyFiles';
+import { registerRunCommand } from '../runCommand/registerRunCommand';
 import type { CommandRegistrar } from '../shared/registerCommand';
 import type { LogViewResult } from '../showLogs/registerShowLogs';
 import type { SessionDeps } from './openSession';
@@ -36,6 +38,8 @@ export function registerSessionCommands(command: CommandRegistrar, subscriptions
   subscriptions.push(
     command(OPEN_SHELL_COMMAND, async (ctx, arg?: unknown, options?: { command?: string }) => (await import('./openSession')).openShell(deps, ctx, arg, options)),
     command(SHOW_LIVE_OUTPUT_COMMAND, async (ctx, arg?: unknown) => (await import('./openSession')).showLiveOutput(deps, ctx, arg)),
+    registerRunCommand(command, deps),
+    ...registerCopyFiles(command, deps),
   );
   return {
     output: (name) => terminals.get(name)?.transcript,

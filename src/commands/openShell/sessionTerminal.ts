@@ -25,6 +25,13 @@ export interface SessionTerminalOptions {
   onEnd(end: SessionEnd, text: string): void;
   /** The user resized the terminal while a shell runs (said once per session). */
   onResize?(size: TerminalSize): void;
+  /**
+   * A conversation typed into the shell in place of the user's keys (Run Command): it types once the socket is
+   * open, sees the output first and returns what the terminal shows. Only Ctrl-C of the user's keys passes.
+   */
+  conversation?: { opened(write: (text: string) => void): void; output(text: string): string };
+  /** The end line in place of endText's (Run Command's exit code and time). */
+  endLine?(end: SessionEnd, text: string): string;
 }
 
 /** The last output kept for the test API, per terminal. */
@@ -74,10 +81,11 @@ export class SessionTerminal implements vscode.Pseudoterminal {
             onOpen: () => {
               this.opened = true;
               this.settle({ outcome: 'opened' });
+              this.options.conversation?.opened((text) => this.session?.write(text));
             },
             // Live output is read-only: control sequences that act outside the screen are dropped (outputFilter.ts).
             // A container's own output ends lines with "\n" only; a terminal needs "\r\n" (a shell's pty sends both).
-            onOutput: (text) => this.write(this.options.mode === 'attach' ? this.liveOutput.filter(text).replace(/\r?\n/g, '\r\n') : text),
+            onOutput: (text) => this.write(this.options.mode === 'attach' ? this.liveOutput.filter(text).replace(/\r?\n/g, '\r\n') : (this.options.conversation?.output(text) ?? text)),
             onEnd: (end) => this.finish(end),
           });
         } catch (error) {
@@ -93,6 +101,12 @@ export class SessionTerminal implements vscode.Pseudoterminal {
     this.session?.close('closed');
   }
 
+  /** Stops what runs (Ctrl-C), then ends the session: Run Command's Cancel and timeout. */
+  interrupt(): void {
+    this.session?.write('\x03');
+    this.session?.close('closed');
+  }
+
   /** Ends the session from the extension's side (a sign-out). */
   end(kind: 'closed' | 'signedOut'): void {
     this.session?.close(kind);
@@ -101,6 +115,7 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   handleInput(data: string): void {
     if (this.awaitingKey) return this.closed.fire();
     if (this.options.mode !== 'exec') return;
+    if (this.options.conversation && data !== '\x03') return;
     this.typed = true;
     this.session?.write(data);
   }
@@ -129,7 +144,8 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   }
 
   private finish(end: SessionEnd): void {
-    const text = endText(end, this.options.name, this.options.mode === 'exec' ? 'shell' : 'output');
+    const said = endText(end, this.options.name, this.options.mode === 'exec' ? 'shell' : 'output');
+    const text = this.options.endLine?.(end, said) ?? said;
     this.settle(end.kind === 'refused' || end.kind === 'timeout' || end.kind === 'commandNotFound' ? { outcome: 'refused', error: new Error(text) } : { outcome: 'opened' });
     // A session that never opened is explained by the caller (with the group's state where that says more).
     if (this.opened) this.showEnd(text);

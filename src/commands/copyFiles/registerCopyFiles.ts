@@ -1,0 +1,29 @@
+/**
+ * Download File… and Upload File… on a container: from its node in the view, or from the palette (the container
+ * pick Open Shell uses). The file goes through the exec socket as base64 between markers, checked by size and
+ * sha256 on both ends where the image has sha256sum. The log records what was copied in bytes; never its content.
+ */
+import type * as vscode from 'vscode';
+import type { SessionDeps } from '../openShell/openSession';
+import type { CommandRegistrar } from '../shared/registerCommand';
+
+export const DOWNLOAD_FILE_COMMAND = 'aciDataShare.downloadFile';
+export const UPLOAD_FILE_COMMAND = 'aciDataShare.uploadFile';
+
+export interface CopyFileResult {
+  outcome: 'copied' | 'refused' | 'cancelled';
+  bytes?: number;
+  /** The hash both ends agree on, where the image has sha256sum. */
+  sha256?: string;
+  /** A transfer failure's kind, or a refusal's. */
+  reason?: string;
+  message?: string;
+}
+
+export function registerCopyFiles(command: CommandRegistrar, deps: SessionDeps): vscode.Disposable[] {
+  // Loads with Open Shell's code (esbuild.mjs LAZY_CHUNKS, sessionCommands).
+  return [
+    command(DOWNLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'download', arg)),
+    command(UPLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'upload', arg)),
+  ];
+}

@@ -1,0 +1,111 @@
+// Upload File… then Download File… in the real VS Code against the emulator: a binary file with every byte value
+// and larger than the socket's frame limit comes back byte-identical, checked by size and sha256; a file over the
+// size limit and one that is not there are refused in words. Nothing of the content reaches the log.
+import * as assert from 'assert';
+import { randomBytes } from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { CopyFileResult } from '../../../src/commands/copyFiles/registerCopyFiles';
+import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import { MAX_FRAME_BYTES } from '../../../src/core/containerGroup/containerSocket';
+import type { ContainerGroupTarget } from '../../../src/core/settings/model';
+import type { ContainerRef } from '../../../src/tree/containerRef';
+import type { TestApi } from '../../../src/extension';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { suiteWorld } from './suiteWorld';
+
+const FILE = 'it-copy.aci.yaml';
+const TARGET: ContainerGroupTarget = { name: 'it-copy', subscriptionId: '00000000-0000-0000-0000-000000000025', resourceGroup: 'rg-copy-it', definitionFile: `definitions/${FILE}` };
+const ref: { containerRef: ContainerRef } = { containerRef: { target: TARGET, containerName: 'nginx', init: false } };
+
+suite('Download File and Upload File', function () {
+  this.timeout(120_000);
+  const world = suiteWorld();
+  const { lines: logged } = world;
+  let api: TestApi;
+  let folder: string;
+  let dir: string;
+
+  async function copy(command: 'uploadFile' | 'downloadFile', answers: Answer[]): Promise<{ result: CopyFileResult; script: ScriptedInput }> {
+    const script = new ScriptedInput(answers);
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<CopyFileResult>(`aciDataShare.${command}`, ref));
+    script.assertDone();
+    assert.ok(result, 'the command returned its result');
+    return { result, script };
+  }
+
+  suiteSetup(async () => {
+    ({ api, folder } = world);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-copy-'));
+    const yaml = fs
+      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
+      .replace('name: web-frontend', 'name: it-copy')
+      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-copy-label');
+    fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
+    await world.addContainerGroups([TARGET]);
+    const script = new ScriptedInput([
+      { message: /^The definition of it-copy has \d+ warnings?\.$/, choose: 'Deploy Anyway' },
+      { message: /^Create the container group it-copy/, choose: 'Create' },
+    ]);
+    const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
+    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
+    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+  });
+
+  suiteTeardown(() => {
+    fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('an upload then a download of every byte value, larger than a socket frame, are byte-identical (size and sha256 checked)', async () => {
+    const content = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(MAX_FRAME_BYTES + 4096)]);
+    const source = path.join(dir, 'data.bin');
+    fs.writeFileSync(source, content);
+    const up = await copy('uploadFile', [
+      { open: /^Upload File: it-copy · nginx$/, uris: [vscode.Uri.file(source)] },
+      { input: /^Upload File: it-copy · nginx$/, value: '/tmp/data.bin' },
+    ]);
+    assert.strictEqual(up.result.outcome, 'copied', up.result.message);
+    assert.strictEqual(up.result.bytes, content.length);
+    assert.match(up.result.sha256 ?? '', /^[0-9a-f]{64}$/);
+    assert.ok(up.script.messages('info').some((m) => m.startsWith(`Uploaded ${content.length} bytes to /tmp/data.bin in it-copy · nginx (size and sha256 checked)`)));
+    const target = path.join(dir, 'back.bin');
+    const down = await copy('downloadFile', [
+      { input: /^Download File: it-copy · nginx$/, value: '/tmp/data.bin' },
+      { save: /^Download File: it-copy · nginx$/, uri: vscode.Uri.file(target) },
+    ]);
+    assert.strictEqual(down.result.outcome, 'copied', down.result.message);
+    assert.strictEqual(down.result.sha256, up.result.sha256);
+    assert.ok(fs.readFileSync(target).equals(content), 'byte-identical');
+  });
+
+  test('a file that is not there, and one over the size limit, are refused in words', async () => {
+    const none = await copy('downloadFile', [
+      { input: /^Download File/, value: '/tmp/none.bin' },
+      { save: /^Download File/, uri: vscode.Uri.file(path.join(dir, 'none.bin')) },
+    ]);
+    assert.deepStrictEqual([none.result.outcome, none.result.reason], ['refused', 'notFound']);
+    assert.ok(none.script.messages('error').includes('/tmp/none.bin is not a readable file in it-copy · nginx.'));
+    assert.ok(!fs.existsSync(path.join(dir, 'none.bin')), 'nothing written');
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    await config.update('copyFiles.maxMegabytes', 1, vscode.ConfigurationTarget.Workspace);
+    try {
+      const big = await copy('downloadFile', [
+        { input: /^Download File/, value: '/tmp/data.bin' },
+        { save: /^Download File/, uri: vscode.Uri.file(path.join(dir, 'big.bin')) },
+      ]);
+      assert.deepStrictEqual([big.result.outcome, big.result.reason], ['refused', 'tooLarge']);
+      assert.match(big.result.message ?? '', /^\/tmp\/data\.bin is 1\.0 MB, over the limit of 1\.0 MB/);
+    } finally {
+      await config.update('copyFiles.maxMegabytes', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('nothing of the content or the paths reaches the log', () => {
+    const text = logged.join('\n');
+    assert.ok(logged.some((l) => /^Upload File with it-copy · nginx ended: copied, \d+ bytes\.$/.test(l)));
+    for (const s of ['/tmp/data.bin', 'data.bin', 'none.bin']) assert.ok(!text.includes(s), s);
+  });
+});
