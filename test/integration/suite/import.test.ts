@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { TestApi } from '../../../src/extension';
 import { child, shownChildren } from './extensionApi';
-import { ScriptedInput, withAnswers } from './scriptedInput';
+import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 
 // The emulator's subscription and one of its resource groups, as its pick lists offer them.
@@ -42,6 +42,18 @@ function groupBody(name: string): unknown {
       ipAddress: { type: 'Public', dnsNameLabel: `${name}-label`, ports: [{ port: 80, protocol: 'TCP' }] },
     },
   };
+}
+
+/** Import's steps up to the save dialog: the group picked on its three pages, then the version and the format. */
+function importSteps(group: string, version: string, format: 'YAML' | 'JSON', uri: vscode.Uri): Answer[] {
+  return [
+    { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
+    { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
+    { pick: /^Import Container Group \(3\/3\)$/, choose: new RegExp(`^${group}$`) },
+    { pick: /^API version of the definition file$/, choose: new RegExp(`^${version}$`) },
+    { pick: /^Format of the definition file$/, choose: new RegExp(`^${format}$`) },
+    { save: /^Import Container Group$/, uri },
+  ];
 }
 
 suite('Import', function () {
@@ -80,12 +92,7 @@ suite('Import', function () {
 
   test('imports a group picked from every page, adds it to the view, and deploying the file unchanged changes nothing', async () => {
     const script = new ScriptedInput([
-      { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
-      { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
-      { pick: /^Import Container Group \(3\/3\)$/, choose: /^it-import-c$/ },
-      { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
-      { pick: /^Format of the definition file$/, choose: /^YAML$/ },
-      { save: /^Import Container Group$/, uri: file() },
+      ...importSteps('it-import-c', '2025-09-01', 'YAML', file()),
       { message: /^Container group it-import-c imported to definitions\/it-import-c\.aci\.yaml and added to the ACI & Data Share view\./, choose: undefined },
     ]);
     const written = await run<vscode.Uri | undefined>(script, 'aciDataShare.importContainerGroup');
@@ -133,12 +140,7 @@ suite('Import', function () {
     const copy = vscode.Uri.file(path.join(folder, 'definitions', 'it-import-c.copy.aci.yaml'));
     try {
       const script = new ScriptedInput([
-        { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
-        { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
-        { pick: /^Import Container Group \(3\/3\)$/, choose: /^it-import-c$/ },
-        { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
-        { pick: /^Format of the definition file$/, choose: /^YAML$/ },
-        { save: /^Import Container Group$/, uri: copy },
+        ...importSteps('it-import-c', '2025-09-01', 'YAML', copy),
         { message: /^Container group it-import-c \(rg-containers\) is already in the ACI & Data Share view\. Replace its entry\?$/, choose: undefined },
       ]);
       await run(script, 'aciDataShare.importContainerGroup');
@@ -171,12 +173,7 @@ suite('Import', function () {
     const target = vscode.Uri.file(path.join(folder, 'definitions', `${name}.aci.yaml`));
     try {
       const script = new ScriptedInput([
-        { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
-        { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
-        { pick: /^Import Container Group \(3\/3\)$/, choose: new RegExp(`^${name}$`) },
-        { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
-        { pick: /^Format of the definition file$/, choose: /^YAML$/ },
-        { save: /^Import Container Group$/, uri: target },
+        ...importSteps(name, '2025-09-01', 'YAML', target),
         { message: /Azure does not return the files of the secret volume 'certs'/, choose: undefined },
       ]);
       await run(script, 'aciDataShare.importContainerGroup');
@@ -200,12 +197,7 @@ suite('Import', function () {
     const target = vscode.Uri.file(path.join(folder, 'definitions', `${name}.aci.json`));
     try {
       const script = new ScriptedInput([
-        { pick: /^Import Container Group \(1\/3\)$/, choose: /^Contoso Emulator$/ },
-        { pick: /^Import Container Group \(2\/3\)$/, choose: new RegExp(`^${RG}$`) },
-        { pick: /^Import Container Group \(3\/3\)$/, choose: new RegExp(`^${name}$`) },
-        { pick: /^API version of the definition file$/, choose: /^2025-09-01$/ },
-        { pick: /^Format of the definition file$/, choose: /^JSON$/ },
-        { save: /^Import Container Group$/, uri: target },
+        ...importSteps(name, '2025-09-01', 'JSON', target),
       ]);
       await run(script, 'aciDataShare.importContainerGroup');
       const notice = script.shown.at(-1);
