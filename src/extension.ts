@@ -26,7 +26,7 @@ import { addShareSubscription } from './commands/addShareSubscription/addShareSu
 import { removeContainerGroup, removeShareSubscription } from './commands/removeEntry';
 import { newDefinition } from './commands/newDefinition/newDefinition';
 import { selectTenant, signIn, signOut } from './commands/signIn/signInCommands';
-import { registerDeployCommands } from './commands/deploy/registerDeploy';
+import { registerDeployCommands, type DeployTestHooks } from './commands/deploy/registerDeploy';
 import { registerComposeCommands } from './commands/convertCompose/registerConvertCompose';
 import { registerActionCommands } from './commands/containerGroupActions/registerActions';
 import { registerReports } from './commands/showReport/registerReports';
@@ -47,8 +47,8 @@ export interface TestApi {
   readonly explorer: ExplorerProvider;
   readonly language: LanguageFeatures;
   readonly secrets: SecretStore;
-  /** Problems a failed deploy placed in a definition. */
-  readonly deployDiagnostics: vscode.DiagnosticCollection;
+  /** Problems a failed deploy placed in a definition; whether the editor title offers Deploy. */
+  readonly deploy: DeployTestHooks;
   readonly report: ReportTestHooks;
   readonly compare: CompareTestHooks;
   readonly trend: TrendTestHooks;
@@ -104,7 +104,7 @@ function createServices(context: vscode.ExtensionContext): Services {
 /** Deploy, the group actions, logs, shells and the panels: each feature registers its own commands. */
 function registerFeatures(context: vscode.ExtensionContext, command: CommandRegistrar, { session, deployStates, secrets, language }: Services) {
   const publish = (target: ContainerGroupTarget, state: string, at = Date.now()) => void deployStates.set(target, { state, at });
-  const deployDiagnostics = registerDeployCommands(command, {
+  const deploy = registerDeployCommands(command, {
     subscriptions: context.subscriptions,
     session,
     secrets,
@@ -119,7 +119,7 @@ function registerFeatures(context: vscode.ExtensionContext, command: CommandRegi
   registerDiagnose(command, context.subscriptions);
   registerSynchronizeCommands(command, context.subscriptions);
   registerComposeCommands(command, context.subscriptions, (doc) => language.diagnostics.validateNow(doc));
-  return { deployDiagnostics, sessions, report: registerReports(command), compare: registerCompare(command), trend: registerTrend(command) };
+  return { deploy, sessions, report: registerReports(command), compare: registerCompare(command), trend: registerTrend(command) };
 }
 
 /** The view's own commands: refresh, add and remove entries, definitions, sign-in, the log. */

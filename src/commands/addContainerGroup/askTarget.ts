@@ -7,6 +7,7 @@ import * as path from 'path';
 import { readDefinitionText } from '../../core/containerGroup/readDefinition';
 import { findContainerGroupResource } from '../../core/containerGroup/summary';
 import { prop } from '../../core/definition/plainValues';
+import { parameterFileCandidates, readParameterFileValues } from '../../core/definition/parameterFiles';
 import { ContainerGroupTarget } from '../../core/settings/model';
 import {
   checkContainerGroupName,
@@ -29,7 +30,26 @@ async function fileDefaults(uri: vscode.Uri): Promise<{ name?: string; location?
   if (!read.ok) return {};
   const resource = findContainerGroupResource(read.value);
   const plain = (v: unknown) => (typeof v === 'string' && v && !v.startsWith('[') ? v : undefined);
-  return { name: plain(prop(resource, 'name')), location: plain(prop(resource, 'location')) };
+  const name = prop(resource, 'name');
+  return { name: plain(name) ?? (await parameterValue(uri, read.value, name)), location: plain(prop(resource, 'location')) };
+}
+
+/**
+ * A template's name written as `[parameters('p')]` (as the ACI quickstarts write it): the value the parameter file
+ * beside the template gives, else the parameter's default — the name the deployment will create.
+ */
+async function parameterValue(uri: vscode.Uri, template: unknown, expression: unknown): Promise<string | undefined> {
+  const parameter = typeof expression === 'string' ? /^\[\s*parameters\(\s*'([^']+)'\s*\)\s*\]$/i.exec(expression)?.[1] : undefined;
+  if (!parameter) return undefined;
+  for (const candidate of parameterFileCandidates(uri.path)) {
+    const file = await readDefinitionFile(uri.with({ path: candidate }));
+    const given = file.ok ? readParameterFileValues(file.text, candidate)?.values.get(parameter.toLowerCase())?.value : undefined;
+    if (given !== undefined) return typeof given === 'string' ? given : undefined;
+    if (file.ok) break;
+  }
+  const declared = prop(prop(template, 'parameters'), parameter);
+  const fallback = prop(declared, 'defaultValue');
+  return typeof fallback === 'string' && !fallback.startsWith('[') ? fallback : undefined;
 }
 
 /** `asked`: steps of the flow asked before these (the definition file, when it was picked). */

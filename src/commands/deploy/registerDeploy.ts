@@ -8,6 +8,7 @@ import { log } from '../../output/log';
 import type { CommandRegistrar } from '../shared/registerCommand';
 import { deleteSecret, setSecret } from '../secrets/secretCommands';
 import { DeployDiagnostics } from './deployDiagnostics';
+import { DeployableEditor } from './deployableEditor';
 import type { DeployCommandResult, DeployContext } from './deployRun';
 
 export type { DeployCommandResult, DeployStateEvent } from './deployRun';
@@ -20,12 +21,21 @@ export interface DeployDeps extends Pick<DeployContext, 'session' | 'secrets' | 
   subscriptions: vscode.Disposable[];
 }
 
-/** The commands; returns the problems a failed deploy placed in definitions. */
-export function registerDeployCommands(command: CommandRegistrar, deps: DeployDeps): vscode.DiagnosticCollection {
+export interface DeployTestHooks {
+  /** Problems a failed deploy placed in definitions. */
+  diagnostics: vscode.DiagnosticCollection;
+  /** Whether the editor title offers Deploy for the active editor. */
+  deployableEditor(): boolean;
+}
+
+/** The commands and the editor title's Deploy button. */
+export function registerDeployCommands(command: CommandRegistrar, deps: DeployDeps): DeployTestHooks {
   const diagnostics = new DeployDiagnostics();
+  const deployable = new DeployableEditor();
   const base: Omit<DeployContext, 'ui' | 'log'> = { ...deps, diagnostics, logger: log() };
   deps.subscriptions.push(
     diagnostics,
+    deployable,
     command(DEPLOY_COMMAND, (context, arg?: unknown): Promise<DeployCommandResult> => import('./runDeploy').then(({ runDeploy }) => runDeploy({ ...base, ui: context.ui, log: context.log }, arg)), {
       result: (): DeployCommandResult => ({ outcome: 'failed', notifications: [] }),
       message: (text) => vscode.l10n.t('Deploy failed unexpectedly: {0}', text),
@@ -33,5 +43,5 @@ export function registerDeployCommands(command: CommandRegistrar, deps: DeployDe
     command(SET_SECRET_COMMAND, (context, name?: unknown, deployAfter?: unknown) => setSecret(context, name, deployAfter)),
     command(DELETE_SECRET_COMMAND, (context, name?: unknown) => deleteSecret(context, name)),
   );
-  return diagnostics.collection;
+  return { diagnostics: diagnostics.collection, deployableEditor: () => deployable.current };
 }

@@ -20,6 +20,7 @@ import { definitionSetting, readDefinitionFile } from '../../tree/definitionFile
 import { revealTargetSetting } from './revealSetting';
 import { durationText, throttleLogLine, throttleText } from '../shared/waitText';
 import type { ThrottleWait } from '../../core/arm/retryPolicy';
+import type { Finding } from '../../core/definition/types';
 import { errorMessage } from '../../core/arm/errors';
 import { deploysAsTemplate, readTemplate } from '../../core/templateDeploy/templateRequest';
 import { runTemplateDeploy } from '../deployTemplate/runTemplateDeploy';
@@ -47,6 +48,12 @@ const chooseTarget: Step = async (run, arg) => {
   const text = unconfigured && (await textWithinLimits(unconfigured));
   const missing = text ? missingSecrets(run, text) : [];
   if (unconfigured && missing.length) return refuseMissingSecrets(run, vscode.workspace.asRelativePath(unconfigured), missing, unconfigured);
+  // Nor is it asked where to go (or offered a place in the settings) when its own errors would stop it anyway.
+  if (unconfigured && text !== undefined) {
+    const doc = await vscode.workspace.openTextDocument(unconfigured);
+    const refused = await refuseErrors(run, vscode.workspace.asRelativePath(unconfigured), doc, await run.ctx.validate(doc));
+    if (refused) return refused;
+  }
   let resolved;
   try {
     resolved = await pickTarget(run.ctx, arg);
@@ -80,22 +87,10 @@ const checkDefinition: Step = async (run) => {
   const { doc, text } = run.source;
   const name = run.target.name;
   const findings = await run.ctx.validate(doc);
-  const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
   const lineOf = (offset: number) => doc.positionAt(offset).line + 1;
-  if (errors.length) {
-    const first = errors[0];
-    const line = lineOf(first.range.start);
-    run.log('warn', `Not deployed: ${errors.length} error(s) in the definition; first on line ${line}: ${first.message}`);
-    run.notify(
-      'error',
-      errors.length > 1
-        ? vscode.l10n.t('{0} was not deployed: the definition has {1} errors (line {2}: {3})', name, errors.length, line, first.message)
-        : vscode.l10n.t('{0} was not deployed: the definition has {1} error (line {2}: {3})', name, errors.length, line, first.message),
-    );
-    await vscode.commands.executeCommand('workbench.actions.view.problems');
-    return run.done('invalid');
-  }
+  const refused = await refuseErrors(run, name, doc, findings);
+  if (refused) return refused;
   // Sent as written it would reach Azure as text: refused whatever the user would answer to warnings.
   const placeholder = findUnfilledPlaceholder(text, doc.fileName);
   if (placeholder) {
@@ -119,6 +114,23 @@ const checkDefinition: Step = async (run) => {
       : vscode.l10n.t('The definition of {0} has {1} warning.', name, warnings.length);
   return (await run.ask(question, detail, vscode.l10n.t('Deploy Anyway'))) ? undefined : run.done('dismissed');
 };
+
+/** Errors in the definition stop the deploy: the first one named with its line, the Problems view opened. */
+async function refuseErrors(run: DeployRun, name: string, doc: vscode.TextDocument, findings: readonly Finding[]): Promise<DeployCommandResult | undefined> {
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (!errors.length) return undefined;
+  const first = errors[0];
+  const line = doc.positionAt(first.range.start).line + 1;
+  run.log('warn', `Not deployed: ${errors.length} error(s) in the definition; first on line ${line}: ${first.message}`);
+  run.notify(
+    'error',
+    errors.length > 1
+      ? vscode.l10n.t('{0} was not deployed: the definition has {1} errors (line {2}: {3})', name, errors.length, line, first.message)
+      : vscode.l10n.t('{0} was not deployed: the definition has {1} error (line {2}: {3})', name, errors.length, line, first.message),
+  );
+  await vscode.commands.executeCommand('workbench.actions.view.problems');
+  return run.done('invalid');
+}
 
 /**
  * The text of a definition in the workspace that passes the view's file checks (regular file, size), as the editor

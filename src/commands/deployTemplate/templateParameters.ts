@@ -23,6 +23,9 @@ import { isSecretParameter, shortValue, shownDefault } from '../../core/template
 import type { DeployRun } from '../deploy/deployRun';
 
 const REMEMBERED_KEY = 'aciDataShare.templateParameterFiles';
+/** Answers to parameters the template's files leave open, per template: offered again next time, never secure ones. */
+const ANSWERS_KEY = 'aciDataShare.templateParameterAnswers';
+type Answers = Record<string, Record<string, unknown>>;
 
 export interface ParameterFile {
   uri: vscode.Uri;
@@ -84,11 +87,13 @@ async function offerParameterFile(run: DeployRun, missing: number): Promise<vsco
   return uris[0];
 }
 
-/** Asks for one missing value; undefined when the user backs out. */
-async function askValue(run: DeployRun, p: DeclaredParameter, secure: boolean): Promise<unknown> {
+/** Asks for one missing value, offering the last answer given for this template; undefined when the user backs out. */
+async function askValue(run: DeployRun, p: DeclaredParameter, secure: boolean, last: unknown): Promise<unknown> {
   const title = vscode.l10n.t('Parameter {0} ({1})', p.name, p.type);
+  const shown = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
   if (p.allowedValues?.length) {
-    const items = p.allowedValues.map((v) => ({ label: typeof v === 'string' ? v : JSON.stringify(v), value: v }));
+    const lastFirst = [...p.allowedValues].sort((a, b) => Number(shown(b) === shown(last)) - Number(shown(a) === shown(last)));
+    const items = lastFirst.map((v) => ({ label: shown(v), value: v, picked: last !== undefined && shown(v) === shown(last), description: last !== undefined && shown(v) === shown(last) ? vscode.l10n.t('last used') : undefined }));
     const picked = await run.ctx.ui.quickPick(items, { title, placeHolder: p.description ?? vscode.l10n.t('Value of {0}', p.name) });
     return picked?.value;
   }
@@ -98,6 +103,7 @@ async function askValue(run: DeployRun, p: DeclaredParameter, secure: boolean): 
       ? vscode.l10n.t('Secure value of {0}: sent with this deploy only, never stored or shown. {1}', p.name, p.description ?? '')
       : (p.description ?? vscode.l10n.t('Value of {0}', p.name)),
     password: secure,
+    value: secure || last === undefined ? undefined : shown(last),
     ignoreFocusOut: true,
     validateInput: (v) => {
       if (v.length === 0 && p.type !== 'string') return vscode.l10n.t('A value is required.');
@@ -178,13 +184,19 @@ export async function chooseParameters(run: DeployRun, declared: DeclaredParamet
       lines.push(`${p.name}: ${vscode.l10n.t('default')}${shown === undefined ? '' : ` (${shown})`}`);
     }
   }
+  const answers = run.ctx.memento?.get<Answers>(ANSWERS_KEY, {}) ?? {};
+  const lastAnswers = answers[run.uri.toString()] ?? {};
+  const given: Record<string, unknown> = {};
   for (const p of plan.missing) {
     const secure = isSecretParameter(p, secretFields);
-    const value = await askValue(run, p, secure);
+    const value = await askValue(run, p, secure, secure ? undefined : lastAnswers[p.name]);
     if (value === undefined) return { ok: false, reason: 'dismissed' };
     entries[p.name] = { value };
-    run.secrets.push(...(secure ? secretTexts(value) : secretFieldTexts(value)));
+    const secretParts = secure ? secretTexts(value) : secretFieldTexts(value);
+    run.secrets.push(...secretParts);
+    if (!secure && secretParts.length === 0) given[p.name] = value;
     lines.push(`${p.name}: ${secure ? vscode.l10n.t('(secure, entered)') : `${shortValue(value, run.secrets)} (${vscode.l10n.t('entered')})`}`);
   }
+  if (Object.keys(given).length) await run.ctx.memento?.update(ANSWERS_KEY, { ...answers, [run.uri.toString()]: { ...lastAnswers, ...given } });
   return { ok: true, chosen: { file, entries, lines, secretsUsed: plan.secretUses } };
 }

@@ -212,7 +212,7 @@ suite('Deploy', function () {
 
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# edited\n'));
-    await until(() => (api.deployDiagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics', 5000, 50);
+    await until(() => (api.deploy.diagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics', 5000, 50);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 

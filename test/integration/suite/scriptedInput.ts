@@ -16,6 +16,8 @@ export interface Shown {
   items?: string[];
   /** The items' descriptions, in the same order ('' where none). */
   descriptions?: string[];
+  /** The value an input box offers before anything is typed. */
+  value?: string;
   /** Labels of the items a pick marks as chosen already (`picked`). */
   picked?: string[];
 }
@@ -87,7 +89,7 @@ export class ScriptedInput implements UserInput {
   }
 
   async inputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
-    const shown: Shown = { kind: 'input', text: [options.title, options.prompt].filter(Boolean).join(': ') };
+    const shown: Shown = { kind: 'input', text: [options.title, options.prompt].filter(Boolean).join(': '), ...(options.value !== undefined ? { value: options.value } : {}) };
     this.record(shown);
     const answer = this.take('input', [options.title, options.prompt]) ?? (this.acceptDefaults ? { input: /./, value: options.value ?? '' } : undefined);
     if (!answer) return this.miss(shown);

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { child } from './extensionApi';
+import { EXTENSION_ID, child } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 import { until } from './until';
@@ -95,8 +95,14 @@ const FILES: Record<string, string> = {
   'it-tpl-check.parameters.json': parameterFile({ containerGroupName: 'it-tpl-check', port: 70000 }),
   'it-tpl-cancel.json': template(),
   'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
+  // Not in the view: deploying them asks where to (or refuses first).
+  'it-tpl-unlisted.json': template(),
+  'it-tpl-unlisted.parameters.json': parameterFile({ containerGroupName: 'tmpl-unlisted' }),
+  'it-tpl-unlisted-broken.json': template(),
+  'it-tpl-unlisted-broken.parameters.json': parameterFile({ containerGroupName: 'it-tpl-unlisted-broken', port: 70000 }),
 };
-const TEMPLATES = Object.keys(FILES).filter((f) => !f.endsWith('.parameters.json'));
+const UNLISTED = new Set(['it-tpl-unlisted.json', 'it-tpl-unlisted-broken.json']);
+const TEMPLATES = Object.keys(FILES).filter((f) => !f.endsWith('.parameters.json') && !UNLISTED.has(f));
 
 const entry = (file: string): ContainerGroupTarget => ({ name: file.replace(/\.json$/, ''), subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${file}` });
 
@@ -172,6 +178,40 @@ suite('Deploy a template', function () {
     assert.deepStrictEqual(pick.items, ['Always', 'Never', 'OnFailure']);
     const asked = script.shown.find((s) => s.modal)!;
     assert.match(asked.detail ?? '', /restartPolicy: OnFailure \(entered\)/);
+  });
+
+  test('deployed again, the answer given last time is offered first for that template', async () => {
+    const { result, script } = await deploy('it-tpl-missing.json', [{ pick: /^Parameter restartPolicy/, choose: /^OnFailure$/ }, confirm('it-tpl-missing.json')]);
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const pick = script.shown.find((s) => s.kind === 'pick')!;
+    assert.deepStrictEqual(pick.items, ['OnFailure', 'Always', 'Never']);
+    assert.deepStrictEqual(pick.picked, ['OnFailure']);
+    assert.strictEqual(pick.descriptions?.[0], 'last used');
+  });
+
+  test('a template not in the view with errors is refused before anything is asked or saved', async () => {
+    const before = vscode.workspace.getConfiguration('aciDataShare').inspect<unknown[]>('containerGroups')?.workspaceValue;
+    const { result, script } = await deploy('it-tpl-unlisted-broken.json', []);
+    assert.strictEqual(result.outcome, 'invalid', result.notifications.join('\n'));
+    assert.deepStrictEqual(script.shown.filter((s) => s.kind === 'input' || s.kind === 'pick'), [], 'no target question');
+    assert.match(script.messages('error')[0] ?? '', /^definitions\/it-tpl-unlisted-broken\.json was not deployed: the definition has \d+ errors? \(line \d+: /);
+    assert.deepStrictEqual(vscode.workspace.getConfiguration('aciDataShare').inspect<unknown[]>('containerGroups')?.workspaceValue, before, 'nothing saved');
+  });
+
+  test("a template not in the view offers the name its parameter file gives, and the editor title offers Deploy for it", async () => {
+    await vscode.commands.executeCommand('aciDataShare.signIn');
+    const script = new ScriptedInput([{ input: /Container group name/, value: undefined }], { acceptDefaults: true });
+    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uriOf('it-tpl-unlisted.json')));
+    assert.strictEqual(result.outcome, 'dismissed', result.notifications.join('\n'));
+    assert.strictEqual(script.shown.find((s) => s.kind === 'input' && /Container group name/.test(s.text))?.value, 'tmpl-unlisted');
+
+    const menu = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }).contributes.menus['editor/title'];
+    assert.match(menu.find((m) => m.command === 'aciDataShare.deploy')?.when ?? '', /aciDataShare\.deployableEditor && isWorkspaceTrusted/);
+    await vscode.window.showTextDocument(uriOf('it-tpl-unlisted.json'));
+    await until(() => api.deploy.deployableEditor(), 'Deploy offered for the template');
+    await vscode.window.showTextDocument(uriOf('it-tpl-unlisted.parameters.json'));
+    await until(() => !api.deploy.deployableEditor(), 'no Deploy for its parameter file');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('a secure parameter comes from Set Secret and is never shown', async () => {
