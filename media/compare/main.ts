@@ -16,6 +16,7 @@ import { fillPairs } from '../shared/fields';
 import { buildCompareLayout } from './layout';
 import { summaryPairs } from './summary';
 import { CompareTable } from './table';
+import { modeWord, statusWord } from '../shared/syncWords';
 
 
 const vscode = connectToHost<ComparePageMessage, CompareInit>();
@@ -61,7 +62,7 @@ function toggleSort(column: CompareColumnKey): void {
 
 /** One synchronization compared: `started` names it with its start ("A: 2024-03-01 …"), then its mode, status and duration. */
 function side(started: string, s: SynchronizationSummary): string {
-  const parts = [started, s.synchronizationMode ?? '', s.status ?? '', s.durationMs !== undefined ? formatDuration(s.durationMs) : ''];
+  const parts = [started, modeWord(s.synchronizationMode), statusWord(s.status), s.durationMs !== undefined ? formatDuration(s.durationMs) : ''];
   return parts.filter(Boolean).join(' · ');
 }
 

@@ -20,6 +20,7 @@ import { fillPairs, option } from '../shared/fields';
 import { buildLayout, renderSchedule, TABS, type Layout } from './layout';
 import { PageRows } from './rowWindow';
 import { summaryPairs } from './summary';
+import { modeWord, statusWord } from '../shared/syncWords';
 import { cellText, VirtualTable } from './table';
 
 
@@ -187,7 +188,7 @@ function renderMeta(sync: SynchronizationSummary | undefined): void {
   if (!state) return;
   const parts = [`${state.target.shareSubscriptionName} · ${state.target.accountName} · ${state.target.resourceGroup}`];
   if (sync) {
-    parts.push(l10n.t('started {0}', formatUtcDateTime(sync.startTime)), sync.synchronizationMode ?? '', sync.status ?? '', sync.durationMs !== undefined ? formatDuration(sync.durationMs) : '');
+    parts.push(l10n.t('started {0}', formatUtcDateTime(sync.startTime)), modeWord(sync.synchronizationMode), statusWord(sync.status), sync.durationMs !== undefined ? formatDuration(sync.durationMs) : '');
     if (sync.message) parts.push(sync.message);
   } else if (state.synchronizationId) parts.push(l10n.t('synchronization {0}', state.synchronizationId));
   ui.meta.textContent = parts.filter(Boolean).join(' · ');

@@ -32,14 +32,15 @@ function statusIcon(landing: DataSetLanding): vscode.ThemeIcon {
 
 function landingNode(id: string, landing: DataSetLanding, target: ShareSubscriptionTarget, synchronizationId: string | undefined): TreeNode {
   const where = landing.sink ? (landing.sink.broken ? vscode.l10n.t('{0} (mapping broken)', landing.sink.where) : landing.sink.where) : vscode.l10n.t('not mapped');
-  const description = landing.lastStatus ? vscode.l10n.t('→ {0} · {1}', where, landing.lastStatus) : vscode.l10n.t('→ {0}', where);
+  // A data set that is not mapped is not received: a status from a run before it was unmapped would read as received.
+  const description = landing.lastStatus && landing.sink ? vscode.l10n.t('→ {0} · {1}', where, landing.lastStatus) : vscode.l10n.t('→ {0}', where);
   const tip = new vscode.MarkdownString();
   tip.appendMarkdown('| | |\n|---|---|\n');
   const row = (k: string, v: string) => tip.appendMarkdown(`| ${k} | `).appendText(v).appendMarkdown(' |\n');
   row(vscode.l10n.t('Data set'), landing.name);
   row(vscode.l10n.t('Type'), landing.type);
   row(vscode.l10n.t('Lands in'), landing.sink ? `${landing.sink.kind}: ${landing.sink.where}` : vscode.l10n.t('not mapped: it is not received until it is mapped'));
-  row(vscode.l10n.t('Last synchronization'), landing.lastStatus ?? '—');
+  row(vscode.l10n.t('Latest synchronization'), landing.lastStatus ? (landing.sink ? landing.lastStatus : vscode.l10n.t('{0} (while it was mapped)', landing.lastStatus)) : '—');
   if (landing.lastMessage) row(vscode.l10n.t('Message'), landing.lastMessage);
   const command: vscode.Command | undefined = synchronizationId
     ? { command: 'aciDataShare.showSynchronizationReport', title: vscode.l10n.t('Show Synchronization Report'), arguments: [target, synchronizationId, { name: landing.name }] }

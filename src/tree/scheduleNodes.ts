@@ -8,6 +8,7 @@ import { prop } from '../core/definition/plainValues';
 import type { ScheduledTrigger } from '../core/services/dataShareConsumer';
 import type { ShareSubscriptionTarget } from '../core/settings/model';
 import type { TreeNode } from './treeNode';
+import { modeWord } from '../ui/synchronizationWords';
 
 class ScheduleNode implements TreeNode {
   constructor(
@@ -36,7 +37,7 @@ function scheduleItem(id: string, time: unknown, interval: unknown, rows: [strin
   item.id = id;
   const next = trigger ? nextRun(prop(trigger.properties, 'synchronizationTime') ?? time, interval) : undefined;
   if (trigger) {
-    const mode = String(trigger.properties?.synchronizationMode ?? '');
+    const mode = modeWord(trigger.properties?.synchronizationMode);
     item.description = next ? vscode.l10n.t('enabled · {0} · next {1}', mode, next.toLocaleString()) : vscode.l10n.t('enabled · {0}', mode);
     rows.push([vscode.l10n.t('Enabled'), vscode.l10n.t('yes ({0})', String(trigger.properties?.triggerStatus ?? trigger.name ?? ''))]);
     rows.push([vscode.l10n.t('Synchronization mode'), mode]);

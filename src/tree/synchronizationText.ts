@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { isFailedStatus, syncOutcome } from '../core/synchronization/syncStatus';
 import { progressCounts, type WatchSnapshot } from '../core/synchronization/syncWatch';
+import { statusWord } from '../ui/synchronizationWords';
 
 /** "just now", "2 min ago", "3 h ago". */
 export function ago(iso: string | undefined, now = Date.now()): string {
@@ -21,20 +22,8 @@ export function doneText(s: WatchSnapshot): string {
 
 /** The state word: Queued, Synchronizing, Canceling, or the end. */
 export function stateText(s: WatchSnapshot): string {
-  switch (syncOutcome(s.status)) {
-    case 'queued':
-      return vscode.l10n.t('Queued');
-    case 'canceling':
-      return vscode.l10n.t('Canceling');
-    case 'succeeded':
-      return vscode.l10n.t('Synchronized');
-    case 'failed':
-      return vscode.l10n.t('Synchronization failed');
-    case 'canceled':
-      return vscode.l10n.t('Synchronization canceled');
-    default:
-      return vscode.l10n.t('Synchronizing');
-  }
+  // A word outside the vocabulary is a run still going (see isUnfinished).
+  return syncOutcome(s.status) === 'other' ? vscode.l10n.t('Synchronizing') : statusWord(s.status);
 }
 
 /** The whole line the share subscription's node shows. */

@@ -76,19 +76,21 @@ describe('trend point texts and messages', () => {
     failed: (n, atLeast) => `${atLeast ? '>=' : ''}${n} failed`,
     durationFromTimes: (d) => `${d}*`,
     pointLabel: (...parts) => parts.join(' | '),
+    status: (s) => `<${s}>`,
+    mode: (m) => `[${m}]`,
   };
   const format = { duration: (ms: number) => `${ms}ms`, tick: (iso: string) => iso.slice(5, 10), time: (iso: string) => iso };
 
   it('labels a point with its start, status, duration and failed data sets', () => {
     const point: TrendPoint = { synchronizationId: 's', startTime: '2024-03-01T02:00:00Z', status: 'Failed', kind: 'failed', durationMs: 10, failedDataSets: { count: 3, atLeast: false }, message: '<b>x</b>' };
     const view = pointView(point, words, format);
-    assert.equal(view.label, '2024-03-01T02:00:00Z | Failed | 10ms | 3 failed');
-    assert.deepEqual(view.cells, ['2024-03-01T02:00:00Z', 'Failed', '10ms', '3 failed', '', '<b>x</b>']);
+    assert.equal(view.label, '2024-03-01T02:00:00Z | <Failed> | 10ms | 3 failed');
+    assert.deepEqual(view.cells, ['2024-03-01T02:00:00Z', '<Failed>', '10ms', '3 failed', '', '<b>x</b>']);
     assert.equal(view.tick, '03-01');
     assert.equal(view.failed, 3);
     const pending = pointView({ synchronizationId: 'q', kind: 'running' }, words, format);
     assert.equal(pending.label, 'No start | Unknown | running | not counted');
-    assert.equal(pointView({ ...point, durationFromTimes: true, failedDataSets: { count: 40, atLeast: true } }, words, format).label, '2024-03-01T02:00:00Z | Failed | 10ms* | >=40 failed');
+    assert.equal(pointView({ ...point, durationFromTimes: true, failedDataSets: { count: 40, atLeast: true } }, words, format).label, '2024-03-01T02:00:00Z | <Failed> | 10ms* | >=40 failed');
   });
 
   it('accepts only the messages each side expects', () => {

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { formatDuration, formatUtcDateTime } from '../../core/report/shared/format';
 import type { TrendPoint } from '../../core/report/trend/trend';
 import type { TrendRecord } from './trendRecord';
+import { modeWord, statusWord } from '../../ui/synchronizationWords';
 import { pointView, type TrendPageText, type TrendPointView, type TrendWords } from '../../core/report/trend/trendMessages';
 
 export function trendTitle(name: string): string {
@@ -67,6 +68,8 @@ function words(): TrendWords {
             : vscode.l10n.t('{0} data sets failed', count),
     durationFromTimes: (duration) => vscode.l10n.t('{0} (from start and end)', duration),
     pointLabel: (start, status, duration, failed) => vscode.l10n.t('{0}: {1}, {2}, {3}', start, status, duration, failed),
+    status: statusWord,
+    mode: modeWord,
   };
 }
 

@@ -80,6 +80,9 @@ suite('Synchronization comparison', () => {
     // Failures in B first: the first five rows are five of the ten newly failed.
     assert.deepStrictEqual(record.view?.firstChanges, ['Newly failed', 'Newly failed', 'Newly failed', 'Newly failed', 'Newly failed']);
     assert.match(record.view?.meta ?? '', /A: 2024-02-29 .*B: 2024-03-01 /);
+    // Status and mode in the words the tree uses, not the service's (InProgress, Completed, FullSync).
+    assert.match(record.view?.meta ?? '', /A: [^·]+ · (Full|Incremental) · (Synchronized|Synchronizing|Synchronization failed|Synchronization canceled|Queued) · /);
+    assert.doesNotMatch(record.view?.meta ?? '', /FullSync|InProgress|Completed|Succeeded|Cancelled/);
     assert.strictEqual(record.view?.injected, 0);
   });
 

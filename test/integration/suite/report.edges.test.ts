@@ -98,6 +98,8 @@ suite('Synchronization report: rough edges and hostile records', () => {
       const opened = await hooks.waitFor((r) => r !== picked && r.target.shareSubscriptionName === name && done(r) && r.view!.meta.includes('started'));
       assert.ok(opened.view?.meta.includes(started), opened.view?.meta);
       assert.ok(!/\[object|undefined|null/.test(opened.view?.meta ?? ''), opened.view?.meta);
+      assert.match(opened.view?.meta ?? '', / UTC · (Full|Incremental) · /);
+      assert.doesNotMatch(opened.view?.meta ?? '', /FullSync|InProgress|Completed|Succeeded|Cancelled/);
     } finally {
       await config.update('customCloud', before, vscode.ConfigurationTarget.Global);
       await front.close();

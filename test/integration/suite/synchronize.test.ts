@@ -187,14 +187,15 @@ suite('Data Share consumer actions', () => {
     const feed = await node('Scheduled feed');
     const setting = async () => (await shownChildren(api, (await node('Scheduled feed')).node)).find((i) => i.contextValue?.startsWith('schedule.'));
     assert.strictEqual((await setting())?.description, 'not enabled');
-    const enable = new ScriptedInput([{ pick: /^Scheduled synchronizations of Scheduled feed/, choose: /^Incremental$/ }]);
+    // Full is the service's FullSync: the tree says Full, as the pick does.
+    const enable = new ScriptedInput([{ pick: /^Scheduled synchronizations of Scheduled feed/, choose: /^Full$/ }]);
     const enabled = await withAnswers(api, enable, () => Promise.resolve(vscode.commands.executeCommand<ScheduleResult>('aciDataShare.enableSchedule', feed.node)));
     assert.strictEqual(enabled.outcome, 'enabled', enabled.notifications.join(' | '));
     const on = await until(async () => {
       const s = await setting();
       return s?.contextValue === 'schedule.enabled' && s;
     }, 'the setting shows enabled');
-    assert.match(on.description, /^enabled · Incremental · next /);
+    assert.match(on.description, /^enabled · Full · next /);
     assert.match(on.tooltip, /Next run \(UTC\)/);
 
     const disable = new ScriptedInput([{ message: /^Disable the schedule of Scheduled feed\?$/, choose: 'Disable Schedule' }]);
@@ -250,6 +251,8 @@ suite('Data Share consumer actions', () => {
     assert.strictEqual(items.length, 15);
     const unmapped = items.filter((i) => / → not mapped/.test(i.description)).map((i) => items.indexOf(i));
     assert.deepStrictEqual(unmapped, [3, 10]);
+    // Not received, so no status beside it (never "not mapped · Succeeded").
+    assert.deepStrictEqual(unmapped.map((n) => items[n].description.replace(/^.* → /, '→ ')), ['→ not mapped', '→ not mapped']);
     assert.ok(items.filter((_i, n) => !unmapped.includes(n)).every((i) => / → contoso/.test(i.description)), items.map((i) => i.description).join('\n'));
     assert.match((await shownNow(api, feed.node)).find((i) => i.contextValue === 'dataSets')?.description ?? '', /^15 · 2 not mapped$/);
     const item = await api.explorer.getTreeItem(items[0].node);

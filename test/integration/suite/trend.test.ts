@@ -10,6 +10,10 @@ import { generateDetails, generateSynchronizations, type Synchronization } from 
 import { activateExtension, child } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 
+/** A status as the product words it (the tree's words), not as the service sends it. */
+const WORDS: Record<string, string> = { Succeeded: 'Synchronized', Failed: 'Synchronization failed', Queued: 'Queued', Canceled: 'Synchronization canceled' };
+const word = (status: string): string => WORDS[status] ?? status;
+
 const SHOW_TREND = 'aciDataShare.showSynchronizationTrend';
 
 const base = { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-share', accountName: 'contoso-share' };
@@ -62,10 +66,10 @@ suite('Synchronization trend', () => {
     expected.forEach((s, i) => {
       const failed = failedOf(NAME, s.synchronizationId);
       const label = view.points[i];
-      assert.ok(label.startsWith(`${s.startTime.slice(0, 19).replace('T', ' ')} UTC: ${s.status}, `), label);
+      assert.ok(label.startsWith(`${s.startTime.slice(0, 19).replace('T', ' ')} UTC: ${word(s.status)}, `), label);
       assert.ok(label.endsWith(failed === 1 ? '1 data set failed' : `${failed} data sets failed`), label);
       const row = view.rows[i];
-      assert.strictEqual(row[1], s.status);
+      assert.strictEqual(row[1], word(s.status));
       assert.strictEqual(row[2] === 'running', s.durationMs === undefined, `${s.status}: ${row[2]}`);
       assert.strictEqual(row[4], s.synchronizationMode);
       assert.strictEqual(row[5], s.message ?? '');
@@ -111,7 +115,7 @@ suite('Synchronization trend', () => {
     const target: ShareSubscriptionTarget = { ...base, shareSubscriptionName: NAME };
     await vscode.commands.executeCommand(SHOW_TREND, target, 3);
     const three = await hooks.waitFor((r) => settled(r) && r.count === 3);
-    assert.deepStrictEqual(three.view?.rows.map((r) => r[1]), lastSyncs(NAME, 3).map((s) => s.status));
+    assert.deepStrictEqual(three.view?.rows.map((r) => r[1]), lastSyncs(NAME, 3).map((s) => word(s.status)));
   });
 
   test('service text is shown as text', async function () {

@@ -147,6 +147,9 @@ export interface TrendWords {
   /** A duration worked out from the start and end times. */
   durationFromTimes(duration: string): string;
   pointLabel(start: string, status: string, duration: string, failed: string): string;
+  /** The status and mode as the product words them (not the service's InProgress or FullSync). */
+  status(status: string): string;
+  mode(mode: string): string;
 }
 
 /** The shown texts of one point; `format` gives the duration, the tick and the full start time. */
@@ -156,7 +159,7 @@ export function pointView(
   format: { duration(ms: number): string; tick(iso: string): string; time(iso: string): string },
 ): TrendPointView {
   const start = p.startTime ? format.time(p.startTime) : words.noStartTime;
-  const status = p.status ?? words.unknownStatus;
+  const status = p.status ? words.status(p.status) : words.unknownStatus;
   const duration = p.durationMs === undefined ? words.running : p.durationFromTimes ? words.durationFromTimes(format.duration(p.durationMs)) : format.duration(p.durationMs);
   const f = p.failedDataSets;
   const failed = f ? words.failed(f.count, f.atLeast) : words.notCounted;
@@ -167,6 +170,6 @@ export function pointView(
     failed: f?.count,
     tick: p.startTime ? format.tick(p.startTime) : '—',
     label: words.pointLabel(start, status, duration, failed),
-    cells: [start, status, duration, failed, p.synchronizationMode ?? '', p.message ?? ''],
+    cells: [start, status, duration, failed, p.synchronizationMode ? words.mode(p.synchronizationMode) : '', p.message ?? ''],
   };
 }
