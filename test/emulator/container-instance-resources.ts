@@ -79,7 +79,7 @@ export function putContainerInstanceResource(ctx: RequestContext): Reply {
   // The service's own words for a body without properties are not on record; this is ARM's generic code.
   if (!isObj(body) || !isObj(body.properties)) return cloudError(400, { code: 'InvalidRequestContent', message: `The request content of ${type} '${ctx.params.name}' has no properties object.` });
   const key = id.toLowerCase();
-  const existing = ctx.state.resources.get(key) as StoredResource | undefined;
+  const existing: StoredResource | undefined = ctx.state.resources.get(key);
   const stored: StoredResource = {
     id,
     type,
@@ -94,7 +94,7 @@ export function putContainerInstanceResource(ctx: RequestContext): Reply {
 
 export function getContainerInstanceResource(ctx: RequestContext): Reply {
   const { id, type } = resourceId(ctx);
-  const stored = ctx.state.resources.get(id.toLowerCase()) as StoredResource | undefined;
+  const stored = ctx.state.resources.get(id.toLowerCase());
   return stored ? jsonReply(200, view(stored)) : notFound(ctx, type);
 }
 
