@@ -129,9 +129,9 @@ function kindApiVersion(inFile: string | undefined, kind: ResourceKind): string 
 }
 
 /** The group as Azure has it now, or undefined when it does not exist yet. */
-export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal, apiVersion?: string): Promise<ContainerGroupResource | undefined> {
+export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal, apiVersion?: string, collection?: string): Promise<ContainerGroupResource | undefined> {
   try {
-    return (await getContainerGroup(client, ref, { signal, apiVersion })).body;
+    return (await getContainerGroup(client, ref, { signal, apiVersion, collection })).body;
   } catch (err) {
     if (err instanceof ArmError && err.status === 404) return undefined;
     throw err;

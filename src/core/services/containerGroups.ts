@@ -25,6 +25,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The api-version of the request (default ACI_API_VERSION). */
   apiVersion?: string;
+  /** Another resource type of the provider at the same place (containerGroupProfiles, ngroups); container groups when unset. */
+  collection?: string;
 }
 
 export function getContainerGroup(
@@ -34,7 +36,7 @@ export function getContainerGroup(
 ): Promise<ArmResponse<ContainerGroupResource>> {
   return client.request<ContainerGroupResource>({
     method: 'GET',
-    path: containerGroupPath(ref),
+    path: options.collection ? containerInstanceResourcePath(ref, options.collection) : containerGroupPath(ref),
     apiVersion: options.apiVersion ?? ACI_API_VERSION,
     signal: options.signal,
   });
@@ -48,8 +50,6 @@ export interface PutContainerGroupOptions extends RequestOptions {
   defaultPollMs?: number;
   /** The wait between polls (tests inject one to see the requested intervals). */
   sleep?: SleepFn;
-  /** Another resource type of the provider at the same place (containerGroupProfiles, ngroups); container groups when unset. */
-  collection?: string;
 }
 
 /** Create or update, then wait until provisioning is Succeeded (or throw ArmError kind `lro`). */
