@@ -83,7 +83,7 @@ suite('Container group profiles and NGroups', function () {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), bad);
     assert.ok(await vscode.workspace.applyEdit(edit));
-    await until(async () => diagnosticsOf(doc.uri).some((d) => d.code === 'ACI301'), 'the colon in the profile mountPath is found');
+    await until(async () => diagnosticsOf(doc.uri).some((d) => d.code === 'ACI301'), 'the colon in the profile mountPath is found', 15_000);
     const found = diagnosticsOf(doc.uri);
     assert.deepStrictEqual(found.map((d) => String(d.code)), ['ACI301'], found.map((d) => `${String(d.code)} ${d.message}`).join('; '));
     assert.strictEqual(doc.getText(found[0].range), '"C:/content"');
@@ -91,15 +91,16 @@ suite('Container group profiles and NGroups', function () {
     const good = new vscode.WorkspaceEdit();
     good.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify(template('/usr/share/nginx/html'), null, 2) + '\n');
     assert.ok(await vscode.workspace.applyEdit(good));
-    await until(async () => diagnosticsOf(doc.uri).length === 0, 'no finding on the template with a profile and an NGroups resource');
+    await until(async () => diagnosticsOf(doc.uri).length === 0, 'no finding on the template with a profile and an NGroups resource', 15_000);
 
     // Completion in the NGroups resource's properties offers its own members, not a container group's.
-    const at = doc.positionAt(doc.getText().indexOf('"elasticProfile"'));
+    // Inside the key's quotes, where a user retypes a key.
+    const at = doc.positionAt(doc.getText().indexOf('"elasticProfile"') + 1);
     const labels = async () => {
       const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, at);
       return list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     };
-    await until(async () => (await labels()).some((l) => /placementProfile/.test(l)), 'placementProfile is offered in the NGroups properties');
+    await until(async () => (await labels()).some((l) => /placementProfile/.test(l)), 'placementProfile is offered in the NGroups properties', 15_000);
     assert.ok(!(await labels()).some((l) => /^"?containers"?/.test(l)), (await labels()).join(', '));
   });
 
