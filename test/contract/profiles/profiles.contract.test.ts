@@ -11,6 +11,8 @@ import { ArmClient } from '../../../src/core/arm/client';
 import { ClientSecretTokenProvider } from '../../../src/core/auth/clientSecretTokenProvider';
 import { deployBody, prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
 import { validateText } from '../../../src/core/validation';
+import { putDeployment } from '../../../src/core/templateDeploy/deployments';
+import { deploymentBody, deploysAsTemplate } from '../../../src/core/templateDeploy/templateRequest';
 import { type Emulator } from '../../emulator/server';
 import { startTestEmulator } from '../../emulator/test-emulator';
 import profileCreate from './2025-09-01-profile-createOrUpdate.json';
@@ -142,6 +144,29 @@ describe('published CreateOrUpdate examples of container group profiles and NGro
     const gone = await client.request({ method: 'DELETE', path: ref, apiVersion: '2025-09-01' });
     assert.equal(gone.status, 200);
     await assert.rejects(client.request({ method: 'GET', path: ref, apiVersion: '2025-09-01' }), /ResourceNotFound|was not found/);
+  });
+
+  it('a template with the published profile and NGroups requests deploys as a template; both resources are then read at 2025-09-01', async () => {
+    const profile = { type: profileExtensions.type, apiVersion: '2025-09-01', name: 'tpl-profile', ...profileExtensions.body };
+    const ngroup = {
+      type: ngroupCreate.type,
+      apiVersion: '2025-09-01',
+      name: 'tpl-ngroup',
+      dependsOn: [profile.name],
+      ...ngroupCreate.body,
+      properties: { ...ngroupCreate.body.properties, containerGroupProfiles: [{ resource: { id: "[resourceId('Microsoft.ContainerInstance/containerGroupProfiles', 'tpl-profile')]" } }] },
+    };
+    const template = { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0', resources: [profile, ngroup] };
+    const { findings } = validateText(JSON.stringify(template, null, 2), 'tpl.json');
+    assert.deepEqual(findings.map((f) => f.code), [], findings.map((f) => `${f.code} ${f.message}`).join('\n'));
+    assert.equal(deploysAsTemplate(template), true);
+    const ref = { subscriptionId: SUB, resourceGroup: `${RG}-tpl`, deploymentName: 'tpl' };
+    const run = await putDeployment(client, ref, deploymentBody(template, {}), { defaultPollMs: 10 });
+    assert.equal(run.resource.properties?.provisioningState, 'Succeeded');
+    for (const [collection, name] of [['containerGroupProfiles', 'tpl-profile'], ['ngroups', 'tpl-ngroup']]) {
+      const read = await client.request<Obj>({ method: 'GET', path: `/subscriptions/${SUB}/resourceGroups/${RG}-tpl/providers/Microsoft.ContainerInstance/${collection}/${name}`, apiVersion: '2025-09-01' });
+      assert.equal(read.body.name, name);
+    }
   });
 
   it('a profile at 2023-05-01 is refused by deploy with the versions that have profiles', async () => {
