@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import { child, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 import { until } from './until';
@@ -119,5 +120,12 @@ suite('Container group profiles and NGroups', function () {
       sent.join('\n'),
     );
     assert.ok(!sent.some((l) => /\/containerGroups\//.test(l)), 'no container group is sent');
+
+    // The tree row reads it back at its own path and version: its container is shown, not "not deployed".
+    const readFrom = world.lines.length;
+    const row = await child(world.api, await child(world.api, undefined, 'Container groups'), 'it-profile');
+    await until(async () => (await shownChildren(world.api, row.node)).some((c) => /web/.test(c.label)), 'the profile container on the tree row', 20_000);
+    const reads = world.lines.slice(readFrom).filter((l) => /^GET .*\/it-profile\?/.test(l));
+    assert.ok(reads.length > 0 && reads.every((l) => /\/containerGroupProfiles\/it-profile\?api-version=2025-09-01 → 200/.test(l)), reads.join('\n'));
   });
 });
