@@ -3,13 +3,15 @@
 // (schemas/container-group.schema.json): a version's schema is the base with the definitions its swagger
 // changes or adds, converted to JSON Schema. Properties the base already has keep the base's schema (its own
 // rules: colon-free mountPath, gitRepo directory, documented spellings); properties new in a version are marked
-// `x-addedIn`; `required` follows the version's swagger.
+// `x-addedIn`; `required` follows the version's swagger. Container group profiles and NGroups join a version's
+// schema where it pins them (build/resourceTypeSchemas.mjs).
 // build/compileSchema.mjs writes each version's schema as a module (src/core/schema/generated/containerGroupSchema-
 // <version>.ts) and its validators (src/core/validation/generated/schemaValidators-<version>.ts); the $id and $refs
 // name schemaFileName(version) so every version resolves in its own file. Not committed.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addResourceTypes } from './resourceTypeSchemas.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const specsDir = join(root, 'schemas', 'specs');
@@ -18,7 +20,7 @@ export const baseSchemaFile = join(root, 'schemas', 'container-group.schema.json
 /** File name (and $id tail) of a version's schema; its $refs name it so several versions can live side by side. */
 export const schemaFileName = (version) => `container-group-${version}.schema.json`;
 
-/** The pinned versions: { version: { stable, file, source } }. */
+/** The pinned versions: { version: { stable, file, source, resourceTypes? } }. */
 export function pinnedVersions() {
   return JSON.parse(readFileSync(join(specsDir, 'sources.json'), 'utf8')).versions;
 }
@@ -107,6 +109,10 @@ export function versionSchema(version, base = JSON.parse(readFileSync(baseSchema
     definitions[name] = base.definitions[name] ? merge(base.definitions[name], converted, version) : { ...converted, 'x-addedIn': version };
   }
   addProjectRules(definitions);
+  if (entry.resourceTypes) {
+    const types = JSON.parse(readFileSync(join(specsDir, entry.resourceTypes.file), 'utf8'));
+    addResourceTypes(definitions, Object.fromEntries(Object.entries(types).map(([name, def]) => [name, convert(def)])), version);
+  }
   const file = schemaFileName(version);
   const schema = {
     ...base,

@@ -8,7 +8,7 @@ import { readDefinitionText } from '../core/containerGroup/readDefinition';
 import { ContainerGroupSummary, VolumeSummary, formatPorts, summarizeContainerGroup } from '../core/containerGroup/summary';
 import { groupContextValue } from '../core/containerGroup/allowedActions';
 import type { LiveContainer } from '../core/containerGroup/liveState';
-import { compareWithDefinition, liveReadApiVersion, type LiveResult } from '../core/deploy/liveFetch';
+import { compareWithDefinition, liveReadOf, type LiveRead, type LiveResult } from '../core/deploy/liveFetch';
 import { definitionUri, locateDefinition, readDefinitionFile } from './definitionFiles';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 import { DeployStates } from './deployStates';
@@ -43,7 +43,7 @@ type LiveOutcome = { ok: true; result: LiveResult } | { ok: false; signIn: boole
 export class ContainerGroupNode implements TreeNode {
   readonly id: string;
   /** The api-version the definition names, read with it before the live state is asked for; a change reads again. */
-  private apiVersion: string | undefined;
+  private read: LiveRead = {};
   private readonly live = new BackgroundLoad<LiveOutcome>((token) => this.readLive(token), () => this.changed(this));
 
   constructor(
@@ -118,10 +118,10 @@ export class ContainerGroupNode implements TreeNode {
     const parsed = readDefinitionText(file.text, uri.path);
     if (!parsed.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition has errors'), parsed.message, open(vscode.l10n.t('Open Definition')))];
     const summary = summarizeContainerGroup(parsed.value);
-    const apiVersion = liveReadApiVersion(parsed.value, this.target);
-    // The file now names another api-version: what was read at the old one lacks (or has) other fields.
-    if (apiVersion !== this.apiVersion) this.live.reset();
-    this.apiVersion = apiVersion;
+    const read = liveReadOf(parsed.value, this.target);
+    // The file now names another api-version (or resource type): what was read before lacks (or has) other fields.
+    if (read.apiVersion !== this.read.apiVersion || read.collection !== this.read.collection) this.live.reset();
+    this.read = read;
     // Decided here, not by the background read: the row's child says what to fix at once, never "Loading…".
     const setting = checkTarget(this.target)[0];
     if (setting) return [...summaryNodes(this.id, this.target, summary), settingNode(this.id, setting)];
@@ -156,7 +156,7 @@ export class ContainerGroupNode implements TreeNode {
     if (setting) return { ok: false, signIn: false, message: setting.message, setting };
     const started = Date.now();
     try {
-      const result = await this.loadLive(this.target, token, this.apiVersion);
+      const result = await this.loadLive(this.target, token, this.read);
       // What Azure says now replaces a deploy's outcome recorded before (an abandoned deploy's Unknown).
       await this.deployStates.forget(this.target, started);
       return { ok: true, result };

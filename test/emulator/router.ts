@@ -4,6 +4,7 @@ import { EmulatorState, RequestContext } from './context';
 import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
 import { ACI_API_VERSIONS } from './container-group-schema';
 import { listContainerGroupsByResourceGroup } from './container-group-list';
+import { PROFILES_API_VERSIONS, deleteContainerInstanceResource, getContainerInstanceResource, putContainerInstanceResource } from './container-instance-resources';
 import { listContainerLogs } from './container-group-logs';
 import { listCachedImages, listCapabilities, listUsages } from './container-locations';
 import { attachContainer, execContainer } from './container-exec';
@@ -88,6 +89,12 @@ const ARM_ROUTES: ArmRoute[] = [
     pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/containerGroups/(?<name>[^/]+)$`, 'i'),
     methods: { PUT: putContainerGroup, GET: getContainerGroup, DELETE: deleteContainerGroup },
     apiVersion: ACI_API_VERSIONS,
+    resourceName: (p) => p.name,
+  },
+  {
+    pattern: new RegExp(`${RG_PREFIX}Microsoft\\.ContainerInstance/(?<collection>containerGroupProfiles|ngroups)/(?<name>[^/]+)$`, 'i'),
+    methods: { PUT: putContainerInstanceResource, GET: getContainerInstanceResource, DELETE: deleteContainerInstanceResource },
+    apiVersion: PROFILES_API_VERSIONS,
     resourceName: (p) => p.name,
   },
   ...(

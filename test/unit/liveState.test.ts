@@ -10,7 +10,7 @@ import { readDefinitionText } from '../../src/core/containerGroup/readDefinition
 import { containerTone, lastExitCode, newestFirst, readLiveGroup } from '../../src/core/containerGroup/liveState';
 import { deployBody, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { describeChanges } from '../../src/core/deploy/diff';
-import { compareWithDefinition, fetchLiveState, liveReadApiVersion } from '../../src/core/deploy/liveFetch';
+import { compareWithDefinition, fetchLiveState, liveReadApiVersion, liveReadOf } from '../../src/core/deploy/liveFetch';
 import { ACI_API_VERSION } from '../../src/core/services/resourcePaths';
 import { type Emulator } from '../emulator/server';
 import { startTestEmulator } from '../emulator/test-emulator';
@@ -197,4 +197,27 @@ test('the live read uses the api-version the definition names, as deploy would s
   assert.equal(liveReadApiVersion(group(), { name: 'web' }), ACI_API_VERSION);
   // A version deploy would refuse leaves the read at the default one.
   assert.equal(liveReadApiVersion(group('2099-13-45'), { name: 'web' }), undefined);
+});
+
+const SUB_PROFILES = '00000000-0000-0000-0000-0000000000b8';
+
+test('a container group profile definition is read live at its own path and version, and shows as deployed', async () => {
+  const profile = {
+    apiVersion: '2025-09-01',
+    type: 'Microsoft.ContainerInstance/containerGroupProfiles',
+    name: 'live-profile',
+    location: 'westeurope',
+    properties: { osType: 'Linux', containers: [{ name: 'web', properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } } } }] },
+  };
+  const read = liveReadOf(profile, { name: 'live-profile' });
+  assert.deepEqual(read, { apiVersion: '2025-09-01', collection: 'containerGroupProfiles' });
+  const target = { subscriptionId: SUB_PROFILES, resourceGroup: 'rg-live-profile', name: 'live-profile' };
+  assert.deepEqual(await fetchLiveState(client, target, undefined, read), { deployed: false });
+  const prepared = await prepareDeploy(JSON.stringify(profile), 'p.aci.json', target, () => undefined);
+  await deployBody(client, target, prepared.body, { apiVersion: prepared.apiVersion, collection: read.collection, sleep: async () => undefined });
+  const live = await fetchLiveState(client, target, undefined, read);
+  assert.equal(live.deployed, true);
+  assert.deepEqual(live.deployed && live.group.containers.map((c) => c.name), ['web']);
+  const gets = emu.requests.filter((r) => r.method === 'GET' && r.path.includes('/containerGroupProfiles/live-profile?'));
+  assert.deepEqual([...new Set(gets.map((r) => r.path.split('?')[1]))], ['api-version=2025-09-01']);
 });

@@ -8,7 +8,7 @@ import { ArmError, errorMessage } from '../../core/arm/errors';
 import { isStatusUnavailable, isWaitCanceled } from '../../core/arm/lroOutcome';
 import { describeInstanceView, readExistingGroup, summarizeDeployedGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
-import type { DeployCommandResult, DeployRun } from './deployRun';
+import { otherCollection, type DeployCommandResult, type DeployRun } from './deployRun';
 
 /** "Succeeded · IP 20.1.2.3 · web.westeurope.azurecontainer.io", logged with the ports and the instance view. */
 function logGroupState(run: DeployRun, group: DeployedGroup, fallbackState: string): { state: string; outcome: string } {
@@ -52,7 +52,7 @@ function deployUnknown(run: DeployRun, err: ArmError): DeployCommandResult {
 async function checkStatus(run: DeployRun): Promise<void> {
   const name = run.target.name;
   try {
-    const resource = await readExistingGroup(run.client, run.ref, undefined, run.prepared.apiVersion);
+    const resource = await readExistingGroup(run.client, run.ref, undefined, run.prepared.apiVersion, otherCollection(run));
     if (!resource) {
       run.log('info', `${name}: not found in Azure.`);
       run.notify('info', vscode.l10n.t('{0} does not exist in Azure.', name));

@@ -7,6 +7,7 @@ import type { ArmClient } from '../../core/arm/client';
 import { redactText } from '../../core/arm/redact';
 import type { DeployedGroup, PreparedDeploy } from '../../core/deploy/deployContainerGroup';
 import type { Finding } from '../../core/definition/types';
+import { CONTAINER_GROUP } from '../../core/schema/resourceKinds';
 import type { CloudEndpoints } from '../../core/settings/endpoints';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import type { SecretStore } from '../../secrets/secretStore';
@@ -138,4 +139,9 @@ export class DeployRun {
   publishState(state: string): void {
     this.ctx.publishState({ target: this.target, state, at: Date.now() });
   }
+}
+
+/** The path segment of a container group profile or NGroups resource; undefined for a container group. */
+export function otherCollection(run: DeployRun): string | undefined {
+  return run.prepared.kind === CONTAINER_GROUP ? undefined : run.prepared.kind.collection;
 }

@@ -14,7 +14,8 @@ import { secretLiteralsInText } from '../../core/deploy/secretLiterals';
 import { findSecretReferences } from '../../core/definition/secrets';
 import { checkTarget } from '../../core/settings/targetCheck';
 import { deployFailed, deploySucceeded } from './deployOutcome';
-import { DeployRun, type DeployCommandResult, type DeployContext } from './deployRun';
+import { DeployRun, otherCollection, type DeployCommandResult, type DeployContext } from './deployRun';
+import { CONTAINER_GROUP } from '../../core/schema/resourceKinds';
 import { pickTarget, unconfiguredDefinition } from './pickTarget';
 import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { revealTargetSetting } from './revealSetting';
@@ -178,7 +179,7 @@ const prepareRequest: Step = async (run) => {
 const readCurrentGroup: Step = async (run) => {
   try {
     ({ client: run.client, cloud: run.cloud } = await run.ctx.session.connection());
-    run.existing = await readExistingGroup(run.client, run.ref, undefined, run.prepared.apiVersion);
+    run.existing = await readExistingGroup(run.client, run.ref, undefined, run.prepared.apiVersion, otherCollection(run));
   } catch (err) {
     return deployFailed(run, err);
   }
@@ -222,7 +223,16 @@ const confirm: Step = async (run) => {
       : [vscode.l10n.t('It does not exist yet.')]),
     ...(secretsSent.length ? ['', vscode.l10n.t('Stored secrets sent (name → field):'), ...secretsSent] : []),
   ].join('\n');
-  const ok = run.existing
+  const kind = run.prepared.kind;
+  const ok = kind !== CONTAINER_GROUP
+    ? await run.ask(
+        run.existing
+          ? vscode.l10n.t('Update the {0} {1} in {2}?', kind.type, target.name, target.resourceGroup)
+          : vscode.l10n.t('Create the {0} {1} in {2} ({3})?', kind.type, target.name, target.resourceGroup, run.prepared.body.location),
+        detail,
+        run.existing ? vscode.l10n.t('Update') : vscode.l10n.t('Create'),
+      )
+    : run.existing
     ? await run.ask(vscode.l10n.t('Update the container group {0} in {1}?', target.name, target.resourceGroup), detail, vscode.l10n.t('Update'))
     : await run.ask(
         vscode.l10n.t('Create the container group {0} in {1} ({2})?', target.name, target.resourceGroup, run.prepared.body.location),
@@ -268,6 +278,7 @@ const send: Step = async (run) => {
           return await deployBody(run.client, run.ref, run.prepared.body, {
             signal: abort.signal,
             apiVersion: run.prepared.apiVersion,
+            collection: otherCollection(run),
             onProgress: (p) => {
               if (p.status !== status) run.log('info', `${name}: ${p.status} after ${seconds(p.elapsedMs)} (${p.polls} polls)`);
               status = p.status;

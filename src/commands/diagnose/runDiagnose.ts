@@ -52,7 +52,7 @@ export async function runDiagnose(ctx: CommandContext, arg: unknown): Promise<Di
   const { target, container } = chosen;
   const { client } = await ctx.services.session.connection();
   const live = await ctx.ui.progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Diagnosing {0}', target.name) }, async () =>
-    fetchLiveState(client, target, undefined, await apiVersionOf(target)),
+    fetchLiveState(client, target, undefined, { apiVersion: await apiVersionOf(target) }),
   );
   if (!live.deployed) {
     void ctx.ui.message('info', vscode.l10n.t('{0} is not deployed in {1}: there is nothing to diagnose.', target.name, target.resourceGroup));

@@ -100,15 +100,17 @@ function keyEntries(ctx: Ctx, site: KeySite): CompletionEntry[] {
   const rel = groupRelativePath(ctx.doc, site.path);
   if (!rel) return entries;
   const bctx = blockContext(ctx, site.path);
+  // Blocks are written for container groups: an NGroups resource's `properties` has none of their members.
+  const offered = new Set(Object.keys(schema.properties ?? {}).map(looseName));
   for (const block of blocksAt(MEMBER_BLOCKS, rel)) {
-    if (present.has(looseName(block.key!))) continue;
+    if (present.has(looseName(block.key!)) || !offered.has(looseName(block.key!))) continue;
     entries.push(snippetEntry(memberEntry(ctx, site, block.key!, block.skel(bctx)), block, quoted ? JSON.stringify(block.key) : block.label));
   }
   // An array the object does not have yet, written with its first item.
   for (const block of ITEM_BLOCKS) {
     const parts = block.at.split('/');
     const key = parts[parts.length - 1];
-    if (present.has(looseName(key)) || blocksAt([block], [...rel, key]).length === 0) continue;
+    if (present.has(looseName(key)) || !offered.has(looseName(key)) || blocksAt([block], [...rel, key]).length === 0) continue;
     const entry = memberEntry(ctx, site, key, arr(block.skel(blockContext(ctx, [...site.path, key]))));
     entries.push(snippetEntry({ ...entry, label: `${key}: ${block.label}` }, block, quoted ? JSON.stringify(key) : `${key} ${block.label}`));
   }

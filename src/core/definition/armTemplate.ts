@@ -97,6 +97,11 @@ export function readParameters(template: DefinitionNode | undefined): TemplatePa
  * parameters when its `expressionEvaluationOptions.scope` is `inner`, the outer template's otherwise.
  */
 export function templateContainerGroups(template: DefinitionNode, path: PathSegment[] = [], outer?: TemplateParameters): TemplateGroup[] {
+  return templateResourcesOf(template, (type) => type === CONTAINER_GROUP_TYPE, path, outer);
+}
+
+/** The resources of a template (nested deployments included) whose lower-case `type` passes `wanted`. */
+export function templateResourcesOf(template: DefinitionNode, wanted: (type: string | undefined) => boolean, path: PathSegment[] = [], outer?: TemplateParameters): TemplateGroup[] {
   const resources = findProperty(template, 'resources');
   const own = readParameters(template);
   const parameters = outer ?? own;
@@ -106,14 +111,14 @@ export function templateContainerGroups(template: DefinitionNode, path: PathSegm
   for (const [item, seg] of entries) {
     const at: PathSegment[] = [...path, 'resources', seg];
     const type = typeOf(item);
-    if (type === CONTAINER_GROUP_TYPE) out.push({ node: item, path: at, parameters });
+    if (wanted(type)) out.push({ node: item, path: at, parameters });
     if (type !== DEPLOYMENT_TYPE) continue;
     const props = findProperty(item, 'properties');
     const inner = findProperty(props, 'template');
     if (inner?.kind !== 'object') continue;
     const scope = findProperty(findProperty(props, 'expressionEvaluationOptions'), 'scope');
     const innerScope = scope?.kind === 'string' && String(scope.value).toLowerCase() === 'inner';
-    out.push(...templateContainerGroups(inner, [...at, 'properties', 'template'], innerScope ? undefined : parameters));
+    out.push(...templateResourcesOf(inner, wanted, [...at, 'properties', 'template'], innerScope ? undefined : parameters));
   }
   return out;
 }

@@ -9,9 +9,12 @@ export function detectFormat(fileName: string, text: string): DefinitionFormat {
   return first === '{' || first === '[' ? 'json' : 'yaml';
 }
 
-const TYPE_PATTERN = /["']?type["']?\s*:\s*["']?Microsoft\.ContainerInstance\/containerGroups\b/i;
+const TYPE_PATTERN = /["']?type["']?\s*:\s*["']?Microsoft\.ContainerInstance\/(?:containerGroups|containerGroupProfiles|ngroups)\b/i;
 
-/** True when the text declares a container group, or the file name marks it as one (`*.aci.yaml`, `x.aci.json`). */
+/**
+ * True when the text declares a container group (or a container group profile or NGroups resource), or the file
+ * name marks it as one (`*.aci.yaml`, `x.aci.json`).
+ */
 export function isContainerGroupDocument(text: string, fileName?: string): boolean {
   if (fileName && /\.aci\.(ya?ml|jsonc?)$/i.test(fileName)) return true;
   return TYPE_PATTERN.test(text);

@@ -22,7 +22,8 @@ import { DeployInputError, describeLocationChoice, toRequestBody, type BodyConve
 import { findSecretReferences, SECRET_NAME_RULE } from '../definition/secrets';
 import { resolveSecretPlaceholders } from './resolveSecrets';
 import { chooseSchemaVersion } from '../schema/apiVersion';
-import { schemaVersions } from '../schema/apiVersionList';
+import { schemaVersions, versionsWithType } from '../schema/apiVersionList';
+import { CONTAINER_GROUP, type ResourceKind } from '../schema/resourceKinds';
 
 /** What a deploy needs of a configured container group: where it goes (the definition file is read already). */
 export type DeployTarget = Omit<ContainerGroupTarget, 'definitionFile'>;
@@ -39,6 +40,8 @@ export interface PreparedDeploy {
   prefix: PathSegment[];
   /** The api-version of the PUT and the reads around it: the one the definition names, else ACI_API_VERSION. */
   apiVersion: string;
+  /** What the PUT creates: a container group, or the profile or NGroups resource the file's `type` names. */
+  kind: ResourceKind;
   /** Things worth a line in the log (name mismatch, api-version, dropped fields). */
   notes: string[];
 }
@@ -77,7 +80,7 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
   if (conversion.nameInFile && conversion.nameInFile !== target.name) {
     notes.push(`The definition names the group '${conversion.nameInFile}'; it is deployed as '${target.name}' (the name in the settings).`);
   }
-  const apiVersion = requestApiVersion(conversion.apiVersionInFile);
+  const apiVersion = requestApiVersion(conversion.apiVersionInFile, conversion.kind);
   notes.push(`Requests use api-version ${apiVersion}${conversion.apiVersionInFile ? ', as the definition names' : ' (the definition names none)'}.`);
   if (conversion.locationChoice) notes.push(describeLocationChoice(conversion.locationChoice));
   if (conversion.dropped.length) notes.push(`Not sent (set by Azure or not part of the resource): ${conversion.dropped.join(', ')}.`);
@@ -88,6 +91,7 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
     secretUses: resolved.used,
     prefix: conversion.shape === 'armTemplate' ? ['resources', conversion.resourceIndex ?? 0] : [],
     apiVersion,
+    kind: conversion.kind,
     notes,
   };
 }
@@ -97,7 +101,8 @@ export async function prepareDeploy(text: string, fileName: string, target: Depl
  * answers for versions it has), ACI_API_VERSION when it names none; an unknown or malformed one, or a template
  * expression (its value is known only to ARM), is refused.
  */
-export function requestApiVersion(inFile: string | undefined): string {
+export function requestApiVersion(inFile: string | undefined, kind: ResourceKind = CONTAINER_GROUP): string {
+  if (kind !== CONTAINER_GROUP) return kindApiVersion(inFile, kind);
   const choice = chooseSchemaVersion(inFile);
   if (choice.status === 'absent' || inFile === undefined) return ACI_API_VERSION;
   if (choice.status === 'expression') {
@@ -111,10 +116,22 @@ export function requestApiVersion(inFile: string | undefined): string {
   return inFile.trim();
 }
 
+/**
+ * A profile's or NGroups resource's api-version: one whose schema has the type (the first when the file names
+ * none), or one newer than any known; any other is refused, as validation flags it.
+ */
+function kindApiVersion(inFile: string | undefined, kind: ResourceKind): string {
+  const versions = versionsWithType(kind.type);
+  if (inFile === undefined || inFile.trim() === '') return versions[0];
+  const choice = chooseSchemaVersion(inFile);
+  if (versions.includes(inFile.trim()) || choice.status === 'newer') return inFile.trim();
+  throw new DeployInputError(`apiVersion '${inFile}' has no ${kind.type} in this extension; use one of: ${versions.join(', ')}.`);
+}
+
 /** The group as Azure has it now, or undefined when it does not exist yet. */
-export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal, apiVersion?: string): Promise<ContainerGroupResource | undefined> {
+export async function readExistingGroup(client: ArmClient, ref: ContainerGroupRef, signal?: AbortSignal, apiVersion?: string, collection?: string): Promise<ContainerGroupResource | undefined> {
   try {
-    return (await getContainerGroup(client, ref, { signal, apiVersion })).body;
+    return (await getContainerGroup(client, ref, { signal, apiVersion, collection })).body;
   } catch (err) {
     if (err instanceof ArmError && err.status === 404) return undefined;
     throw err;
@@ -180,7 +197,7 @@ export function describeInstanceView(group: DeployedGroup): string[] {
   return out;
 }
 
-export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'onThrottle' | 'defaultPollMs' | 'sleep' | 'apiVersion'>;
+export type DeployRunOptions = Pick<PutContainerGroupOptions, 'signal' | 'onProgress' | 'onThrottle' | 'defaultPollMs' | 'sleep' | 'apiVersion' | 'collection'>;
 
 export interface DeployRun {
   resource: ContainerGroupResource;

@@ -4,6 +4,7 @@
  * holding one container group resource. Keys are matched ignoring case, as the service does.
  */
 import { findContainerGroupResource } from '../containerGroup/summary';
+import { CONTAINER_GROUP, CONTAINER_GROUP_PROFILE, otherKindOfType, type ResourceKind } from '../schema/resourceKinds';
 import { isPlainObject, keyOf, prop, trimmedText, type PlainObject } from '../definition/plainValues';
 import { isTemplateExpression } from '../definition/templateExpression';
 import { normalizeLocation } from '../settings/nameRules';
@@ -29,6 +30,8 @@ export interface RequestBody {
 
 export interface BodyConversion {
   body: RequestBody;
+  /** What the file describes, by its `type`: a container group unless it names a profile or NGroups resource. */
+  kind: ResourceKind;
   shape: DefinitionShape;
   /** Index of the resource inside the template's `resources` (armTemplate only). */
   resourceIndex?: number;
@@ -98,7 +101,7 @@ function pickTemplateResource(doc: PlainObject, name: string | undefined): { res
 }
 
 /** Removes the fields Azure sets itself from a copy of `properties`, noting what went. */
-function stripReadOnly(properties: PlainObject, dropped: string[]): PlainObject {
+function stripReadOnly(properties: PlainObject, dropped: string[], kind: ResourceKind): PlainObject {
   const props = structuredClone(properties);
   const drop = (o: unknown, key: string, path: BodyPath): void => {
     if (!isPlainObject(o)) return;
@@ -109,6 +112,8 @@ function stripReadOnly(properties: PlainObject, dropped: string[]): PlainObject 
   };
   drop(props, 'provisioningState', ['properties']);
   drop(props, 'instanceView', ['properties']);
+  // A profile's revisions are counted by Azure (read-only in the 2025-09-01 specification).
+  if (kind === CONTAINER_GROUP_PROFILE) for (const key of ['revision', 'registeredRevisions']) drop(props, key, ['properties']);
   for (const list of ['containers', 'initContainers']) {
     const k = keyOf(props, list);
     const items = k ? props[k] : undefined;
@@ -178,8 +183,9 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
     // The CLI format carries apiVersion; a body saved from Azure does not.
     shape = prop(value, 'apiVersion') !== undefined ? 'cliYaml' : 'armBody';
     // A template's resource on its own (the editor reads its expressions as values known only at deploy time).
-    if (shape === 'cliYaml' && String(prop(value, 'type') ?? '').toLowerCase() === CG_TYPE) refuseExpressions(source);
+    if (shape === 'cliYaml' && (String(prop(value, 'type') ?? '').toLowerCase() === CG_TYPE || otherKindOfType(prop(value, 'type')))) refuseExpressions(source);
   }
+  const kind = otherKindOfType(prop(source, 'type')) ?? CONTAINER_GROUP;
 
   const body: PlainObject = {};
   for (const key of BODY_KEYS) {
@@ -190,7 +196,7 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
     if (!BODY_KEYS.some((b) => b === k.toLowerCase() || b.toLowerCase() === k.toLowerCase())) dropped.push(k);
   }
   if (!isPlainObject(body.properties)) throw new DeployInputError('The definition has no `properties` object.');
-  body.properties = stripReadOnly(body.properties, dropped);
+  body.properties = stripReadOnly(body.properties, dropped, kind);
   if (body.identity !== undefined) body.identity = stripIdentity(body.identity, dropped);
 
   const inFile = trimmedText(body.location);
@@ -212,6 +218,7 @@ export function toRequestBody(value: unknown, options: BodyOptions = {}): BodyCo
   const apiVersionInFile = apiVersionText(prop(shape === 'armTemplate' ? source : value, 'apiVersion'));
   return {
     body: body as unknown as RequestBody,
+    kind,
     shape,
     resourceIndex,
     nameInFile: nameInFile && !isTemplateExpression(nameInFile) ? nameInFile : undefined,

@@ -23,3 +23,11 @@ export function versionOfFile(file: string): string | undefined {
 
 /** Other api-versions the specification repository publishes, without a schema here. */
 export const publishedVersions: readonly string[] = published;
+
+/** The api-versions whose schema describes a resource type other than container groups (e.g. `…/ngroups`), oldest first. */
+export function versionsWithType(type: string): string[] {
+  const wanted = type.toLowerCase();
+  return schemaVersions()
+    .map((v) => v.version)
+    .filter((v) => (generated[v] as { types?: string[] } | undefined)?.types?.some((t) => t.toLowerCase() === wanted));
+}

@@ -6,6 +6,7 @@
 import { DefinitionDocument, DefinitionNode, findProperty, PathSegment } from '../definition';
 import { childSchema, definition, looseName, resolveRef, SchemaNode } from './schemaLookup';
 import { schemaVersionOf } from './apiVersion';
+import { CONTAINER_GROUP, kindChoice, resourceKindOf } from './resourceKinds';
 
 export type DocumentShape = 'template' | 'yamlFile' | 'armBody';
 
@@ -24,12 +25,19 @@ export function documentShape(doc: DefinitionDocument): DocumentShape {
  */
 export function groupBase(doc: DefinitionDocument, path: readonly PathSegment[]): { prefix: PathSegment[]; def: string; version: string } | undefined {
   const shape = documentShape(doc);
-  if (shape === 'yamlFile') return { prefix: [], def: 'ContainerGroupYamlFile', version: schemaVersionOf(doc.root).version };
-  if (shape === 'armBody') return { prefix: [], def: 'ContainerGroup', version: schemaVersionOf(doc.root).version };
+  if (shape !== 'template') {
+    // A container group profile or NGroups resource says so by its `type` (src/core/schema/resourceKinds.ts).
+    const kind = resourceKindOf(doc.root);
+    const version = kindChoice(kind, schemaVersionOf(doc.root)).version;
+    if (kind !== CONTAINER_GROUP) return { prefix: [], def: kind.fileDef, version };
+    return { prefix: [], def: shape === 'yamlFile' ? 'ContainerGroupYamlFile' : 'ContainerGroup', version };
+  }
   if (path.length < 2 || path[0] !== 'resources' && looseName(String(path[0])) !== 'resources') return undefined;
   const resource = findProperty(doc.root, 'resources');
   const item = resource?.kind === 'array' && typeof path[1] === 'number' ? resource.children[path[1]] : findProperty(resource, String(path[1]));
   const type = findProperty(item, 'type');
+  const kind = resourceKindOf(item);
+  if (kind !== CONTAINER_GROUP) return { prefix: path.slice(0, 2), def: kind.armDef, version: kindChoice(kind, schemaVersionOf(item)).version };
   if (type && !(type.kind === 'string' && String(type.value).toLowerCase() === GROUP_TYPE)) return undefined;
   return { prefix: path.slice(0, 2), def: 'ArmContainerGroupResource', version: schemaVersionOf(item).version };
 }

@@ -6,7 +6,7 @@ import type { ArmClient, ArmResponse } from '../arm/client';
 import { putAndWait, type LroProgress, type LroResult } from '../arm/lro';
 import type { SleepFn, ThrottleListener } from '../arm/retryPolicy';
 import { listPages } from '../arm/paging';
-import { ACI_API_VERSION, containerGroupPath, resourceGroupPath, type ContainerGroupRef, type ResourceGroupRef } from './resourcePaths';
+import { ACI_API_VERSION, containerGroupPath, containerInstanceResourcePath, resourceGroupPath, type ContainerGroupRef, type ResourceGroupRef } from './resourcePaths';
 
 export { ACI_API_VERSION, containerGroupPath, type ContainerGroupRef } from './resourcePaths';
 
@@ -25,6 +25,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The api-version of the request (default ACI_API_VERSION). */
   apiVersion?: string;
+  /** Another resource type of the provider at the same place (containerGroupProfiles, ngroups); container groups when unset. */
+  collection?: string;
 }
 
 export function getContainerGroup(
@@ -34,7 +36,7 @@ export function getContainerGroup(
 ): Promise<ArmResponse<ContainerGroupResource>> {
   return client.request<ContainerGroupResource>({
     method: 'GET',
-    path: containerGroupPath(ref),
+    path: options.collection ? containerInstanceResourcePath(ref, options.collection) : containerGroupPath(ref),
     apiVersion: options.apiVersion ?? ACI_API_VERSION,
     signal: options.signal,
   });
@@ -58,7 +60,7 @@ export function putContainerGroup(
   options: PutContainerGroupOptions = {},
 ): Promise<LroResult<ContainerGroupResource>> {
   return putAndWait<ContainerGroupResource>(client, {
-    path: containerGroupPath(ref),
+    path: options.collection ? containerInstanceResourcePath(ref, options.collection) : containerGroupPath(ref),
     apiVersion: options.apiVersion ?? ACI_API_VERSION,
     body,
     signal: options.signal,

@@ -34,6 +34,14 @@ export function containerGroupPath(ref: ContainerGroupRef): string {
   return `${resourceGroupPath(ref)}/providers/Microsoft.ContainerInstance/containerGroups/${segment(ref.name, 'container group name')}`;
 }
 
+/**
+ * Another resource type of Microsoft.ContainerInstance addressed like a container group: `collection` is its
+ * path segment (containerGroupProfiles, ngroups).
+ */
+export function containerInstanceResourcePath(ref: ContainerGroupRef, collection: string): string {
+  return `${resourceGroupPath(ref)}/providers/Microsoft.ContainerInstance/${segment(collection, 'resource type')}/${segment(ref.name, 'resource name')}`;
+}
+
 export interface ShareSubscriptionRef extends ResourceGroupRef {
   accountName: string;
   shareSubscriptionName: string;

@@ -9,6 +9,7 @@ import { toPlainValue } from '../definition/nodeQuery';
 import { isPlainObject, prop } from '../definition/plainValues';
 import { isTemplateExpression } from '../definition/templateExpression';
 import type { DeploymentBody, ParameterEntry } from './deployments';
+import { otherKindOfType } from '../schema/resourceKinds';
 
 const CG_TYPE = 'microsoft.containerinstance/containergroups';
 
@@ -25,12 +26,16 @@ function resourceList(template: unknown): unknown[] {
   return Array.isArray(resources) ? resources : isPlainObject(resources) ? Object.values(resources) : [];
 }
 
-/** True for an ARM template (`resources` with a container group) that Azure has to evaluate. */
+/**
+ * True for an ARM template (`resources` with a container group) that Azure has to evaluate, and for one holding
+ * container group profiles or NGroups resources without a container group: ARM deploys those as a whole (the PUT
+ * of one resource is for a single profile or NGroups file).
+ */
 export function deploysAsTemplate(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   const resources = resourceList(value);
   const types = resources.map((r) => String(prop(r, 'type') ?? '').toLowerCase());
-  if (!types.includes(CG_TYPE)) return false;
+  if (!types.includes(CG_TYPE)) return types.some((t) => otherKindOfType(t) !== undefined);
   const parameters = prop(value, 'parameters');
   return (
     holdsExpression(prop(value, 'resources')) ||

@@ -33,7 +33,8 @@ export interface NormalizeContext {
   /** Where `[parameters('…')]` are written. */
   uses?: ParameterUse[];
   /** The api-version whose schema checks the value, and the definition the normalized node is (`Container`…). */
-  schema?: { version: string; root: string };
+  /** `noun`: what the schema describes, in messages (a container group unless said). */
+  schema?: { version: string; root: string; noun?: string };
 }
 
 export { isTemplateExpression };
@@ -168,7 +169,7 @@ function unknownProperty(ctx: NormalizeContext, prop: DefinitionNode, key: strin
   return {
     code: Code.unknownProperty,
     severity: 'warning',
-    message: `Unknown property '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ` is not part of the ${version} container group schema.`}`,
+    message: `Unknown property '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ` is not part of the ${version} ${ctx.schema?.noun ?? 'container group'} schema.`}`,
     range,
     path: [...path, key],
     data: { suggestion },

@@ -4,7 +4,7 @@
  * containers are checked again; the rules that span the group run on the cached results.
  */
 import { findProperty } from '../definition/nodeQuery';
-import { isParameterFile, isStandaloneTemplateResource, templateContainerGroups, TemplateParameters } from '../definition/armTemplate';
+import { isParameterFile, isStandaloneTemplateResource, templateResourcesOf, TemplateParameters } from '../definition/armTemplate';
 import { allowedValueBindings, fileBinding, labelParameterFindings, ParameterBinding, ParameterUse } from './parameterBinding';
 import type { ParameterFileValues } from '../definition/parameterFiles';
 import { shiftFinding } from '../definition/shiftFinding';
@@ -19,6 +19,8 @@ import { schemaVersionOf } from '../schema/apiVersion';
 import { validatorFor } from './validators';
 import { schemaFindings } from './schemaErrors';
 import { apiVersionFindings, withVersionFixes } from './apiVersionFindings';
+import { CONTAINER_GROUP, CONTAINER_GROUP_PROFILE, kindChoice, NGROUP, otherKindOfType, ResourceKind, resourceKindOf } from '../schema/resourceKinds';
+import { kindVersionFindings } from './kindFindings';
 
 export interface ParsedDefinition {
   text: string;
@@ -136,10 +138,21 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
   }
   if (findProperty(root, 'resources')) {
     // The parameter file gives values to the top template's parameters only (not to a nested template's own).
-    for (const group of templateContainerGroups(root)) validateGroup(doc, group.node, group.path, 'ArmContainerGroupResource', findings, group.parameters, group.path.length === 2 ? doc.parameterFile : undefined);
+    const resources = templateResourcesOf(root, (type) => type === CONTAINER_GROUP.type.toLowerCase() || otherKindOfType(type) !== undefined);
+    for (const group of resources) {
+      const kind = resourceKindOf(group.node);
+      validateGroup(doc, group.node, group.path, kind.armDef, findings, group.parameters, group.path.length === 2 ? doc.parameterFile : undefined, kind);
+    }
     return;
   }
   if (isStandaloneTemplateResource(root, doc.format)) return validateGroup(doc, root, [], 'ArmContainerGroupResource', findings, new Map());
+  const kind = resourceKindOf(root);
+  // A profile or NGroups resource on its own: JSON with an apiVersion is a template resource (its strings may be
+  // expressions), as a container group's is; YAML or JSON without one is a plain definition.
+  if (kind !== CONTAINER_GROUP) {
+    const asResource = doc.format === 'json' && findProperty(root, 'apiVersion') !== undefined;
+    return validateGroup(doc, root, [], asResource ? kind.armDef : kind.fileDef, findings, asResource ? new Map() : undefined, undefined, kind);
+  }
   validateGroup(doc, root, [], doc.format === 'yaml' || findProperty(root, 'apiVersion') ? 'ContainerGroupYamlFile' : 'ContainerGroup', findings);
 }
 
@@ -147,13 +160,13 @@ function validateRoot(doc: ParsedDefinition, findings: Finding[]): void {
  * A group outside a template is checked once. In a template, once with the parameters' defaults, then once per
  * allowed value of each parameter it uses, keeping what that value changes.
  */
-function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, findings: Finding[], parameters?: TemplateParameters, file?: ParameterFileValues): void {
+function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, findings: Finding[], parameters?: TemplateParameters, file?: ParameterFileValues, kind: ResourceKind = CONTAINER_GROUP): void {
   const base = fileBinding(parameters, file);
-  const choice = schemaVersionOf(node);
+  const choice = kindChoice(kind, schemaVersionOf(node));
   const version = choice.version;
-  findings.push(...apiVersionFindings(choice, prefix));
+  findings.push(...(choice.lacking ? kindVersionFindings(kind, choice, prefix) : apiVersionFindings(choice, prefix)));
   const checkOnce = (binding: ParameterBinding | undefined, template: boolean) => {
-    const run = checkGroupOnce(doc, node, prefix, def, template, binding, version);
+    const run = checkGroupOnce(doc, node, prefix, def, template, binding, version, kind);
     // A value that is not text has its own error offering the versions; "quote it" would only make it malformed.
     const own = choice.status === 'notText' ? run.findings.filter((f) => !(f.code === Code.scalarAsString && f.range.start === choice.node?.range.start)) : run.findings;
     return { ...run, findings: withVersionFixes(own, choice) };
@@ -171,10 +184,10 @@ function validateGroup(doc: ParsedDefinition, node: DefinitionNode, prefix: Path
   }
 }
 
-function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, binding: ParameterBinding | undefined, version: string): { findings: Finding[]; uses: ParameterUse[] } {
+function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: PathSegment[], def: string, template: boolean, binding: ParameterBinding | undefined, version: string, kind: ResourceKind): { findings: Finding[]; uses: ParameterUse[] } {
   const findings: Finding[] = [];
   const groupUses: ParameterUse[] = [];
-  const ctx: NormalizeContext = { text: doc.text, format: doc.format, template, findings: [], expressions: new Set(), skipItemsOf: '/properties/containers', binding, uses: groupUses, schema: { version, root: def } };
+  const ctx: NormalizeContext = { text: doc.text, format: doc.format, template, findings: [], expressions: new Set(), skipItemsOf: '/properties/containers', binding, uses: groupUses, schema: { version, root: def, noun: kind.noun } };
   const value = normalize(node, definition(def, version), [], ctx);
   for (const f of ctx.findings) findings.push({ ...f, path: [...prefix, ...f.path] });
   const uses = groupUses.map((u) => ({ ...u, path: [...prefix, ...u.path] }));
@@ -194,8 +207,9 @@ function checkGroupOnce(doc: ParsedDefinition, node: DefinitionNode, prefix: Pat
     for (const f of cached.findings) findings.push(relocate(f, item.range.start, itemPrefix));
     for (const u of cached.uses) uses.push({ ...u, path: [...itemPrefix, ...u.path] });
   });
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    checkGroup(value as Record<string, unknown>, containerValues, { base: node, prefix, template, findings });
+  // A profile's properties are a container group's (containers, volumes, network): the group's rules check them.
+  if (value && typeof value === 'object' && !Array.isArray(value) && kind !== NGROUP) {
+    checkGroup(value as Record<string, unknown>, containerValues, { base: node, prefix, template, findings, profile: kind === CONTAINER_GROUP_PROFILE });
   }
   return { findings, uses };
 }

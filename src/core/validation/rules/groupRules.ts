@@ -57,7 +57,7 @@ export function checkGroup(group: Record<string, unknown>, containers: unknown[]
 }
 
 function checkHeader(group: Record<string, unknown>, ctx: RuleContext): void {
-  const name = literalString(ctx, group.name);
+  const name = ctx.profile ? undefined : literalString(ctx, group.name);
   if (name !== undefined && !GROUP_NAME.test(name)) {
     const suggestion = suggestName(name);
     // The service accepts upper case (the docs' own examples use myContainerGroup), so case alone only warns.
@@ -139,7 +139,7 @@ function checkNetwork(props: Record<string, unknown>, containers: unknown[], ctx
       }
     });
   }
-  if (literalString(ctx, ip.type) === 'Private' && list(props.subnetIds).length === 0 && !hasExpression(ctx, [props.subnetIds])) {
+  if (!ctx.profile && literalString(ctx, ip.type) === 'Private' && list(props.subnetIds).length === 0 && !hasExpression(ctx, [props.subnetIds])) {
     emit(ctx, Code.privateWithoutSubnet, 'error', "A 'Private' IP address needs properties.subnetIds (the virtual network subnet to deploy into).", [...at, 'type']);
   }
   const label = literalString(ctx, ip.dnsNameLabel);
@@ -149,6 +149,8 @@ function checkNetwork(props: Record<string, unknown>, containers: unknown[], ctx
 }
 
 function checkIdentity(group: Record<string, unknown>, props: Record<string, unknown>, ctx: RuleContext): void {
+  // A profile has no identity of its own: the identities it names are those of the groups made from it.
+  if (ctx.profile) return;
   const identity = obj(group.identity);
   const type = literalString(ctx, identity?.type);
   const uami = obj(identity?.userAssignedIdentities);

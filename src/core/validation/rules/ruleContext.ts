@@ -12,6 +12,12 @@ export interface RuleContext {
   prefix: PathSegment[];
   template: boolean;
   findings: Finding[];
+  /**
+   * The group's rules on a container group profile: its name follows the profile's own pattern (upper case and
+   * underscores allowed), its subnet comes from the NGroups resource that uses it and its identities are those of
+   * the groups made from it, so none of these is checked.
+   */
+  profile?: boolean;
 }
 
 export interface EmitOptions {
