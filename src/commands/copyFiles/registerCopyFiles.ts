@@ -3,7 +3,7 @@
  * pick Open Shell uses). The file goes through the exec socket as base64 between markers, checked by size and
  * sha256 on both ends where the image has sha256sum. The log records what was copied in bytes; never its content.
  */
-import type { SessionDeps } from '../openShell/openSession';
+import type { SessionDeps } from '../shared/containerSession';
 import type { CommandRegistrar } from '../shared/registerCommand';
 
 export const DOWNLOAD_FILE_COMMAND = 'aciDataShare.downloadFile';

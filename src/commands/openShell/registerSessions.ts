@@ -7,7 +7,7 @@ import { registerCopyFiles } from '../copyFiles/registerCopyFiles';
 import { registerRunCommand } from '../runCommand/registerRunCommand';
 import type { CommandRegistrar } from '../shared/registerCommand';
 import type { LogViewResult } from '../showLogs/registerShowLogs';
-import type { SessionDeps } from './openSession';
+import type { SessionDeps } from '../shared/containerSession';
 
 export const OPEN_SHELL_COMMAND = 'aciDataShare.openShell';
 export const SHOW_LIVE_OUTPUT_COMMAND = 'aciDataShare.showLiveOutput';

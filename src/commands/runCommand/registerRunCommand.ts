@@ -4,7 +4,7 @@
  * `group · container · run`, then its exit code. The log records that a run started and ended, its exit code and
  * how long it took; never the command line or its output.
  */
-import type { SessionDeps } from '../openShell/openSession';
+import type { SessionDeps } from '../shared/containerSession';
 import type { CommandRegistrar } from '../shared/registerCommand';
 
 export const RUN_COMMAND_COMMAND = 'aciDataShare.runCommand';
