@@ -42,7 +42,7 @@ export function registerCompare(command: CommandRegistrar): CompareTestHooks {
     tracker.track((await comparePanel()).create(deps, { target, a, b, query: {} }));
   }
 
-  command.services.extension.subscriptions.push(command(COMPARE_COMMAND, (ctx, arg?: unknown) => compare(ctx, arg)));
+  command(COMPARE_COMMAND, (ctx, arg?: unknown) => compare(ctx, arg));
   return {
     lastCompare: () => tracker.last?.record,
     html: () => tracker.last?.panel.webview.html,

@@ -1,4 +1,4 @@
-/** Registers Start, Stop, Restart and Delete of a container group; extension.ts passes the session and the state sink. */
+/** Registers Start, Stop, Restart and Delete of a container group; each run publishes the group's end state to the tree. */
 import * as vscode from 'vscode';
 import type { ContainerGroupAction } from '../../core/containerGroup/actions';
 import type { CommandRegistrar } from '../shared/registerCommand';
@@ -13,13 +13,13 @@ export const ACTION_COMMANDS: Record<ContainerGroupAction, string> = {
   delete: 'aciDataShare.deleteContainerGroup',
 };
 
-export function registerActionCommands(command: CommandRegistrar, base: Omit<ActionContext, 'ui' | 'log'>, subscriptions: vscode.Disposable[]): void {
+export function registerActions(command: CommandRegistrar): void {
+  const { session, deployStates } = command.services;
+  const base: Omit<ActionContext, 'ui' | 'log'> = { session, publishState: (target, state) => void deployStates.set(target, { state, at: Date.now() }) };
   for (const [action, id] of Object.entries(ACTION_COMMANDS) as [ContainerGroupAction, string][]) {
-    subscriptions.push(
-      command(id, (context, arg?: unknown): Promise<ActionCommandResult> => import('./runAction').then(({ runAction }) => runAction({ ...base, ui: context.ui, log: context.log }, action, arg)), {
-        result: (): ActionCommandResult => ({ action, outcome: 'failed', notifications: [] }),
-        message: (text) => vscode.l10n.t('The action failed unexpectedly: {0}', text),
-      }),
-    );
+    command(id, (context, arg?: unknown): Promise<ActionCommandResult> => import('./runAction').then(({ runAction }) => runAction({ ...base, ui: context.ui, log: context.log }, action, arg)), {
+      result: (): ActionCommandResult => ({ action, outcome: 'failed', notifications: [] }),
+      message: (text) => vscode.l10n.t('The action failed unexpectedly: {0}', text),
+    });
   }
 }

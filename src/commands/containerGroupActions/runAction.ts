@@ -40,7 +40,6 @@ export interface ActionCommandResult {
 
 export interface ActionContext {
   session: { connection(): Promise<{ client: ArmClient; cloud?: CloudEndpoints }> };
-  logger: { info(m: string): void; warn(m: string): void; error(m: string): void };
   /** The group's state once an action ended; the tree shows it on the group's node. */
   publishState(target: ContainerGroupTarget, state: string): void;
   /** This invocation's prompts and log (the command's context). */
@@ -115,10 +114,10 @@ export async function runAction(ctx: ActionContext, action: ContainerGroupAction
     return failed(run, err);
   }
   if (!(await confirm(run, target, connection.cloud))) {
-    ctx.logger.info(`${target.name}: ${action} dismissed; nothing was sent.`);
+    ctx.log.info(`${target.name}: ${action} dismissed; nothing was sent.`);
     return run.done('dismissed');
   }
-  ctx.logger.info(`${action} ${target.name} (${target.resourceGroup}, subscription ${target.subscriptionId})`);
+  ctx.log.info(`${action} ${target.name} (${target.resourceGroup}, subscription ${target.subscriptionId})`);
   try {
     const result = await send(run, connection.client, target);
     return ended(run, result);
@@ -149,11 +148,11 @@ function send(run: ActionRun, client: ArmClient, target: ContainerGroupTarget): 
           onProgress: (p) => {
             status = p.status;
             show();
-            run.ctx.logger.info(`${target.name}: ${run.action} ${p.status} (${p.polls} polls)`);
+            run.ctx.log.info(`${target.name}: ${run.action} ${p.status} (${p.polls} polls)`);
           },
           onThrottle: (wait) => {
             throttled = wait;
-            run.ctx.logger.warn(throttleLogLine(target.name, wait));
+            run.ctx.log.warn(throttleLogLine(target.name, wait));
             show();
           },
         });
@@ -169,19 +168,19 @@ function ended(run: ActionRun, result: ActionResult): ActionCommandResult {
   const target = run.target!;
   const requestId = result.requestId ? ` (x-ms-request-id ${result.requestId})` : '';
   if (result.outcome === 'notDeployed') {
-    run.ctx.logger.warn(`${target.name}: ${run.action}: not deployed (${result.status}${result.message ? `: ${result.message}` : ''})${requestId}`);
+    run.ctx.log.warn(`${target.name}: ${run.action}: not deployed (${result.status}${result.message ? `: ${result.message}` : ''})${requestId}`);
     run.ctx.publishState(target, vscode.l10n.t('not deployed'));
     run.notify('warning', notDeployedText(run.action, target));
     return run.done('notDeployed', { status: result.status });
   }
   if (result.outcome === 'accepted') {
     // Nothing to follow: no polling, the user is told what is known and refreshes when they choose.
-    run.ctx.logger.warn(`${target.name}: ${run.action} accepted (${result.status}) without a status URL to follow; it may still be under way${requestId}`);
+    run.ctx.log.warn(`${target.name}: ${run.action} accepted (${result.status}) without a status URL to follow; it may still be under way${requestId}`);
     run.ctx.publishState(target, run.texts.acceptedState);
     run.notify('info', run.texts.accepted, { [vscode.l10n.t('Refresh')]: () => vscode.commands.executeCommand('aciDataShare.refresh') });
     return run.done('accepted', { status: result.status });
   }
-  run.ctx.logger.info(`${target.name}: ${run.action} succeeded (${result.status}, ${result.polls} polls, ${Math.round(result.elapsedMs)} ms)${requestId}`);
+  run.ctx.log.info(`${target.name}: ${run.action} succeeded (${result.status}, ${result.polls} polls, ${Math.round(result.elapsedMs)} ms)${requestId}`);
   run.ctx.publishState(target, stateAfter(run.action));
   run.notify('info', run.texts.done);
   return run.done('succeeded', { status: result.status });
@@ -192,17 +191,17 @@ function failed(run: ActionRun, err: unknown): ActionCommandResult {
   const message = errorMessage(err);
   const showOutput = { [vscode.l10n.t('Show Output')]: () => vscode.commands.executeCommand('aciDataShare.showOutput') };
   if (err instanceof ArmError && err.kind === 'canceled') {
-    run.ctx.logger.warn(`${name}: stopped waiting for ${run.action}; it may continue in Azure.`);
+    run.ctx.log.warn(`${name}: stopped waiting for ${run.action}; it may continue in Azure.`);
     run.notify('info', vscode.l10n.t('Stopped waiting for {0}. Azure may still be working on it; refresh later to see its state.', name));
     return run.done('canceled');
   }
   if (isStatusUnavailable(err)) {
-    run.ctx.logger.warn(`${name}: ${run.action}: ${message}`);
+    run.ctx.log.warn(`${name}: ${run.action}: ${message}`);
     run.notify('warning', vscode.l10n.t('{0} was sent to Azure, but its outcome is not known: {1}', name, message), showOutput);
     return run.done('unknown', { errorCode: (err as ArmError).code });
   }
   const requestId = err instanceof ArmError && err.requestId ? ` (x-ms-request-id ${err.requestId})` : '';
-  run.ctx.logger.error(`${name}: ${run.action} failed: ${message}${requestId}`);
+  run.ctx.log.error(`${name}: ${run.action} failed: ${message}${requestId}`);
   run.notify('error', vscode.l10n.t('{0} of {1} failed: {2}', run.texts?.button ?? run.action, name, message), showOutput);
   return run.done('failed', err instanceof ArmError ? { errorCode: err.code, status: err.status } : {});
 }

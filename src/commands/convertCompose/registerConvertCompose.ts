@@ -20,17 +20,19 @@ export interface ComposeState {
   validate: (doc: vscode.TextDocument) => Promise<Finding[]>;
 }
 
-export function registerComposeCommands(command: CommandRegistrar, subscriptions: vscode.Disposable[], validate: ComposeState['validate']): void {
+export function registerConvertCompose(command: CommandRegistrar): void {
+  const { language } = command.services;
+  const validate: ComposeState['validate'] = (doc) => language.diagnostics.validateNow(doc);
   const state: ComposeState = { diagnostics: vscode.languages.createDiagnosticCollection('aciDataShare.compose'), reports: new Map(), changed: new vscode.EventEmitter(), validate };
   const load = () => import('./composeCommands');
-  subscriptions.push(
+  command.own(
     state.diagnostics,
     state.changed,
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, { onDidChange: state.changed.event, provideTextDocumentContent: (uri) => state.reports.get(uri.toString()) ?? '' }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.contentChanges.length && state.diagnostics.has(e.document.uri)) state.diagnostics.delete(e.document.uri);
     }),
-    command(CONVERT_COMPOSE_COMMAND, async (ctx, arg?: unknown) => (await load()).convertComposeFile(ctx, state, arg)),
-    command(DEPLOY_COMPOSE_COMMAND, async (ctx, arg?: unknown) => (await load()).deployComposeFile(ctx, state, arg)),
   );
+  command(CONVERT_COMPOSE_COMMAND, async (ctx, arg?: unknown) => (await load()).convertComposeFile(ctx, state, arg));
+  command(DEPLOY_COMPOSE_COMMAND, async (ctx, arg?: unknown) => (await load()).deployComposeFile(ctx, state, arg));
 }

@@ -10,7 +10,7 @@ import { newMarker } from '../../core/containerGroup/commandScript';
 import { explainRefusal } from '../../core/containerGroup/execRefusal';
 import { DownloadTransfer, UploadTransfer, type TransferFailure, type TransferResult } from '../../core/containerGroup/execRun';
 import { requestExec } from '../../core/containerGroup/execRequest';
-import { chooseContainer, refusedBeforeAsking, say, sessionName, targetOf, type SessionDeps } from '../openShell/openSession';
+import { chooseContainer, refusedBeforeAsking, say, sessionName, targetOf, type SessionDeps } from '../shared/containerSession';
 import { endText, refusalText } from '../openShell/sessionTexts';
 import { noShellText } from '../runCommand/runTexts';
 import type { CommandContext } from '../shared/registerCommand';

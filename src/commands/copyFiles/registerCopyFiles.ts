@@ -3,8 +3,7 @@
  * pick Open Shell uses). The file goes through the exec socket as base64 between markers, checked by size and
  * sha256 on both ends where the image has sha256sum. The log records what was copied in bytes; never its content.
  */
-import type * as vscode from 'vscode';
-import type { SessionDeps } from '../openShell/openSession';
+import type { SessionDeps } from '../shared/containerSession';
 import type { CommandRegistrar } from '../shared/registerCommand';
 
 export const DOWNLOAD_FILE_COMMAND = 'aciDataShare.downloadFile';
@@ -20,10 +19,8 @@ export interface CopyFileResult {
   message?: string;
 }
 
-export function registerCopyFiles(command: CommandRegistrar, deps: SessionDeps): vscode.Disposable[] {
+export function registerCopyFiles(command: CommandRegistrar, deps: SessionDeps): void {
   // Loads with Open Shell's code (esbuild.mjs LAZY_CHUNKS, sessionCommands).
-  return [
-    command(DOWNLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'download', arg)),
-    command(UPLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'upload', arg)),
-  ];
+  command(DOWNLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'download', arg));
+  command(UPLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'upload', arg));
 }

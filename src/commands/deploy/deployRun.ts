@@ -71,7 +71,6 @@ export interface DeployContext {
   diagnostics: DeployDiagnostics;
   /** The editor's checks of a definition (they also show in the Problems view). */
   validate(doc: vscode.TextDocument): Promise<Finding[]>;
-  logger: DeployLogger;
   publishState(event: DeployStateEvent): void;
   /** This invocation's prompts and log (the command's context). */
   ui: UserInput;
@@ -119,7 +118,7 @@ export class DeployRun {
   }
 
   log(level: keyof DeployLogger, message: string): void {
-    this.ctx.logger[level](this.redact(message));
+    this.ctx.log[level](this.redact(message));
   }
 
   /** Shows a notification without waiting for it to close; actions run when picked. */

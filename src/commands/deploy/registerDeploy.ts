@@ -1,10 +1,9 @@
 /**
- * Registers Deploy, Set Secret and Delete Secret. extension.ts owns the secret store and the deploy states and
- * passes them in; deploy publishes each run's end state and never reaches into the tree. Deploy always asks the
+ * Registers Deploy, Set Secret and Delete Secret. Deploy publishes each run's end state to the deploy states (the
+ * tree shows them) and never reaches into the tree. Deploy always asks the
  * user before it sends.
  */
 import * as vscode from 'vscode';
-import { log } from '../../output/log';
 import type { CommandRegistrar } from '../shared/registerCommand';
 import { deleteSecret, setSecret } from '../secrets/secretCommands';
 import { DeployDiagnostics } from './deployDiagnostics';
@@ -17,10 +16,6 @@ export const DEPLOY_COMMAND = 'aciDataShare.deploy';
 export const SET_SECRET_COMMAND = 'aciDataShare.setSecret';
 export const DELETE_SECRET_COMMAND = 'aciDataShare.deleteSecret';
 
-export interface DeployDeps extends Pick<DeployContext, 'session' | 'secrets' | 'validate' | 'publishState' | 'memento'> {
-  subscriptions: vscode.Disposable[];
-}
-
 export interface DeployTestHooks {
   /** Problems a failed deploy placed in definitions. */
   diagnostics: vscode.DiagnosticCollection;
@@ -29,19 +24,25 @@ export interface DeployTestHooks {
 }
 
 /** The commands and the editor title's Deploy button. */
-export function registerDeployCommands(command: CommandRegistrar, deps: DeployDeps): DeployTestHooks {
+export function registerDeploy(command: CommandRegistrar): DeployTestHooks {
+  const { session, secrets, language, deployStates, extension } = command.services;
   const diagnostics = new DeployDiagnostics();
-  const deployable = new DeployableEditor();
-  const base: Omit<DeployContext, 'ui' | 'log'> = { ...deps, diagnostics, logger: log() };
-  deps.subscriptions.push(
+  const base: Omit<DeployContext, 'ui' | 'log'> = {
+    session,
+    secrets,
     diagnostics,
-    deployable,
-    command(DEPLOY_COMMAND, (context, arg?: unknown): Promise<DeployCommandResult> => import('./runDeploy').then(({ runDeploy }) => runDeploy({ ...base, ui: context.ui, log: context.log }, arg)), {
-      result: (): DeployCommandResult => ({ outcome: 'failed', notifications: [] }),
-      message: (text) => vscode.l10n.t('Deploy failed unexpectedly: {0}', text),
-    }),
-    command(SET_SECRET_COMMAND, (context, name?: unknown, deployAfter?: unknown) => setSecret(context, name, deployAfter)),
-    command(DELETE_SECRET_COMMAND, (context, name?: unknown) => deleteSecret(context, name)),
-  );
+    validate: (doc) => language.diagnostics.validateNow(doc),
+    // The tree follows deploys through the states it shows.
+    publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
+    memento: extension.workspaceState,
+  };
+  const deployable = new DeployableEditor();
+  command.own(diagnostics, deployable);
+  command(DEPLOY_COMMAND, (context, arg?: unknown): Promise<DeployCommandResult> => import('./runDeploy').then(({ runDeploy }) => runDeploy({ ...base, ui: context.ui, log: context.log }, arg)), {
+    result: (): DeployCommandResult => ({ outcome: 'failed', notifications: [] }),
+    message: (text) => vscode.l10n.t('Deploy failed unexpectedly: {0}', text),
+  });
+  command(SET_SECRET_COMMAND, (context, name?: unknown, deployAfter?: unknown) => setSecret(context, name, deployAfter));
+  command(DELETE_SECRET_COMMAND, (context, name?: unknown) => deleteSecret(context, name));
   return { diagnostics: diagnostics.collection, deployableEditor: () => deployable.current };
 }

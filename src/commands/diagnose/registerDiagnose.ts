@@ -3,11 +3,10 @@
  * failure read from the live state, with the fix and the document it comes from. Its code loads on first use
  * (esbuild.mjs LAZY_CHUNKS).
  */
-import type * as vscode from 'vscode';
 import type { CommandRegistrar } from '../shared/registerCommand';
 
 export const DIAGNOSE_COMMAND = 'aciDataShare.diagnose';
 
-export function registerDiagnose(command: CommandRegistrar, subscriptions: vscode.Disposable[]): void {
-  subscriptions.push(command(DIAGNOSE_COMMAND, async (ctx, arg?: unknown) => (await import('./runDiagnose')).runDiagnose(ctx, arg)));
+export function registerDiagnose(command: CommandRegistrar): void {
+  command(DIAGNOSE_COMMAND, async (ctx, arg?: unknown) => (await import('./runDiagnose')).runDiagnose(ctx, arg));
 }

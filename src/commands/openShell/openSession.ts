@@ -3,39 +3,17 @@
  * open. Loaded with the first of them (esbuild.mjs LAZY_CHUNKS); registerSessions.ts registers both.
  */
 import * as vscode from 'vscode';
-import type { ArmClient } from '../../core/arm/client';
-import { explainRefusal, notRunningRefusal, type Refusal } from '../../core/containerGroup/execRefusal';
-import { readLiveGroup } from '../../core/containerGroup/liveState';
-import { getContainerGroup } from '../../core/services/containerGroups';
-import { commandProblem, requestAttach, requestExec, type ContainerTarget } from '../../core/containerGroup/execRequest';
-import { containerRefOf, type ContainerRef } from '../../tree/containerRef';
-import { ACTION_COMMANDS } from '../containerGroupActions/registerActions';
+import { explainRefusal } from '../../core/containerGroup/execRefusal';
+import { commandProblem, requestAttach, requestExec } from '../../core/containerGroup/execRequest';
+import type { ContainerRef } from '../../tree/containerRef';
 import type { CommandContext } from '../shared/registerCommand';
-import { refusedUntrusted } from '../shared/workspaceTrust';
 import { SHOW_LOGS_COMMAND, type LogViewResult } from '../showLogs/registerShowLogs';
-import { definitionOf, pickContainer } from '../showLogs/pickContainer';
+import { definitionOf } from '../showLogs/pickContainer';
 import { pickShellCommand } from './pickShellCommand';
 import type { SessionResult } from './registerSessions';
 import { SessionTerminal, type SessionTerminalOptions } from './sessionTerminal';
 import { argumentsText, endedByUser, refusalText, resizeText } from './sessionTexts';
-
-/** What the commands share: the open terminals (read by the test hooks) and the ARM client. */
-export interface SessionDeps {
-  terminals: Map<string, SessionTerminal>;
-  client(): Promise<ArmClient>;
-}
-
-export const sessionName = (ref: ContainerRef): string => `${ref.target.name} · ${ref.containerName}`;
-
-export function targetOf(ref: ContainerRef): ContainerTarget {
-  const { subscriptionId, resourceGroup, name } = ref.target;
-  return { group: { subscriptionId, resourceGroup, name }, containerName: ref.containerName };
-}
-
-export async function chooseContainer(ctx: CommandContext, arg: unknown, title: string): Promise<ContainerRef | undefined> {
-  if (refusedUntrusted(ctx, vscode.l10n.t('{0} is disabled in an untrusted workspace. Trust the workspace to use it.', title))) return undefined;
-  return containerRefOf(arg) ?? pickContainer(ctx, title);
-}
+import { chooseContainer, refusedBeforeAsking, say, sessionName, targetOf, type SessionDeps } from '../shared/containerSession';
 
 /** Opens the terminal, waits until the session opened or could not, and says why when it could not. */
 async function run(
@@ -76,19 +54,6 @@ async function run(
   return { terminal: name, outcome: 'refused', reason: refusal.kind, message };
 }
 
-/**
- * Reads the group's live state before anything is asked: a group or container that is not running is refused
- * at once. A read that fails leaves the decision to the session's own request (which explains its refusal).
- */
-export async function refusedBeforeAsking(deps: SessionDeps, ref: ContainerRef): Promise<Refusal | undefined> {
-  try {
-    const live = readLiveGroup((await getContainerGroup(await deps.client(), targetOf(ref).group)).body);
-    return notRunningRefusal(live, ref.containerName);
-  } catch {
-    return undefined;
-  }
-}
-
 export async function openShell(deps: SessionDeps, ctx: CommandContext, arg?: unknown, options?: { command?: string }): Promise<SessionResult | undefined> {
   const ref = await chooseContainer(ctx, arg, vscode.l10n.t('Open Shell'));
   if (!ref) return undefined;
@@ -123,18 +88,4 @@ export async function showLiveOutput(deps: SessionDeps, ctx: CommandContext, arg
   ctx.log.info(`Live output of ${sessionName(ref)}: showing the polled log instead.`);
   const logs = await vscode.commands.executeCommand<LogViewResult | undefined>(SHOW_LOGS_COMMAND, { containerRef: ref });
   return { outcome: 'fellBack', message, logs };
-}
-
-/**
- * Says why a shell could not open, offering the way out: Sign In, or Start for a stopped group (the shipped Start
- * command, which asks its own question). Not awaited: a notification stays until dismissed, the command has ended.
- */
-export function say(ctx: CommandContext, result: Pick<SessionResult, 'reason' | 'message'>, ref: ContainerRef): void {
-  const signIn = vscode.l10n.t('Sign In');
-  const start = vscode.l10n.t('Start');
-  const offer = result.reason === 'signInExpired' ? [signIn] : result.reason === 'groupNotRunning' ? [start] : [];
-  void ctx.ui.message('error', result.message ?? '', ...offer).then((choice) => {
-    if (choice === signIn) void vscode.commands.executeCommand('aciDataShare.signIn');
-    if (choice === start) void vscode.commands.executeCommand(ACTION_COMMANDS.start, { containerRef: ref });
-  });
 }

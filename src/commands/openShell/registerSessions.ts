@@ -3,12 +3,11 @@
  * (a configured group, then one of its containers). Each runs in a terminal named `group · container`. The log
  * records that a session opened and closed, for which container and why; never its input, output, URL or password.
  */
-import type * as vscode from 'vscode';
 import { registerCopyFiles } from '../copyFiles/registerCopyFiles';
 import { registerRunCommand } from '../runCommand/registerRunCommand';
 import type { CommandRegistrar } from '../shared/registerCommand';
 import type { LogViewResult } from '../showLogs/registerShowLogs';
-import type { SessionDeps } from './openSession';
+import type { SessionDeps } from '../shared/containerSession';
 
 export const OPEN_SHELL_COMMAND = 'aciDataShare.openShell';
 export const SHOW_LIVE_OUTPUT_COMMAND = 'aciDataShare.showLiveOutput';
@@ -31,16 +30,15 @@ export interface SessionTestHooks {
   bytesReceived(terminal: string): number;
 }
 
-export function registerSessionCommands(command: CommandRegistrar, subscriptions: vscode.Disposable[]): SessionTestHooks {
+export function registerSessions(command: CommandRegistrar): SessionTestHooks {
   const deps: SessionDeps = { terminals: new Map(), client: async () => (await command.services.session.connection()).client };
   const { terminals } = deps;
   // The sessions' code loads with the first of them (esbuild.mjs LAZY_CHUNKS).
-  subscriptions.push(
-    command(OPEN_SHELL_COMMAND, async (ctx, arg?: unknown, options?: { command?: string }) => (await import('./openSession')).openShell(deps, ctx, arg, options)),
-    command(SHOW_LIVE_OUTPUT_COMMAND, async (ctx, arg?: unknown) => (await import('./openSession')).showLiveOutput(deps, ctx, arg)),
-    registerRunCommand(command, deps),
-    ...registerCopyFiles(command, deps),
-  );
+  command(OPEN_SHELL_COMMAND, async (ctx, arg?: unknown, options?: { command?: string }) => (await import('./openSession')).openShell(deps, ctx, arg, options));
+  command(SHOW_LIVE_OUTPUT_COMMAND, async (ctx, arg?: unknown) => (await import('./openSession')).showLiveOutput(deps, ctx, arg));
+  // Run Command and the file copies share the sessions' terminals and their code (one chunk).
+  registerRunCommand(command, deps);
+  registerCopyFiles(command, deps);
   return {
     output: (name) => terminals.get(name)?.transcript,
     endedWith: (name) => terminals.get(name)?.endedWith,

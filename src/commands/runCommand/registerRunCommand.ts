@@ -4,8 +4,7 @@
  * `group · container · run`, then its exit code. The log records that a run started and ended, its exit code and
  * how long it took; never the command line or its output.
  */
-import type * as vscode from 'vscode';
-import type { SessionDeps } from '../openShell/openSession';
+import type { SessionDeps } from '../shared/containerSession';
 import type { CommandRegistrar } from '../shared/registerCommand';
 
 export const RUN_COMMAND_COMMAND = 'aciDataShare.runCommand';
@@ -24,7 +23,7 @@ export interface RunCommandResult {
   message?: string;
 }
 
-export function registerRunCommand(command: CommandRegistrar, deps: SessionDeps): vscode.Disposable {
+export function registerRunCommand(command: CommandRegistrar, deps: SessionDeps): void {
   // Loads with Open Shell's code (esbuild.mjs LAZY_CHUNKS, sessionCommands).
-  return command(RUN_COMMAND_COMMAND, async (ctx, arg?: unknown) => (await import('./runCommand')).runCommand(deps, ctx, arg));
+  command(RUN_COMMAND_COMMAND, async (ctx, arg?: unknown) => (await import('./runCommand')).runCommand(deps, ctx, arg));
 }

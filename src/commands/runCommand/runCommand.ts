@@ -11,7 +11,7 @@ import { explainRefusal } from '../../core/containerGroup/execRefusal';
 import { CommandRun } from '../../core/containerGroup/execRun';
 import { requestExec } from '../../core/containerGroup/execRequest';
 import type { ContainerRef } from '../../tree/containerRef';
-import { chooseContainer, refusedBeforeAsking, say, sessionName, targetOf, type SessionDeps } from '../openShell/openSession';
+import { chooseContainer, refusedBeforeAsking, say, sessionName, targetOf, type SessionDeps } from '../shared/containerSession';
 import { SessionTerminal } from '../openShell/sessionTerminal';
 import { refusalText } from '../openShell/sessionTexts';
 import type { CommandContext } from '../shared/registerCommand';

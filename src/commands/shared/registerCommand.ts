@@ -33,16 +33,27 @@ export interface CommandFailure {
   message(text: string): string;
 }
 
+/**
+ * What every feature's register function takes: registers a command, owns a disposable, and hands out the shared
+ * services. Whatever it registers or owns is disposed with the extension (pushed into its subscriptions here, so no
+ * feature reaches for them).
+ */
 export interface CommandRegistrar {
   (id: string, run: CommandHandler, failure?: CommandFailure): vscode.Disposable;
   readonly services: CommandServices;
+  /** Disposed with the extension, in the order given. */
+  own(...disposables: vscode.Disposable[]): void;
 }
 
 /** Binds the shared services once (in activate); the registrar it returns registers each command. */
 export function commandRegistrar(services: CommandServices): CommandRegistrar {
-  const register = (id: string, run: CommandHandler, failure?: CommandFailure): vscode.Disposable =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(id, services, run, args, failure));
-  return Object.assign(register, { services });
+  const own = (...disposables: vscode.Disposable[]): void => void services.extension.subscriptions.push(...disposables);
+  const register = (id: string, run: CommandHandler, failure?: CommandFailure): vscode.Disposable => {
+    const registered = vscode.commands.registerCommand(id, (...args: unknown[]) => runCommand(id, services, run, args, failure));
+    own(registered);
+    return registered;
+  };
+  return Object.assign(register, { services, own });
 }
 
 async function runCommand(id: string, services: CommandServices, run: CommandHandler, args: unknown[], failure: CommandFailure | undefined): Promise<unknown> {

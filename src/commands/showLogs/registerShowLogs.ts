@@ -4,9 +4,7 @@
  * read-only document that follows new lines while it is open.
  */
 import * as vscode from 'vscode';
-import type { ArmClient } from '../../core/arm/client';
 import { getContainerLogs } from '../../core/containerGroup/logsRequest';
-import { log } from '../../output/log';
 import { containerRefOf } from '../../tree/containerRef';
 import { refusedUntrusted } from '../shared/workspaceTrust';
 import type { CommandContext, CommandRegistrar } from '../shared/registerCommand';
@@ -34,7 +32,9 @@ function settings(): { tail: number; timestamps: boolean } {
 
 const resultOf = (view: LogView): LogViewResult => ({ uri: view.uri.toString(), following: view.following, timestamps: view.showTimestamps });
 
-export function registerShowLogs(command: CommandRegistrar, subscriptions: vscode.Disposable[], client: () => Promise<ArmClient>): void {
+export function registerShowLogs(command: CommandRegistrar): void {
+  const { session, log } = command.services;
+  const client = async () => (await session.connection()).client;
   const views = new LogViews({
     // Always asked with times, so lines are placed by time; the document shows them or not.
     read: async (source, tail, signal) =>
@@ -42,7 +42,7 @@ export function registerShowLogs(command: CommandRegistrar, subscriptions: vscod
     tail: () => settings().tail,
     intervalMs: LOG_POLL_MS,
     showTimestamps: () => settings().timestamps,
-    logger: log(),
+    logger: log,
   });
 
   async function showLogs(ctx: CommandContext, arg?: unknown): Promise<LogViewResult | undefined> {
@@ -69,11 +69,9 @@ export function registerShowLogs(command: CommandRegistrar, subscriptions: vscod
     return resultOf(view);
   };
 
-  subscriptions.push(
-    views,
-    command(SHOW_LOGS_COMMAND, (ctx, arg?: unknown) => showLogs(ctx, arg)),
-    command(FOLLOW_COMMAND, onView((v) => v.follow())),
-    command(STOP_FOLLOWING_COMMAND, onView((v) => v.stop())),
-    command(TOGGLE_TIMESTAMPS_COMMAND, onView((v) => v.toggleTimestamps())),
-  );
+  command.own(views);
+  command(SHOW_LOGS_COMMAND, (ctx, arg?: unknown) => showLogs(ctx, arg));
+  command(FOLLOW_COMMAND, onView((v) => v.follow()));
+  command(STOP_FOLLOWING_COMMAND, onView((v) => v.stop()));
+  command(TOGGLE_TIMESTAMPS_COMMAND, onView((v) => v.toggleTimestamps()));
 }

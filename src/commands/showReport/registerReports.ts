@@ -73,10 +73,8 @@ export function registerReports(command: CommandRegistrar): ReportTestHooks {
   const following = command.services.syncWatches.onDidChange((key, snapshot) => {
     for (const panel of tracker.panels) if (shareSubscriptionKey(panel.currentState.target) === key) panel.follow(snapshot);
   });
-  command.services.extension.subscriptions.push(
-    following,
-    command(SHOW_REPORT_COMMAND, (ctx, arg?: unknown, id?: unknown, query?: unknown) => showReport(ctx, arg, id, query)),
-    command(SHOW_SCHEDULE_COMMAND, (ctx, arg?: unknown) => showSchedule(ctx, arg)),
-  );
+  command.own(following);
+  command(SHOW_REPORT_COMMAND, (ctx, arg?: unknown, id?: unknown, query?: unknown) => showReport(ctx, arg, id, query));
+  command(SHOW_SCHEDULE_COMMAND, (ctx, arg?: unknown) => showSchedule(ctx, arg));
   return hooks;
 }

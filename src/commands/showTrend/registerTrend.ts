@@ -53,7 +53,8 @@ export function registerTrend(command: CommandRegistrar): TrendTestHooks {
       void panel.load();
     }
   });
-  command.services.extension.subscriptions.push(following, command(SHOW_TREND_COMMAND, (ctx, arg?: unknown, count?: unknown) => showTrend(ctx, arg, count)));
+  command.own(following);
+  command(SHOW_TREND_COMMAND, (ctx, arg?: unknown, count?: unknown) => showTrend(ctx, arg, count));
   return {
     lastTrend: () => tracker.last?.record,
     click: async (index) => (tracker.last ? tracker.last.post({ type: 'command', command: 'click', index }) : false),

@@ -1,5 +1,4 @@
 /** Registers Synchronize Now…, Cancel Synchronization, Enable Schedule… and Disable Schedule. */
-import type * as vscode from 'vscode';
 import type { CommandRegistrar } from '../shared/registerCommand';
 
 export const SYNCHRONIZE_COMMANDS = {
@@ -9,11 +8,9 @@ export const SYNCHRONIZE_COMMANDS = {
   disableSchedule: 'aciDataShare.disableSchedule',
 } as const;
 
-export function registerSynchronizeCommands(command: CommandRegistrar, subscriptions: vscode.Disposable[]): void {
-  subscriptions.push(
-    command(SYNCHRONIZE_COMMANDS.synchronize, async (ctx, arg?: unknown) => (await import('./synchronizeNow')).synchronizeNow(ctx, arg)),
-    command(SYNCHRONIZE_COMMANDS.cancel, async (ctx, arg?: unknown) => (await import('./cancelSynchronization')).cancelSynchronization(ctx, arg)),
-    command(SYNCHRONIZE_COMMANDS.enableSchedule, async (ctx, arg?: unknown) => (await import('./scheduleCommands')).enableSchedule(ctx, arg)),
-    command(SYNCHRONIZE_COMMANDS.disableSchedule, async (ctx, arg?: unknown) => (await import('./scheduleCommands')).disableSchedule(ctx, arg)),
-  );
+export function registerSynchronize(command: CommandRegistrar): void {
+    command(SYNCHRONIZE_COMMANDS.synchronize, async (ctx, arg?: unknown) => (await import('./synchronizeNow')).synchronizeNow(ctx, arg));
+    command(SYNCHRONIZE_COMMANDS.cancel, async (ctx, arg?: unknown) => (await import('./cancelSynchronization')).cancelSynchronization(ctx, arg));
+    command(SYNCHRONIZE_COMMANDS.enableSchedule, async (ctx, arg?: unknown) => (await import('./scheduleCommands')).enableSchedule(ctx, arg));
+    command(SYNCHRONIZE_COMMANDS.disableSchedule, async (ctx, arg?: unknown) => (await import('./scheduleCommands')).disableSchedule(ctx, arg));
 }
