@@ -378,7 +378,9 @@ export class PosixShell {
           return ok(Buffer.from(text, 'base64'));
         }
         const b64 = f.toString('base64');
-        return ok(b64.length ? `${b64.replace(/(.{76})/g, '$1\n').replace(/\n$/, '')}\n` : '');
+        const lines: string[] = [];
+        for (let i = 0; i < b64.length; i += 76) lines.push(b64.slice(i, i + 76));
+        return ok(lines.length ? `${lines.join('\n')}\n` : '');
       }
       case 'sha256sum': {
         const p = rest[0];
