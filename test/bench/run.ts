@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (`--json`: JSON instead).
- * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,latency,report-webview-latency,memory,synchronize`, `--rows=open,key,…`
+ * Options: `--quick` (fewer iterations), `--only=editing,paging,report-webview,bundle,activation,cli,shell,run-command,latency,report-webview-latency,memory,synchronize`, `--rows=open,key,…`
  * (only those parts of the editing benchmark; see EDITING_PARTS), `--api-version=V` (the editing benchmark's file names V,
  * with every version's schema loaded first).
  * Benchmarks print figures; they never fail on a timing. A benchmark that throws shows as n/a and makes
@@ -17,6 +17,7 @@ import { EDITING_PARTS, runEditingBench } from './editingBench';
 import { PEER_NAME, peerVersion } from './peerAdapter';
 import { runReportPagingBench } from './reportPagingBench';
 import { runReportWebviewBench } from './reportWebviewBench';
+import { runExecRunBench } from './execRunBench';
 import { runShellBench } from './shellBench';
 import { runSynchronizeBench } from './synchronizeBench';
 import { notAvailable, Row } from './results';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     { id: 'activation', title: 'activation', run: () => runActivationBench() },
     { id: 'cli', title: 'aci-validate start-up', run: async () => runCliBench(REPO_ROOT, quick) },
     { id: 'shell', title: 'open shell', run: () => runShellBench({ quick }) },
+    { id: 'run-command', title: 'run command and file copy', run: () => runExecRunBench({ quick }) },
     { id: 'latency', title: 'latency', run: () => runLatencyBench({ quick }) },
     { id: 'memory', title: 'memory', run: () => runMemoryBench(REPO_ROOT) },
     { id: 'synchronize', title: 'synchronize now', run: () => runSynchronizeBench({ quick }) },

@@ -158,12 +158,40 @@ function parse(tokens: Token[], pos = { i: 0 }, inGroup = false): Node[] {
   return nodes;
 }
 
+/**
+ * Pieces appended with `>>` and not yet read, per container's files (kept across its sessions, as the files are): a
+ * shell appends to the end of a file (XCU 2.7.2, O_APPEND) without copying what it holds, so the emulator joins the
+ * pieces only when the file is read.
+ */
+const APPENDS = new WeakMap<Map<string, Buffer>, Map<string, Buffer[]>>();
+
 export class PosixShell {
   status = 0;
   /** Interrupted by Ctrl-C while a command ran. */
   interrupted = false;
 
-  constructor(private readonly io: ShellIo) {}
+  private readonly appends: Map<string, Buffer[]>;
+
+  constructor(private readonly io: ShellIo) {
+    this.appends = APPENDS.get(io.files) ?? new Map<string, Buffer[]>();
+    APPENDS.set(io.files, this.appends);
+  }
+
+  private appended(path: string): Buffer[] {
+    let list = this.appends.get(path);
+    if (!list) this.appends.set(path, (list = []));
+    return list;
+  }
+
+  private file(path: string): Buffer | undefined {
+    const list = this.appends.get(path);
+    const f = this.io.files.get(path);
+    if (!list || !f) return f;
+    this.appends.delete(path);
+    const whole = Buffer.concat([f, ...list]);
+    this.io.files.set(path, whole);
+    return whole;
+  }
 
   /** Runs a whole command text; throws ShellExit on `exit`. */
   async run(text: string): Promise<void> {
@@ -233,7 +261,7 @@ export class PosixShell {
     for (const r of cmd.redirects) {
       const target = r.target ? this.path(await this.expand(r.target)) : '';
       if (r.op === '<') {
-        const f = target === '/dev/null' ? Buffer.alloc(0) : this.io.files.get(target);
+        const f = target === '/dev/null' ? Buffer.alloc(0) : this.file(target);
         if (!f) return this.fail(`${this.io.shellName}: 1: cannot open ${target}: No such file\n`, 2);
         input = f;
       } else if (r.op === '>' || r.op === '>>') outFile = { path: target, append: r.op === '>>' };
@@ -256,8 +284,11 @@ export class PosixShell {
     this.status = result.status;
     if (result.err && !errToNull) this.io.write(result.err.replace(/\r?\n/g, '\r\n'));
     if (outFile && outFile.path !== '/dev/null') {
-      const before = outFile.append ? (this.io.files.get(outFile.path) ?? Buffer.alloc(0)) : Buffer.alloc(0);
-      this.io.files.set(outFile.path, Buffer.concat([before, result.out]));
+      if (outFile.append && this.io.files.has(outFile.path)) this.appended(outFile.path).push(result.out);
+      else {
+        this.appends.delete(outFile.path);
+        this.io.files.set(outFile.path, result.out);
+      }
       return Buffer.alloc(0);
     }
     return outFile ? Buffer.alloc(0) : result.out;
@@ -278,7 +309,7 @@ export class PosixShell {
     const [name, ...rest] = args;
     const ok = (text: string | Buffer, status = 0) => ({ out: typeof text === 'string' ? Buffer.from(text, 'utf8') : text, status });
     const err = (text: string, status: number) => ({ out: Buffer.alloc(0), err: text, status });
-    const read = (p: string | undefined): Buffer | undefined => (p === undefined || p === '-' ? stdin : this.io.files.get(this.path(p)));
+    const read = (p: string | undefined): Buffer | undefined => (p === undefined || p === '-' ? stdin : this.file(this.path(p)));
     const builtins = ['printf', 'echo', 'exit', ':', 'true', 'false', 'stty', 'command', '[', 'cd', 'pwd'];
     if (!builtins.includes(name) && !this.io.has(name)) return err(this.io.notFound(name), 127);
     switch (name) {
@@ -320,7 +351,7 @@ export class PosixShell {
         const long = rest.some((a) => /^-[a-z]*l/.test(a));
         const target = rest.find((a) => !a.startsWith('-'));
         if (target !== undefined && target !== '/') {
-          const f = this.io.files.get(this.path(target));
+          const f = this.file(this.path(target));
           if (!f) return err(`ls: cannot access '${target}': No such file or directory\n`, 2);
           return ok(long ? `-rw-r--r-- 1 root root ${f.length} Jan  1 00:00 ${target}\n` : `${target}\n`);
         }
@@ -347,7 +378,9 @@ export class PosixShell {
           return ok(Buffer.from(text, 'base64'));
         }
         const b64 = f.toString('base64');
-        return ok(b64.length ? `${b64.replace(/(.{76})/g, '$1\n').replace(/\n$/, '')}\n` : '');
+        const lines: string[] = [];
+        for (let i = 0; i < b64.length; i += 76) lines.push(b64.slice(i, i + 76));
+        return ok(lines.length ? `${lines.join('\n')}\n` : '');
       }
       case 'sha256sum': {
         const p = rest[0];
@@ -362,7 +395,10 @@ export class PosixShell {
         return ok(p === undefined ? `${f.length}\n` : `${f.length} ${p}\n`);
       }
       case 'rm':
-        for (const p of rest.filter((a) => !a.startsWith('-'))) this.io.files.delete(this.path(p));
+        for (const p of rest.filter((a) => !a.startsWith('-'))) {
+          this.appends.delete(this.path(p));
+          this.io.files.delete(this.path(p));
+        }
         return ok('');
       case 'sleep':
         return (await this.io.wait(Number(rest[0] ?? 0) * 1000)) ? ok('') : ((this.interrupted = true), ok('', 130));

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { commandLines, exitText, newMarker, readyLine, readyText, RunOutputReader, type RunEvent, type RunMarker } from '../../src/core/containerGroup/commandScript';
-import { checkTransfer, hashOf, readDownload, readProbe, sha256Hex, tagValue, uploadLines, UPLOAD_LINE_CHARS } from '../../src/core/containerGroup/fileTransfer';
+import { checkTransfer, DownloadReader, hashOf, readDownload, readProbe, sha256Hex, tagValue, uploadLines, UPLOAD_LINE_CHARS } from '../../src/core/containerGroup/fileTransfer';
 
 const marker = (): RunMarker => newMarker((n) => randomBytes(n));
 
@@ -92,6 +92,22 @@ describe('file transfer framing', () => {
         if (got.kind !== 'done') return;
         assert.deepEqual(new Uint8Array(got.bytes), bytes);
         assert.equal(checkTransfer({ size: bytes.length, sha256: hash }, { size: got.bytes.length, sha256: got.sha256 }), 'ok');
+      }),
+    );
+  });
+
+  it('a download read piece by piece, the markers cut anywhere, gives the same bytes (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 3000 }), fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 40 }), (bytes, sizes) => {
+        const m = marker();
+        const b64 = Buffer.from(bytes).toString('base64').replace(/(.{76})/g, '$1\r\n');
+        const hash = sha256Hex(bytes);
+        const text = `${m.head}${m.tail}[\r\n${b64}\r\n${m.head}${m.tail}]0\r\n${m.head}${m.tail}H${hash}  -\r\n`;
+        const reader = new DownloadReader(m, true);
+        let got: ReturnType<DownloadReader['push']> = { kind: 'pending', base64Chars: 0 };
+        for (let at = 0, i = 0; at < text.length; at += sizes[i++ % sizes.length]) got = reader.push(text.slice(at, at + sizes[i % sizes.length]));
+        assert.equal(got.kind, 'done');
+        if (got.kind === 'done') assert.deepEqual(new Uint8Array(got.bytes), bytes);
       }),
     );
   });

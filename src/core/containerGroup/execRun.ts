@@ -3,7 +3,7 @@
  * shell's output as it arrives (`feed`) and types through `write`; the caller owns the socket. Nothing here logs.
  */
 import { commandLines, readyLine, readyText, RunOutputReader, type RunMarker, type ShellKind } from './commandScript';
-import { downloadLine, finishUploadLine, hashOf, probeLine, progressLine, readDownload, readProbe, sha256Hex, tagValue, uploadLines, type Probe } from './fileTransfer';
+import { downloadLine, finishUploadLine, hashOf, probeLine, progressLine, DownloadReader, readProbe, sha256Hex, tagValue, UPLOAD_LINE_CHARS, uploadLines, type Probe } from './fileTransfer';
 
 /** Runs one command line: its output as it comes, then its exit status. */
 export class CommandRun {
@@ -55,8 +55,13 @@ interface TransferOptions {
   onFail(failure: TransferFailure): void;
 }
 
-/** Lines typed between acknowledgements (about 48 KiB of base64). */
-const LINES_PER_ACK = 16;
+/**
+ * Upload flow control: an acknowledgement after every LINES_PER_ACK lines, and at most WINDOW_LINES lines (about
+ * 48 KiB of base64) typed and not yet acknowledged. Several acknowledgements in flight keep the shell busy while
+ * the next lines travel; one at a time left it idle for a round trip every 48 KiB.
+ */
+const LINES_PER_ACK = 4;
+const WINDOW_LINES = 16;
 /** Output kept before readiness: the prompt and the echo of the first line. */
 const BEFORE_READY_CHARS = 8192;
 
@@ -74,6 +79,8 @@ abstract class Transfer {
 
   feed(chunk: string): void {
     if (this.finished) return;
+    // After the probe each transfer keeps what it needs: a download's content is not held here as one string.
+    if (this.probe) return this.step(chunk);
     this.text += chunk;
     if (!this.ready) {
       const at = this.text.indexOf(readyText(this.o.marker));
@@ -89,10 +96,9 @@ abstract class Transfer {
       this.probe = readProbe(this.text, this.o.marker, this.direction);
       if (!this.probe) return;
       if (!this.probe.base64) return this.fail({ kind: 'noBase64' });
+      this.text = '';
       this.afterProbe(this.probe);
-      return;
     }
-    this.step();
   }
 
   protected fail(failure: TransferFailure): void {
@@ -108,12 +114,13 @@ abstract class Transfer {
 
   protected abstract readonly direction: 'upload' | 'download';
   protected abstract afterProbe(probe: Probe): void;
-  protected abstract step(): void;
+  protected abstract step(chunk: string): void;
 }
 
 export class DownloadTransfer extends Transfer {
   protected readonly direction = 'download';
   private size = 0;
+  private reader: DownloadReader | undefined;
 
   constructor(o: TransferOptions & { limit: number }) {
     super(o);
@@ -126,11 +133,14 @@ export class DownloadTransfer extends Transfer {
     if (!probe.pathOk || probe.size === undefined) return this.fail({ kind: 'notFound' });
     if (probe.size > this.limit) return this.fail({ kind: 'tooLarge', size: probe.size, limit: this.limit });
     this.size = probe.size;
+    // What arrives from here on is read by the download reader, not kept in `text`.
+    this.reader = new DownloadReader(this.o.marker, probe.sha256sum);
     this.o.write(downloadLine(this.o.marker, this.o.path, probe.sha256sum));
   }
 
-  protected step(): void {
-    const got = readDownload(this.text, this.o.marker, this.probe!.sha256sum);
+  protected step(chunk: string): void {
+    if (!this.reader) return;
+    const got = this.reader.push(chunk);
     if (got.kind === 'pending') return this.o.onProgress(Math.min(this.size, Math.floor((got.base64Chars * 3) / 4)), this.size);
     if (got.kind === 'failed') return this.fail({ kind: 'failed', status: got.status });
     const local = sha256Hex(got.bytes);
@@ -161,27 +171,37 @@ export class UploadTransfer extends Transfer {
   protected afterProbe(probe: Probe): void {
     if (!probe.pathOk) return this.fail({ kind: 'notWritable' });
     this.lines = uploadLines(this.o.path, this.content);
-    this.sendBatch();
+    this.sendMore();
   }
 
-  private sendBatch(): void {
-    const batch = this.lines.slice(this.sent, this.sent + LINES_PER_ACK);
-    this.sent += batch.length;
-    if (batch.length) this.o.write(batch.join('') + progressLine(this.o.marker, this.sent));
-    else {
+  /** Types batches while the window allows, then the finishing line once every line is acknowledged. */
+  private sendMore(): void {
+    let typed = '';
+    while (this.sent < this.lines.length && this.sent + LINES_PER_ACK - this.acked <= WINDOW_LINES) {
+      const batch = this.lines.slice(this.sent, this.sent + LINES_PER_ACK);
+      this.sent += batch.length;
+      typed += batch.join('') + progressLine(this.o.marker, this.sent);
+    }
+    if (typed) this.o.write(typed);
+    if (this.sent === this.lines.length && this.acked === this.sent && !this.finishing) {
       this.finishing = true;
+      this.text = '';
       this.o.write(finishUploadLine(this.o.marker, this.o.path, this.probe!.sha256sum));
     }
   }
 
-  protected step(): void {
+  protected step(chunk: string): void {
+    this.text += chunk;
     if (!this.finishing) {
-      const ack = Number(tagValue(this.text.slice(-200), this.o.marker, 'P') ?? this.acked);
-      if (ack !== this.sent) return;
-      this.acked = ack;
-      this.text = '';
-      this.o.onProgress(Math.min(this.content.length, Math.floor((this.sent * 3000 * 3) / 4)), this.content.length);
-      return this.sendBatch();
+      // The last whole acknowledgement line in what arrived; what follows it is kept for the next one.
+      const tag = `${this.o.marker.head}${this.o.marker.tail}P`;
+      const at = this.text.lastIndexOf(tag);
+      const ack = at >= 0 ? /^(\d+)\r?\n/.exec(this.text.slice(at + tag.length)) : null;
+      if (!ack) return;
+      this.acked = Number(ack[1]);
+      this.text = this.text.slice(at + tag.length + ack[0].length);
+      this.o.onProgress(Math.min(this.content.length, Math.floor((this.acked * UPLOAD_LINE_CHARS * 3) / 4)), this.content.length);
+      return this.sendMore();
     }
     const status = tagValue(this.text, this.o.marker, 'D');
     const size = tagValue(this.text, this.o.marker, 'Z');

@@ -94,22 +94,75 @@ export type DownloadRead =
   | { kind: 'failed'; status: number }
   | { kind: 'done'; bytes: Buffer; sha256?: string };
 
+/**
+ * Reads a download as it arrives. Each piece is searched only where the closing tag could be (its own text and the
+ * end of what came before), and the base64 is joined and decoded once: rescanning all that arrived on each frame
+ * made a download's time grow with the square of its size.
+ */
+export class DownloadReader {
+  private head = '';
+  private opened = false;
+  private parts: string[] = [];
+  private chars = 0;
+  private carry = '';
+  private after: string | undefined;
+  private body: string | undefined;
+
+  constructor(
+    private readonly m: RunMarker,
+    private readonly sha256sum: boolean,
+  ) {}
+
+  push(text: string): DownloadRead {
+    if (this.after !== undefined) this.after += text;
+    else if (!this.opened) {
+      this.head += text;
+      const open = `${this.m.head}${this.m.tail}[`;
+      const at = this.head.indexOf(open);
+      if (at < 0) return { kind: 'pending', base64Chars: 0 };
+      this.opened = true;
+      const rest = this.head.slice(at + open.length);
+      this.head = '';
+      this.appendBody(rest);
+    } else this.appendBody(text);
+    return this.read();
+  }
+
+  private appendBody(text: string): void {
+    const close = `${this.m.head}${this.m.tail}]`;
+    const window = this.carry + text;
+    const at = window.indexOf(close);
+    if (at < 0) {
+      this.parts.push(text);
+      this.chars += text.length;
+      this.carry = window.slice(-(close.length - 1));
+      return;
+    }
+    // The tag starts `at` characters into the window, which began `carry.length` characters before this text.
+    const inText = at - this.carry.length;
+    const joined = this.parts.join('');
+    this.body = inText >= 0 ? joined + text.slice(0, inText) : joined.slice(0, joined.length + inText);
+    this.parts = [];
+    this.chars = this.body.length;
+    // Keep the `]` so the status reads as the tagged line `<marker>]<status>`.
+    this.after = `${close}${window.slice(at + close.length)}`;
+  }
+
+  private read(): DownloadRead {
+    if (this.after === undefined || this.body === undefined) return { kind: 'pending', base64Chars: this.chars };
+    const status = tagValue(this.after, this.m, ']');
+    if (status === undefined) return { kind: 'pending', base64Chars: this.chars };
+    if (status.trim() !== '0') return { kind: 'failed', status: Number(status.trim()) || 1 };
+    const hash = this.sha256sum ? tagValue(this.after, this.m, 'H') : '';
+    if (hash === undefined) return { kind: 'pending', base64Chars: this.chars };
+    // Node's base64 decoder skips whitespace (the line breaks, and the "\r" a pty adds before them).
+    return { kind: 'done', bytes: Buffer.from(this.body, 'base64'), sha256: hashOf(hash) };
+  }
+}
+
 /** The downloaded bytes once the closing tag (and the hash line, where asked) has arrived. */
 export function readDownload(text: string, m: RunMarker, sha256sum: boolean): DownloadRead {
-  const open = `${m.head}${m.tail}[`;
-  const start = text.indexOf(open);
-  if (start < 0) return { kind: 'pending', base64Chars: 0 };
-  const body = text.slice(start + open.length);
-  const close = `${m.head}${m.tail}]`;
-  const end = body.indexOf(close);
-  if (end < 0) return { kind: 'pending', base64Chars: body.length };
-  const status = tagValue(body, m, ']');
-  if (status === undefined) return { kind: 'pending', base64Chars: end };
-  if (status.trim() !== '0') return { kind: 'failed', status: Number(status.trim()) || 1 };
-  const hash = sha256sum ? tagValue(body, m, 'H') : '';
-  if (hash === undefined) return { kind: 'pending', base64Chars: end };
-  const b64 = body.slice(0, end).replace(/\s+/g, '');
-  return { kind: 'done', bytes: Buffer.from(b64, 'base64'), sha256: hashOf(hash) };
+  return new DownloadReader(m, sha256sum).push(text);
 }
 
 /** Whether what arrived is what was sent (download) or what was read (upload): size, and hash where known. */
