@@ -12,7 +12,7 @@ import { compareWithDefinition, liveReadOf, type LiveRead, type LiveResult } fro
 import { definitionUri, locateDefinition, readDefinitionFile } from './definitionFiles';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
 import { DeployStates } from './deployStates';
-import { containerNodes } from './containerNodes';
+import { ContainerNode, containerNodes } from './containerNodes';
 import { describeLiveGroup, differenceNodes, eventsNode, liveErrorNode, liveGroupRows, notDeployedNode, signInNode } from './liveNodes';
 import { SignInNeeded } from '../azure/quietConnection';
 import type { LiveStateLoader } from './liveStateLoader';
@@ -87,7 +87,8 @@ export class ContainerGroupNode implements TreeNode {
     }
     item.resourceUri = this.uri;
     // The menus offer what the live state allows (all of it until that state is known).
-    item.contextValue = groupContextValue(live);
+    // A profile or NGroups resource has no Start, Stop, Restart, Delete or Diagnose here: those act on containerGroups/.
+    item.contextValue = this.read.collection ? 'containerGroupProfile' : groupContextValue(live);
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendMarkdown(`**$(server-environment) `).appendText(t.name).appendMarkdown('**\n\n');
     tip.appendMarkdown('| | |\n|---|---|\n');
@@ -106,6 +107,14 @@ export class ContainerGroupNode implements TreeNode {
 
   /** The definition's nodes at once, with "Loading…" until the live state arrives; then the same nodes with it. */
   async getChildren(): Promise<TreeNode[]> {
+    // NGroups have no properties.containers (their profiles do): no "No containers" advice for them.
+    const nodes = (await this.definitionAndLive()).filter((n) => !(this.read.collection === 'ngroups' && n.id === `${this.id}:noc`));
+    // A profile or NGroups resource runs nothing itself: its containers offer no shell, logs or file copy.
+    if (this.read.collection) for (const n of nodes) if (n instanceof ContainerNode) n.noSessions();
+    return nodes;
+  }
+
+  private async definitionAndLive(): Promise<TreeNode[]> {
     const at = locateDefinition(this.target);
     if (!at.ok) return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Definition not read'), at.message, OPEN_SETTINGS)];
     const uri = at.uri;

@@ -97,6 +97,7 @@ export class ContainerNode implements TreeNode {
   readonly id: string;
   readonly containerRef: ContainerRef;
   private readonly children: TreeNode[];
+  private sessions = true;
 
   constructor(
     parentId: string,
@@ -113,6 +114,11 @@ export class ContainerNode implements TreeNode {
     this.children = [...(summary ? definitionDetails(this.id, summary, init) : []), ...(live ? liveDetails(this.id, live) : [])];
   }
 
+  /** A container of a profile or NGroups definition: nothing runs it, so no session is offered. */
+  noSessions(): void {
+    this.sessions = false;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.name, this.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
@@ -123,7 +129,7 @@ export class ContainerNode implements TreeNode {
     item.iconPath = this.live ? stateIcon(containerTone(this.live), this.init) : new vscode.ThemeIcon(this.init ? 'debug-start' : 'package');
     item.tooltip = tooltipOf(this.name, c, this.live);
     // Open Shell and Show Live Output are offered where a session can open (or while that is not known).
-    item.contextValue = containerContextValue(this.init, this.groupState, this.live?.current?.state);
+    item.contextValue = this.sessions ? containerContextValue(this.init, this.groupState, this.live?.current?.state) : 'profileContainer';
     return item;
   }
 

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { definition, resolveRef } from '../../src/core/schema/schemaLookup';
 import { versionsWithType } from '../../src/core/schema/apiVersionList';
 import { validatorFor } from '../../src/core/validation/validators';
+import { isSecretField } from '../../src/core/definition/secrets';
 
 const V = '2025-09-01';
 
@@ -32,4 +33,9 @@ test("the template-resource forms accept their type in any case and refuse anoth
   const file = validatorFor('ContainerGroupProfileFile', V);
   assert.equal(file({ type: 'Microsoft.ContainerInstance/containerGroupProfiles', properties: { osType: 'Linux', containers: [] } }), true, JSON.stringify(file.errors));
   assert.equal(file({ type: 'Microsoft.ContainerInstance/containerGroupProfiles', properties: { containers: [] } }), false, 'osType is required');
+});
+
+test('an Azure Files key an NGroups profile reference adds is a secret field (2025-09-01 NGroupCGPropertyVolume)', () => {
+    assert.ok(isSecretField(['properties', 'containerGroupProfiles', 0, 'containerGroupProperties', 'volumes', 0, 'azureFile', 'storageAccountKey']));
+    assert.ok(!isSecretField(['properties', 'containerGroupProfiles', 0, 'containerGroupProperties', 'volumes', 0, 'azureFile', 'shareName']));
 });

@@ -61,6 +61,8 @@ const SECRET_FIELDS: string[][] = [
   // The service marks LogAnalytics.workspaceResourceId x-ms-secret (write-only, stripped from responses),
   // so it is treated as a secret everywhere: placeholders resolve there and its value is redacted.
   ['properties', 'diagnostics', 'loganalytics', 'workspaceresourceid'],
+  // NGroups (2025-09-01 NGroupCGPropertyVolume): each profile reference may add Azure Files volumes with their key.
+  ['properties', 'containergroupprofiles', '#', 'containergroupproperties', 'volumes', '#', 'azurefile', 'storageaccountkey'],
 ];
 /**
  * Paths whose values are URLs that may carry credentials (`https://user:token@host/…`, as a private gitRepo

@@ -127,5 +127,10 @@ suite('Container group profiles and NGroups', function () {
     await until(async () => (await shownChildren(world.api, row.node)).some((c) => /web/.test(c.label)), 'the profile container on the tree row', 20_000);
     const reads = world.lines.slice(readFrom).filter((l) => /^GET .*\/it-profile\?/.test(l));
     assert.ok(reads.length > 0 && reads.every((l) => /\/containerGroupProfiles\/it-profile\?api-version=2025-09-01 → 200/.test(l)), reads.join('\n'));
+    // Deployed, so no "not deployed" child; and no group action or session is offered on what runs nothing itself.
+    const children = await shownChildren(world.api, row.node);
+    assert.ok(!children.some((c) => /not deployed/i.test(`${c.label} ${c.description}`)), children.map((c) => c.label).join(', '));
+    assert.strictEqual((await child(world.api, await child(world.api, undefined, 'Container groups'), 'it-profile')).contextValue, 'containerGroupProfile');
+    assert.deepStrictEqual(children.filter((c) => /web/.test(c.label)).map((c) => c.contextValue), ['profileContainer']);
   });
 });
