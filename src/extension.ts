@@ -1,7 +1,6 @@
 /** Wires the extension: the shared services, then each feature's registration, then what follows outside changes. */
 import * as vscode from 'vscode';
 import { AzureSession } from './azure/session';
-import { usePickSession } from './commands/pickSources';
 import { useGlobalStorage } from './settings/userSettingsFile';
 import { SynchronizationWatches } from './core/synchronization/syncWatches';
 import { ExplorerProvider } from './tree/explorerProvider';
@@ -34,7 +33,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const started = performance.now();
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test;
   const session = new AzureSession(context);
-  usePickSession(session);
   useGlobalStorage(context.globalStorageUri);
   const deployStates = new DeployStates(context.workspaceState);
   const syncWatches = new SynchronizationWatches();

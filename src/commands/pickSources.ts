@@ -17,14 +17,11 @@ export interface PickSources {
   shareSubscriptions(account: { subscriptionId: string; resourceGroup: string; accountName: string }, signal?: AbortSignal): Promise<PickItem[]>;
 }
 
-let session: AzureSession | undefined;
-
-export function usePickSession(s: AzureSession): void {
-  session = s;
-}
+/** What the lists need of the window's Azure session: its connection, only once signed in. */
+export type PickSession = Pick<AzureSession, 'signedIn'>;
 
 /** The lists, or undefined when nobody is signed in. */
-export function pickSources(): PickSources | undefined {
+export function pickSources(session: PickSession | undefined): PickSources | undefined {
   const connection = session?.signedIn();
   if (!connection) return undefined;
   const lists = () => import('../core/services/pickLists');
@@ -40,7 +37,7 @@ export function pickSources(): PickSources | undefined {
 }
 
 /** Offered by a list step while nobody is signed in: signing in turns the steps into lists read from Azure. */
-export function signInOffer(label: string): SignInOffer {
+export function signInOffer(session: PickSession | undefined, label: string): SignInOffer {
   return {
     signedIn: () => session?.signedIn() !== undefined,
     signIn: () => vscode.commands.executeCommand('aciDataShare.signIn'),

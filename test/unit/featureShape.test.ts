@@ -41,3 +41,10 @@ test('src/extension.ts only wires: short, and no feature gets the subscriptions 
   assert.ok(text.split('\n').length <= 80, `src/extension.ts has ${text.split('\n').length} lines`);
   assert.doesNotMatch(text, /context\.subscriptions|interface TestApi|logger:/);
 });
+
+test('no command module keeps a service in module state: commands get what they use from their context', () => {
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
+  const withState = files(commands).filter((f) => /^(?:export )?(?:let|var) /m.test(fs.readFileSync(f, 'utf8')));
+  assert.deepEqual(withState.map((f) => path.relative(root, f)), []);
+});

@@ -17,7 +17,7 @@ export async function addContainerGroup(ctx: CommandContext, arg?: unknown): Pro
   if (!uri) return undefined;
   let target: ContainerGroupTarget | undefined;
   try {
-    target = await askContainerGroupTarget(ctx, uri, title, fromEditor ? 0 : 1);
+    target = await askContainerGroupTarget({ ui: ctx.ui, log: ctx.log, session: ctx.services.session }, uri, title, fromEditor ? 0 : 1);
   } catch (err) {
     void ctx.ui.message('error', errorMessage(err));
     return undefined;

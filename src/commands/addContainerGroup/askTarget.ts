@@ -19,7 +19,7 @@ import {
 import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { askSteps } from '../inputSteps';
 import { markRegion } from '../../core/services/markRegion';
-import { pickSources, signInOffer } from '../pickSources';
+import { pickSources, signInOffer, type PickSession } from '../pickSources';
 import type { Prompts } from '../shared/registerCommand';
 
 /** Defaults from the file itself: its name and location, when written as plain values (not expressions). */
@@ -53,14 +53,14 @@ async function parameterValue(uri: vscode.Uri, template: unknown, expression: un
 }
 
 /** `asked`: steps of the flow asked before these (the definition file, when it was picked). */
-export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, title: string, asked = 0): Promise<ContainerGroupTarget | undefined> {
+export async function askContainerGroupTarget(ctx: Prompts & { session?: PickSession }, uri: vscode.Uri, title: string, asked = 0): Promise<ContainerGroupTarget | undefined> {
   const definitionFile = definitionSetting(uri);
   if (definitionFile === undefined) {
     throw new Error(vscode.l10n.t('{0} is outside the workspace folders. Move it into the workspace first.', uri.fsPath));
   }
   const defaults = await fileDefaults(uri);
   const fallbackName = path.posix.basename(uri.path).replace(/(\.aci)?\.(ya?ml|json)$/i, '').toLowerCase();
-  const lists = () => pickSources();
+  const lists = () => pickSources(ctx.session);
   // Each resource group's region, as its list gave it: the location step marks it.
   let regions = new Map<string, string | undefined>();
   const answers = await askSteps(ctx, title, [
@@ -94,7 +94,7 @@ export async function askContainerGroupTarget(ctx: Prompts, uri: vscode.Uri, tit
           ?.locations(sub, signal)
           .then((items) => markRegion(items, regions.get(group), vscode.l10n.t('region of {0}', group))),
     },
-  ], signInOffer(vscode.l10n.t('Sign in to pick from your subscriptions')), asked);
+  ], signInOffer(ctx.session, vscode.l10n.t('Sign in to pick from your subscriptions')), asked);
   if (!answers) return undefined;
   const [subscriptionId, resourceGroup, name, location] = answers;
   return {

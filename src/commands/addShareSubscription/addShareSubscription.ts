@@ -14,7 +14,7 @@ import type { CommandContext } from '../shared/registerCommand';
 import type { PickItem } from '../../core/services/pickLists';
 
 export async function addShareSubscription(ctx: CommandContext): Promise<ShareSubscriptionTarget | undefined> {
-  const lists = () => pickSources();
+  const lists = () => pickSources(ctx.services.session);
   // The account's resource group comes with the picked account; it is asked only when the account is typed.
   let accountGroups = new Map<string, string>();
   const answers = await askSteps(ctx, vscode.l10n.t('Add Share Subscription'), [
@@ -52,7 +52,7 @@ export async function addShareSubscription(ctx: CommandContext): Promise<ShareSu
           .then((items) => items.map((i) => markInView(i, shareSubscriptionInView({ subscriptionId: sub, resourceGroup: rg, accountName: account, shareSubscriptionName: i.value })))),
     },
     { prompt: vscode.l10n.t('Label in the tree (optional)'), optional: true },
-  ], signInOffer(vscode.l10n.t('Sign in to pick from your subscriptions')));
+  ], signInOffer(ctx.services.session, vscode.l10n.t('Sign in to pick from your subscriptions')));
   if (!answers) return undefined;
   const [subscriptionId, accountName, resourceGroup, shareSubscriptionName, label] = answers;
   const existing = shareSubscriptionInView({ subscriptionId, resourceGroup, accountName, shareSubscriptionName });

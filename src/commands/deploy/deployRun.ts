@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';
 import { redactText } from '../../core/arm/redact';
 import type { DeployedGroup, PreparedDeploy } from '../../core/deploy/deployContainerGroup';
+import type { AzureSession } from '../../azure/session';
 import type { Finding } from '../../core/definition/types';
 import { CONTAINER_GROUP } from '../../core/schema/resourceKinds';
 import type { CloudEndpoints } from '../../core/settings/endpoints';
@@ -66,7 +67,7 @@ export interface DeployStateEvent {
 }
 
 export interface DeployContext {
-  session: { connection(): Promise<{ client: ArmClient; cloud?: CloudEndpoints }> };
+  session: Pick<AzureSession, 'connection' | 'signedIn'>;
   secrets: SecretStore;
   diagnostics: DeployDiagnostics;
   /** The editor's checks of a definition (they also show in the Problems view). */

@@ -11,6 +11,7 @@ import { definitionUri, locateDefinition } from '../../tree/definitionFiles';
 import { askContainerGroupTarget } from '../addContainerGroup/askTarget';
 import { ContainerGroupNode } from '../../tree/containerGroupNodes';
 import type { Prompts } from '../shared/registerCommand';
+import type { PickSession } from '../pickSources';
 
 export interface ResolvedTarget {
   target: ContainerGroupTarget;
@@ -45,7 +46,7 @@ export function unconfiguredDefinition(arg: unknown): vscode.Uri | undefined {
   return containerGroups().items.some((t) => definitionUri(t)?.toString() === uri.toString()) ? undefined : uri;
 }
 
-export async function pickTarget(ctx: Prompts, arg: unknown): Promise<ResolvedTarget | undefined> {
+export async function pickTarget(ctx: Prompts & { session?: PickSession }, arg: unknown): Promise<ResolvedTarget | undefined> {
   const fromNode = targetOfNode(arg);
   if (fromNode) {
     const at = locateDefinition(fromNode);
@@ -74,7 +75,7 @@ export async function pickTarget(ctx: Prompts, arg: unknown): Promise<ResolvedTa
   return target ? { target, uri } : undefined;
 }
 
-async function askNewTarget(ctx: Prompts, uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
+async function askNewTarget(ctx: Prompts & { session?: PickSession }, uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
   const target = await askContainerGroupTarget(ctx, uri, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
   if (!target) return undefined;
   const saveAction = vscode.l10n.t('Save');
