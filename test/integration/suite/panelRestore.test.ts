@@ -11,6 +11,7 @@ import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import type { TrendRecord, TrendTestHooks } from '../../../src/webview/trend/trendRecord';
 import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
 import { activateExtension } from './extensionApi';
+import { statusWord } from './statusWords';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 
 const SHOW_TREND = 'aciDataShare.showSynchronizationTrend';
@@ -85,7 +86,7 @@ suite('Panels after a window reload', () => {
     assert.strictEqual(restored.listed, 12);
     assert.strictEqual(restored.failuresCounted, 5);
     assert.deepStrictEqual(restored.points.map((p) => p.synchronizationId), expected.map((s) => s.synchronizationId));
-    assert.deepStrictEqual(restored.view?.rows.map((r) => r[1]), expected.map((s) => s.status));
+    assert.deepStrictEqual(restored.view?.rows.map((r) => r[1]), expected.map((s) => statusWord(s.status)));
     assert.strictEqual(restored.view?.points.length, 5);
     assert.deepStrictEqual(restored.view?.saved, saved, 'the restored page saves the same again');
     assert.deepStrictEqual(tabsOf('aciDataShare.synchronizationTrend').map((t) => t.label), ['Synchronization trend: Trend feed']);

@@ -8,11 +8,8 @@ import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { TrendRecord, TrendTestHooks } from '../../../src/webview/trend/trendRecord';
 import { generateDetails, generateSynchronizations, type Synchronization } from '../../emulator/data-share-generator';
 import { activateExtension, child } from './extensionApi';
+import { statusWord } from './statusWords';
 import { ScriptedInput, withAnswers } from './scriptedInput';
-
-/** A status as the product words it (the tree's words), not as the service sends it. */
-const WORDS: Record<string, string> = { Succeeded: 'Synchronized', Failed: 'Synchronization failed', Queued: 'Queued', Canceled: 'Synchronization canceled' };
-const word = (status: string): string => WORDS[status] ?? status;
 
 const SHOW_TREND = 'aciDataShare.showSynchronizationTrend';
 
@@ -66,10 +63,10 @@ suite('Synchronization trend', () => {
     expected.forEach((s, i) => {
       const failed = failedOf(NAME, s.synchronizationId);
       const label = view.points[i];
-      assert.ok(label.startsWith(`${s.startTime.slice(0, 19).replace('T', ' ')} UTC: ${word(s.status)}, `), label);
+      assert.ok(label.startsWith(`${s.startTime.slice(0, 19).replace('T', ' ')} UTC: ${statusWord(s.status)}, `), label);
       assert.ok(label.endsWith(failed === 1 ? '1 data set failed' : `${failed} data sets failed`), label);
       const row = view.rows[i];
-      assert.strictEqual(row[1], word(s.status));
+      assert.strictEqual(row[1], statusWord(s.status));
       assert.strictEqual(row[2] === 'running', s.durationMs === undefined, `${s.status}: ${row[2]}`);
       assert.strictEqual(row[4], s.synchronizationMode);
       assert.strictEqual(row[5], s.message ?? '');
@@ -115,7 +112,7 @@ suite('Synchronization trend', () => {
     const target: ShareSubscriptionTarget = { ...base, shareSubscriptionName: NAME };
     await vscode.commands.executeCommand(SHOW_TREND, target, 3);
     const three = await hooks.waitFor((r) => settled(r) && r.count === 3);
-    assert.deepStrictEqual(three.view?.rows.map((r) => r[1]), lastSyncs(NAME, 3).map((s) => word(s.status)));
+    assert.deepStrictEqual(three.view?.rows.map((r) => r[1]), lastSyncs(NAME, 3).map((s) => statusWord(s.status)));
   });
 
   test('service text is shown as text', async function () {
