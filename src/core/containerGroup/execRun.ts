@@ -143,7 +143,7 @@ export class DownloadTransfer extends Transfer {
     const got = this.reader.push(chunk);
     if (got.kind === 'pending') return this.o.onProgress(Math.min(this.size, Math.floor((got.base64Chars * 3) / 4)), this.size);
     if (got.kind === 'failed') return this.fail({ kind: 'failed', status: got.status });
-    const local = sha256Hex(got.bytes);
+    const local = got.localSha256;
     if (got.bytes.length !== this.size) return this.fail({ kind: 'mismatch', what: 'size' });
     if (got.sha256 !== undefined && got.sha256 !== local) return this.fail({ kind: 'mismatch', what: 'hash' });
     this.o.onProgress(this.size, this.size);
