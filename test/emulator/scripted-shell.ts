@@ -102,20 +102,20 @@ export class ScriptedShell {
 
   input(text: string): void {
     if (this.busy) {
-      if (text.includes('\x03')) {
+      // ISIG: Ctrl-C (INTR) interrupts the running command and flushes the input queue, so what was typed before it
+      // is dropped; what arrives after it is queued as usual (POSIX XBD 11.1.9, 11.2.5: NOFLSH unset).
+      const at = text.lastIndexOf('\x03');
+      if (at >= 0) {
         this.posix.interrupted = true;
         this.interrupt?.();
-        this.typedAhead = '';
+        this.typedAhead = text.slice(at + 1);
         this.o.write('^C\r\n');
       } else this.typedAhead += text;
       return;
     }
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
-      if (this.busy) {
-        this.typedAhead += text.slice(i);
-        return;
-      }
+      if (this.busy) return this.input(text.slice(i));
       if (ch === '\x1b') {
         // An escape sequence arrives whole with its key: Up recalls the last command, others are ignored.
         const seq = /^(\[[0-9;]*[A-Za-z~]|O[A-Za-z])/.exec(text.slice(i + 1));

@@ -83,6 +83,15 @@ export function downloadLine(m: RunMarker, path: string, sha256sum: boolean): st
   return `${tagged(m, '[', '')}; base64 <${p}; ${tagged(m, ']', '"$?"')}${hash}; exit\n`;
 }
 
+/**
+ * What a canceled transfer types: Ctrl-C (the pty discards the lines still queued and stops the running command),
+ * then removes the upload's part file, says so with `<marker>X`, and exits. A download leaves nothing behind.
+ */
+export function cancelLine(m: RunMarker, direction: 'upload' | 'download', path: string): string {
+  const clean = direction === 'upload' ? `rm -f ${shellQuote(`${path}.part`)}; ` : '';
+  return `\x03${clean}${tagged(m, 'X', '"$?"')}; exit\n`;
+}
+
 /** The hash in sha256sum's line (`<hex>  -`), lower-cased. */
 export function hashOf(value: string | undefined): string | undefined {
   const hex = /^\s*([0-9a-fA-F]{64})\b/.exec(value ?? '');
