@@ -7,8 +7,17 @@ export interface DeployState {
   at: number;
 }
 
+/** The error Azure gave the last deploy of a group (its words, redacted of the deploy's secrets). */
+export interface DeployError {
+  code?: string;
+  message?: string;
+  at: number;
+}
+
 export class DeployStates implements vscode.Disposable {
   private static readonly KEY = 'aciDataShare.deployStates';
+  /** Apart from the states: a live read replaces a state, but Diagnose still wants the error that read cannot show. */
+  private static readonly ERRORS = 'aciDataShare.deployErrors';
 
   private readonly changed = new vscode.EventEmitter<ContainerGroupTarget>();
   readonly onDidChange = this.changed.event;
@@ -24,6 +33,20 @@ export class DeployStates implements vscode.Disposable {
     all[containerGroupKey(target)] = state;
     await this.memento.update(DeployStates.KEY, all);
     this.changed.fire(target);
+  }
+
+  /** The last deploy's error; undefined once a deploy ended without one. */
+  lastError(target: ContainerGroupTarget): DeployError | undefined {
+    return this.memento.get<Record<string, DeployError>>(DeployStates.ERRORS, {})[containerGroupKey(target)];
+  }
+
+  async setError(target: ContainerGroupTarget, error: DeployError | undefined): Promise<void> {
+    const all = { ...this.memento.get<Record<string, DeployError>>(DeployStates.ERRORS, {}) };
+    const key = containerGroupKey(target);
+    if (error) all[key] = error;
+    else if (key in all) delete all[key];
+    else return;
+    await this.memento.update(DeployStates.ERRORS, all);
   }
 
   /**

@@ -10,6 +10,7 @@ import { EmulatorState, RequestContext } from './context';
 import type { FaultName } from './faults';
 import { StoredGroup, findGroup, groupId, groupKey, groupView, normalizeLocation } from './container-group-view';
 import { toCloudError, validateContainerGroup } from './container-group-validation';
+import { deployRefusal, refusalError } from './container-group-refusals';
 import { ACI_API_VERSIONS, type AciApiVersion } from './container-group-schema';
 import { LroOutcome, Operation } from './lro-store';
 import { Reply, cloudError, jsonReply } from './reply';
@@ -53,6 +54,11 @@ export function putContainerGroup(ctx: RequestContext): Reply {
   if (problems.length > 0) return cloudError(400, toCloudError(problems, ctx.fault === 'validation-targets'));
 
   const body = parsed.value as Record<string, unknown>;
+  const refusal = deployRefusal(name);
+  if (refusal) {
+    const { status, error } = refusalError(refusal, name, body, normalizeLocation(String(body.location)));
+    return cloudError(status, error, regionalRequestId(normalizeLocation(String(body.location))));
+  }
   const existed = findGroup(ctx.state, groupKey(ctx.params)) !== undefined;
   const stored = acceptContainerGroup(ctx.state, { subscriptionId, resourceGroup, name }, body, ctx.fault);
   const location = stored.operation.location;

@@ -39,6 +39,8 @@ export interface EmulatorState {
   resources: Map<string, PlainResource>;
   /** Exec and attach sessions handed out and not yet connected to or expired, by id. */
   execGrants: Map<string, ExecGrant>;
+  /** Exec sockets connected and not yet closed (a test sees a session end from the server's side). */
+  execOpen: number;
   /** Synchronizations started and triggers created by Data Share consumers. */
   dataShare: DataShareLive;
   /** The emulator's clock (epoch ms): the real one, or a test's. */
@@ -73,6 +75,7 @@ export function createState(settings: Settings, initialFault: string | undefined
     whatIfs: new Map(),
     resources: new Map(),
     execGrants: new Map(),
+    execOpen: 0,
     dataShare: new DataShareLive(),
   };
 }

@@ -84,6 +84,7 @@ function runExec(ws: WebSocket, grant: ExecGrant, state: EmulatorState): void {
   };
   const shell = new ScriptedShell({ command: grant.command, image: grant.image, windows: grant.windows, cols: grant.cols, files: filesOf(state, grant), write: send, exit: () => ws.close(1000) });
   touch();
+  state.execOpen += 1;
   ws.on('message', (data: Buffer, isBinary: boolean) => {
     if (!authenticated) {
       if (isBinary || data.toString('utf8') !== grant.password) return ws.close(1008);
@@ -95,7 +96,10 @@ function runExec(ws: WebSocket, grant: ExecGrant, state: EmulatorState): void {
     touch();
     shell.input(data.toString('utf8'));
   });
-  ws.on('close', () => clearTimeout(idle));
+  ws.on('close', () => {
+    clearTimeout(idle);
+    state.execOpen -= 1;
+  });
 }
 
 function runAttach(ws: WebSocket, grant: ExecGrant, state: EmulatorState, timers: Set<NodeJS.Timeout>): void {

@@ -165,6 +165,23 @@ function parse(tokens: Token[], pos = { i: 0 }, inGroup = false): Node[] {
  */
 const APPENDS = new WeakMap<Map<string, Buffer>, Map<string, Buffer[]>>();
 
+/** The most of an output written to the terminal at once (then the next piece). */
+const TERMINAL_PIECE = 64 * 1024;
+/** 57 bytes make one 76-character base64 line: blocks of whole lines are encoded and wrapped one at a time. */
+const BASE64_BLOCK = 57 * 1024;
+
+/** base64's output: lines of 76 characters, each ended by "\n". */
+function wrappedBase64(f: Buffer): Buffer {
+  const blocks: string[] = [];
+  for (let i = 0; i < f.length; i += BASE64_BLOCK) {
+    const b64 = f.toString('base64', i, Math.min(f.length, i + BASE64_BLOCK));
+    const lines: string[] = [];
+    for (let j = 0; j < b64.length; j += 76) lines.push(b64.slice(j, j + 76));
+    blocks.push(`${lines.join('\n')}\n`);
+  }
+  return Buffer.from(blocks.join(''), 'latin1');
+}
+
 export class PosixShell {
   status = 0;
   /** Interrupted by Ctrl-C while a command ran. */
@@ -205,12 +222,28 @@ export class PosixShell {
       if (run) {
         const out = await this.pipeline(node.pipeline, stdin);
         // Output reaches the terminal as it is made (a long command's first line shows before it ends).
-        this.io.write(out.toString('utf8').replace(/\r?\n/g, '\r\n'));
+        this.toTerminal(out);
       }
       skip = node.then;
       if (this.interrupted) break;
     }
     return Buffer.alloc(0);
+  }
+
+  /**
+   * Writes output in pieces that end on a line, as a pty hands a long output over while the program still writes:
+   * the first lines leave before the last are translated (ONLCR), so the socket carries them meanwhile.
+   */
+  private toTerminal(out: Buffer): void {
+    const text = out.toString('utf8');
+    for (let i = 0; i < text.length; ) {
+      const cut = text.lastIndexOf('\n', i + TERMINAL_PIECE - 1);
+      const end = cut >= i && i + TERMINAL_PIECE < text.length ? cut + 1 : Math.min(text.length, i + TERMINAL_PIECE);
+      const piece = text.slice(i, end);
+      // A lone "\n" becomes "\r\n"; without any "\r" a plain replace does it at a fraction of the regular expression's cost.
+      this.io.write(piece.includes('\r') ? piece.replace(/\r?\n/g, '\r\n') : piece.replaceAll('\n', '\r\n'));
+      i = end;
+    }
   }
 
   private async expand(t: Token): Promise<string> {
@@ -377,10 +410,7 @@ export class PosixShell {
           if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return err('base64: invalid input\n', 1);
           return ok(Buffer.from(text, 'base64'));
         }
-        const b64 = f.toString('base64');
-        const lines: string[] = [];
-        for (let i = 0; i < b64.length; i += 76) lines.push(b64.slice(i, i + 76));
-        return ok(lines.length ? `${lines.join('\n')}\n` : '');
+        return ok(wrappedBase64(f));
       }
       case 'sha256sum': {
         const p = rest[0];

@@ -100,22 +100,12 @@ export class ScriptedShell {
     this.o.write(this.o.windows ? `${this.cwd.replace(/\\$/, '')}\\>` : `root@${this.host}:${this.cwd}# `);
   }
 
-  input(text: string): void {
-    if (this.busy) {
-      if (text.includes('\x03')) {
-        this.posix.interrupted = true;
-        this.interrupt?.();
-        this.typedAhead = '';
-        this.o.write('^C\r\n');
-      } else this.typedAhead += text;
-      return;
-    }
+  /** `replay`: text typed while a command ran, taken now; its Ctrl-C was handled when it arrived. */
+  input(text: string, replay = false): void {
+    if (this.busy) return this.queue(text, replay);
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
-      if (this.busy) {
-        this.typedAhead += text.slice(i);
-        return;
-      }
+      if (this.busy) return this.queue(text.slice(i), replay);
       if (ch === '\x1b') {
         // An escape sequence arrives whole with its key: Up recalls the last command, others are ignored.
         const seq = /^(\[[0-9;]*[A-Za-z~]|O[A-Za-z])/.exec(text.slice(i + 1));
@@ -150,6 +140,23 @@ export class ScriptedShell {
         if (this.echo) this.o.write(ch);
       }
     }
+  }
+
+  /**
+   * Text typed while a command runs waits for it. ISIG: Ctrl-C (INTR) interrupts the command and flushes the input
+   * queue, so what was typed before it is dropped and what follows is queued (POSIX XBD 11.1.9, 11.2.5: NOFLSH
+   * unset). Replayed text holds no Ctrl-C (each was handled on arrival): it is not searched again.
+   */
+  private queue(text: string, replay: boolean): void {
+    const at = replay ? -1 : text.lastIndexOf('\x03');
+    if (at < 0) {
+      this.typedAhead += text;
+      return;
+    }
+    this.posix.interrupted = true;
+    this.interrupt?.();
+    this.typedAhead = text.slice(at + 1);
+    this.o.write('^C\r\n');
   }
 
   private replaceLine(text: string): void {
@@ -202,7 +209,7 @@ export class ScriptedShell {
     this.prompt();
     const ahead = this.typedAhead;
     this.typedAhead = '';
-    if (ahead) this.input(ahead);
+    if (ahead) this.input(ahead, true);
   }
 
   private runWindows(name: string, args: string[], out: (t: string) => void): boolean {

@@ -35,7 +35,7 @@ export interface Emulator {
   close(): Promise<void>;
   setFault(fault: string | undefined): void;
   requests: { method: string; path: string; status: number; ms: number }[];
-  stats(): { requests: number; servingMs: number; connections: number; latency: LatencyStats };
+  stats(): { requests: number; servingMs: number; connections: number; execOpen: number; latency: LatencyStats };
   resetStats(): void;
   /** The latency mode: its delays (set()), and the round trips it has counted. */
   latency: LatencyGate;
@@ -67,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   /** TCP connections accepted: a client that keeps its connections alive opens a handful for thousands of requests. */
   let connections = 0;
   const latency = new LatencyGate({ delayMs: options.latencyMs, pageDelayMs: options.pageLatencyMs });
-  const statsBody = () => ({ requests: servedCount, servingMs: Number(servingNs) / 1e6, connections, latency: latency.stats() });
+  const statsBody = () => ({ requests: servedCount, servingMs: Number(servingNs) / 1e6, connections, execOpen: state.execOpen, latency: latency.stats() });
   const resetStats = (): void => {
     servedCount = 0;
     servingNs = 0n;

@@ -13,6 +13,7 @@ import { COMPARE_STEPS } from './screenshotSteps/compare';
 import { LOGS_STEPS } from './screenshotSteps/logs';
 import { LIVE_STEPS } from './screenshotSteps/live';
 import { SHELL_STEPS } from './screenshotSteps/shell';
+import { RUN_AND_DIAGNOSE_STEPS } from './screenshotSteps/runAndDiagnose';
 import { TREND_STEPS } from './screenshotSteps/trend';
 import { TEMPLATE_DEPLOY_STEPS } from './screenshotSteps/templateDeploy';
 import { COMPOSE_STEPS } from './screenshotSteps/compose';
@@ -249,6 +250,7 @@ export const STEPS: ScreenshotStep[] = [
   ...ACTION_STEPS,
   ...LIVE_STEPS,
   ...SHELL_STEPS,
+  ...RUN_AND_DIAGNOSE_STEPS,
   ...TREND_STEPS,
   ...TEMPLATE_DEPLOY_STEPS,
   ...COMPOSE_STEPS,

@@ -1,6 +1,7 @@
 // Run Command, Download File and Upload File over real sockets to the emulator's exec (scripted shell): a command
 // with arguments and its exit code, a failing one, Ctrl-C of a long one, an upload and a download byte-identical
-// (every byte value, larger than the socket's frame limit), a file too large, a distroless image without a shell.
+// (every byte value, larger than the socket's frame limit), an upload canceled midway, a file too large, a distroless
+// image without a shell.
 import { strict as assert } from 'node:assert';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -104,6 +105,33 @@ describe('Run Command and file transfer over the emulator', () => {
     assert.deepEqual(down.failed, undefined);
     assert.ok(down.t.bytes?.equals(content));
     assert.equal(down.ok?.sha256, up.ok?.sha256);
+  });
+
+  it('an upload canceled midway: Ctrl-C, its part file removed, the shell says so; nothing is left in the container', async () => {
+    const content = randomBytes(2 * 1024 * 1024);
+    let cleaned!: () => void;
+    const clean = new Promise<void>((r) => (cleaned = r));
+    const typed: string[] = [];
+    const holder: { t?: UploadTransfer } = {};
+    const { session, ended } = await open('app', (text) => holder.t?.feed(text));
+    const t = (holder.t = new UploadTransfer({
+      marker: marker(),
+      path: '/tmp/cancel.bin',
+      content,
+      write: (x) => (typed.push(x), session.write(x)),
+      onDone: () => assert.fail('a canceled upload does not finish'),
+      onFail: (f) => assert.fail(`failed: ${f.kind}`),
+      // The first acknowledgement: lines went out, the rest is still to come.
+      onProgress: (done) => void (done > 0 && t.cancel(cleaned)),
+    }));
+    t.start();
+    await clean;
+    assert.ok(typed.at(-1)?.startsWith("\x03rm -f '/tmp/cancel.bin.part'; "), 'the last thing typed: Ctrl-C, then the part removed');
+    assert.equal((await ended).kind, 'exited', 'the clean-up line exits the shell');
+    for (const path of ['/tmp/cancel.bin', '/tmp/cancel.bin.part']) {
+      const none = await transfer((o) => new DownloadTransfer({ ...o, path, limit: 10 * 1024 * 1024 }));
+      assert.equal(none.failed?.kind, 'notFound', path);
+    }
   });
 
   it('refuses a file over the size limit, and one that is not there, in words', async () => {

@@ -108,6 +108,7 @@ describe('file transfer framing', () => {
         for (let at = 0, i = 0; at < text.length; at += sizes[i++ % sizes.length]) got = reader.push(text.slice(at, at + sizes[i % sizes.length]));
         assert.equal(got.kind, 'done');
         if (got.kind === 'done') assert.deepEqual(new Uint8Array(got.bytes), bytes);
+        if (got.kind === 'done') assert.equal(got.localSha256, hash, 'the local hash is of the bytes received');
       }),
     );
   });

@@ -16,10 +16,12 @@ import { noShellText } from '../runCommand/runTexts';
 import type { CommandContext } from '../shared/registerCommand';
 import { definitionOf } from '../showLogs/pickContainer';
 import type { CopyFileResult } from './registerCopyFiles';
-import { copiedText, endedEarlyText, failureText } from './copyTexts';
+import { canceledText, copiedText, endedEarlyText, failureText } from './copyTexts';
 
 /** How long a shell that prints no prompt is waited for before the first line is typed. */
 const FIRST_OUTPUT_WAIT_MS = 1000;
+/** How long a canceled transfer waits for the shell to say it cleaned up before the session is closed. */
+const CANCEL_WAIT_MS = 3000;
 
 export async function copyFile(deps: SessionDeps, ctx: CommandContext, direction: 'upload' | 'download', arg?: unknown): Promise<CopyFileResult | undefined> {
   const title = direction === 'download' ? vscode.l10n.t('Download File') : vscode.l10n.t('Upload File');
@@ -62,6 +64,7 @@ export async function copyFile(deps: SessionDeps, ctx: CommandContext, direction
   const { bytesRead: _bytes, ...answer } = result;
   ctx.log.info(`${title} with ${name} ended: ${answer.outcome}${answer.reason ? ` (${answer.reason})` : ''}${answer.bytes !== undefined ? `, ${answer.bytes} bytes` : ''}.`);
   if (answer.outcome === 'copied') void ctx.ui.message('info', copiedText(direction, answer.bytes ?? 0, remote, name, answer.sha256));
+  else if (answer.outcome === 'cancelled') void ctx.ui.message('info', canceledText(direction, remote, local.fsPath, name));
   else if (answer.outcome === 'refused') say(ctx, answer, ref);
   return answer;
 }
@@ -88,11 +91,15 @@ async function transfer(
       let settled = false;
       let reported = 0;
       let typeTimer: NodeJS.Timeout | undefined;
+      let cancelTimer: NodeJS.Timeout | undefined;
+      /** After Cancel, the session's end (the clean-up line exits) is the cancel's, not a failure. */
+      let cancelling = false;
       let session: ContainerSocketSession | undefined;
       const settle = (r: Outcome) => {
         if (settled) return;
         settled = true;
         if (typeTimer) clearTimeout(typeTimer);
+        if (cancelTimer) clearTimeout(cancelTimer);
         session?.close();
         resolve(r);
       };
@@ -117,8 +124,12 @@ async function transfer(
         t.start();
       };
       token.onCancellationRequested(() => {
-        session?.write('\x03');
-        settle({ outcome: 'cancelled' });
+        // Ctrl-C and the clean-up line (an upload's part file removed); a shell that does not answer is closed all the same.
+        const cancelled = () => settle({ outcome: 'cancelled' });
+        cancelling = true;
+        if (typeTimer || !session) return cancelled();
+        t.cancel(cancelled);
+        cancelTimer = setTimeout(cancelled, CANCEL_WAIT_MS);
       });
       try {
         session = new ContainerSocketSession({
@@ -133,7 +144,9 @@ async function transfer(
           },
           onEnd: (end: SessionEnd) =>
             settle(
-              end.kind === 'commandNotFound'
+              cancelling
+                ? { outcome: 'cancelled' }
+                : end.kind === 'commandNotFound'
                 ? { outcome: 'refused', reason: 'noShell', message: noShellText(name) }
                 : { outcome: 'refused', reason: end.kind, message: endedEarlyText(name, endText(end, name, 'shell')) },
             ),

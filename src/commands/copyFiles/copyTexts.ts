@@ -33,3 +33,10 @@ export function copiedText(direction: 'upload' | 'download', bytes: number, path
 export function endedEarlyText(name: string, sessionText: string): string {
   return vscode.l10n.t('The copy with {0} did not finish: {1}', name, sessionText);
 }
+
+/** A canceled copy: what was left where (nothing: a download writes its file only once checked). */
+export function canceledText(direction: 'upload' | 'download', remote: string, local: string, name: string): string {
+  return direction === 'download'
+    ? vscode.l10n.t('Download of {0} from {1} canceled: nothing was written to {2}.', remote, name, local)
+    : vscode.l10n.t('Upload to {0} in {1} canceled: the part already sent was removed and {0} was not written.', remote, name);
+}

@@ -8,6 +8,7 @@ import { ArmError, errorMessage } from '../../core/arm/errors';
 import { isStatusUnavailable, isWaitCanceled } from '../../core/arm/lroOutcome';
 import { describeInstanceView, readExistingGroup, summarizeDeployedGroup, type DeployedGroup } from '../../core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../core/deploy/errorTargets';
+import { deployErrorCause } from '../../core/diagnose/rules';
 import { otherCollection, type DeployCommandResult, type DeployRun } from './deployRun';
 
 /** "Succeeded · IP 20.1.2.3 · web.westeurope.azurecontainer.io", logged with the ports and the instance view. */
@@ -93,13 +94,23 @@ export async function deployFailed(run: DeployRun, err: unknown): Promise<Deploy
   };
   logDetails(err.details, 1);
   const count = await placeProblems(run, err);
-  if (err.kind === 'lro' || err.kind === 'http') run.publishState('Failed');
+  // The words of the error and of its details: an LRO failure may carry the service's code only in a detail.
+  const words = { code: [err.code, ...(err.details ?? []).map((d) => d.code)].filter(Boolean).join(' '), message: [err.message, ...(err.details ?? []).map((d) => d.message)].filter(Boolean).join(' ') };
+  const found = err.kind === 'lro' || err.kind === 'http' ? deployErrorCause(words) : undefined;
+  const cause = found && { kind: found.kind, title: found.title, fix: found.fix, doc: found.doc };
+  if (cause) run.log('error', `${name}: likely cause: ${cause.title}. Fix: ${cause.fix} (${cause.doc})`);
+  if (err.kind === 'lro' || err.kind === 'http') run.publishState('Failed', words);
   const showOutput = () => vscode.commands.executeCommand('aciDataShare.showOutput');
   const actions: Record<string, () => unknown> = count.placed
     ? { [vscode.l10n.t('Show Problem')]: count.open, [vscode.l10n.t('Show Output')]: showOutput }
     : { [vscode.l10n.t('Show Output')]: showOutput };
-  run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, err.message), actions);
-  return run.done('failed', { errorCode: err.code, errorTarget: err.target, diagnostics: count.placed });
+  if (cause) {
+    actions[vscode.l10n.t('Open Documentation')] = () => vscode.env.openExternal(vscode.Uri.parse(cause.doc));
+    run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1} Likely cause: {2}. {3}', name, err.message, cause.title, cause.fix), actions);
+  } else {
+    run.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, err.message), actions);
+  }
+  return run.done('failed', { errorCode: err.code, errorTarget: err.target, diagnostics: count.placed, ...(cause ? { cause } : {}) });
 }
 
 /** Puts the error's problems on the definition's properties; `open` reveals the first. */

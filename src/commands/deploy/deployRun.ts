@@ -29,6 +29,8 @@ export interface DeployCommandResult {
   group?: DeployedGroup;
   errorCode?: string;
   errorTarget?: string;
+  /** What a failure's error names as its cause (DNS label taken, quota, capacity), with the fix and its document. */
+  cause?: { kind: string; title: string; fix: string; doc: string };
   /** Diagnostics placed in the definition for a failure. */
   diagnostics?: number;
   polls?: number;
@@ -64,6 +66,8 @@ export interface DeployStateEvent {
   target: ContainerGroupTarget;
   state: string;
   at: number;
+  /** Azure's error when the deploy failed (redacted). */
+  error?: { code?: string; message?: string };
 }
 
 export interface DeployContext {
@@ -136,8 +140,8 @@ export class DeployRun {
     return (await this.ctx.ui.message('warning', text, { modal: true, detail: this.redact(detail), dismiss }, action)) === action;
   }
 
-  publishState(state: string): void {
-    this.ctx.publishState({ target: this.target, state, at: Date.now() });
+  publishState(state: string, error?: { code?: string; message?: string }): void {
+    this.ctx.publishState({ target: this.target, state, at: Date.now(), ...(error ? { error: { code: error.code, message: error.message && this.redact(error.message) } } : {}) });
   }
 }
 

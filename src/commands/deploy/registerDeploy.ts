@@ -33,7 +33,11 @@ export function registerDeploy(command: CommandRegistrar): DeployTestHooks {
     diagnostics,
     validate: (doc) => language.diagnostics.validateNow(doc),
     // The tree follows deploys through the states it shows.
-    publishState: ({ target, state, at }) => void deployStates.set(target, { state, at }),
+    publishState: ({ target, state, at, error }) => {
+      void deployStates.set(target, { state, at });
+      // Diagnose reads the error a failed deploy got (a refused PUT leaves no group to read it from).
+      void deployStates.setError(target, error && { ...error, at });
+    },
     memento: extension.workspaceState,
   };
   const deployable = new DeployableEditor();

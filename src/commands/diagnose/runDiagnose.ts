@@ -1,9 +1,9 @@
 /**
  * Diagnose: reads the group's live state once (at the api-version its definition names), runs the rules of
- * src/core/diagnose and shows the result as a Markdown preview, as a document the user can keep or copy.
+ * src/core/diagnose (with the error the last deploy got, when it failed) and shows the result as a Markdown preview, as a document the user can keep or copy.
  */
 import * as vscode from 'vscode';
-import { diagnose, type Diagnosis } from '../../core/diagnose/rules';
+import { diagnose, diagnoseRefusedDeploy, type Diagnosis } from '../../core/diagnose/rules';
 import { diagnosisMarkdown } from '../../core/diagnose/report';
 import { fetchLiveState, liveReadApiVersion } from '../../core/deploy/liveFetch';
 import { readDefinitionText } from '../../core/containerGroup/readDefinition';
@@ -54,11 +54,18 @@ export async function runDiagnose(ctx: CommandContext, arg: unknown): Promise<Di
   const live = await ctx.ui.progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Diagnosing {0}', target.name) }, async () =>
     fetchLiveState(client, target, undefined, { apiVersion: await apiVersionOf(target) }),
   );
-  if (!live.deployed) {
+  // The last deploy's error speaks for a group Azure refused (none to read) or failed (its state says only Failed).
+  const lastError = ctx.services.deployStates.lastError(target);
+  let diagnosis: Diagnosis;
+  if (live.deployed) {
+    const failed = /^failed$/i.test(live.group.provisioningState ?? '');
+    diagnosis = diagnose(live.group, { container, error: failed ? lastError : undefined });
+  } else if (lastError && container === undefined) {
+    diagnosis = diagnoseRefusedDeploy(lastError);
+  } else {
     void ctx.ui.message('info', vscode.l10n.t('{0} is not deployed in {1}: there is nothing to diagnose.', target.name, target.resourceGroup));
     return { outcome: 'notDeployed', target: target.name, container };
   }
-  const diagnosis = diagnose(live.group, { container });
   ctx.log.info(`Diagnose ${target.name}${container ? ` · ${container}` : ''}: ${diagnosis.causes.map((c) => c.kind).join(', ') || 'no known cause'}`);
   const markdown = diagnosisMarkdown(container ? `${target.name} · ${container}` : target.name, diagnosis);
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });

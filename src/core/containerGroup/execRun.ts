@@ -3,7 +3,7 @@
  * shell's output as it arrives (`feed`) and types through `write`; the caller owns the socket. Nothing here logs.
  */
 import { commandLines, readyLine, readyText, RunOutputReader, type RunMarker, type ShellKind } from './commandScript';
-import { downloadLine, finishUploadLine, hashOf, probeLine, progressLine, DownloadReader, readProbe, sha256Hex, tagValue, UPLOAD_LINE_CHARS, uploadLines, type Probe } from './fileTransfer';
+import { cancelLine, downloadLine, finishUploadLine, hashOf, probeLine, progressLine, DownloadReader, readProbe, sha256Hex, tagValue, UPLOAD_LINE_CHARS, uploadLines, type Probe } from './fileTransfer';
 
 /** Runs one command line: its output as it comes, then its exit status. */
 export class CommandRun {
@@ -77,7 +77,28 @@ abstract class Transfer {
     this.o.write(readyLine('posix', this.o.marker));
   }
 
+  private cancelled: (() => void) | undefined;
+
+  /**
+   * Stops the transfer: Ctrl-C, then the clean-up line; `onClean` runs once the shell says it ran (the caller waits
+   * for it a short while, then closes the session all the same).
+   */
+  cancel(onClean: () => void): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.cancelled = onClean;
+    this.text = '';
+    this.o.write(cancelLine(this.o.marker, this.direction, this.o.path));
+  }
+
   feed(chunk: string): void {
+    if (this.cancelled) {
+      this.text = (this.text + chunk).slice(-BEFORE_READY_CHARS);
+      if (tagValue(this.text, this.o.marker, 'X') === undefined) return;
+      const done = this.cancelled;
+      this.cancelled = () => undefined;
+      return done();
+    }
     if (this.finished) return;
     // After the probe each transfer keeps what it needs: a download's content is not held here as one string.
     if (this.probe) return this.step(chunk);
@@ -143,7 +164,7 @@ export class DownloadTransfer extends Transfer {
     const got = this.reader.push(chunk);
     if (got.kind === 'pending') return this.o.onProgress(Math.min(this.size, Math.floor((got.base64Chars * 3) / 4)), this.size);
     if (got.kind === 'failed') return this.fail({ kind: 'failed', status: got.status });
-    const local = sha256Hex(got.bytes);
+    const local = got.localSha256;
     if (got.bytes.length !== this.size) return this.fail({ kind: 'mismatch', what: 'size' });
     if (got.sha256 !== undefined && got.sha256 !== local) return this.fail({ kind: 'mismatch', what: 'hash' });
     this.o.onProgress(this.size, this.size);
@@ -176,6 +197,8 @@ export class UploadTransfer extends Transfer {
 
   /** Types batches while the window allows, then the finishing line once every line is acknowledged. */
   private sendMore(): void {
+    // Canceled (from a progress report): nothing more is typed after the clean-up line.
+    if (this.finished) return;
     let typed = '';
     while (this.sent < this.lines.length && this.sent + LINES_PER_ACK - this.acked <= WINDOW_LINES) {
       const batch = this.lines.slice(this.sent, this.sent + LINES_PER_ACK);

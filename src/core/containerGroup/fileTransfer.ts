@@ -83,6 +83,15 @@ export function downloadLine(m: RunMarker, path: string, sha256sum: boolean): st
   return `${tagged(m, '[', '')}; base64 <${p}; ${tagged(m, ']', '"$?"')}${hash}; exit\n`;
 }
 
+/**
+ * What a canceled transfer types: Ctrl-C (the pty discards the lines still queued and stops the running command),
+ * then removes the upload's part file, says so with `<marker>X`, and exits. A download leaves nothing behind.
+ */
+export function cancelLine(m: RunMarker, direction: 'upload' | 'download', path: string): string {
+  const clean = direction === 'upload' ? `rm -f ${shellQuote(`${path}.part`)}; ` : '';
+  return `\x03${clean}${tagged(m, 'X', '"$?"')}; exit\n`;
+}
+
 /** The hash in sha256sum's line (`<hex>  -`), lower-cased. */
 export function hashOf(value: string | undefined): string | undefined {
   const hex = /^\s*([0-9a-fA-F]{64})\b/.exec(value ?? '');
@@ -92,7 +101,7 @@ export function hashOf(value: string | undefined): string | undefined {
 export type DownloadRead =
   | { kind: 'pending'; base64Chars: number }
   | { kind: 'failed'; status: number }
-  | { kind: 'done'; bytes: Buffer; sha256?: string };
+  | { kind: 'done'; bytes: Buffer; sha256?: string; localSha256: string };
 
 /**
  * Reads a download as it arrives. Each piece is searched only where the closing tag could be (its own text and the
@@ -107,6 +116,7 @@ export class DownloadReader {
   private carry = '';
   private after: string | undefined;
   private body: string | undefined;
+  private decoded: { bytes: Buffer; sha256: string } | undefined;
 
   constructor(
     private readonly m: RunMarker,
@@ -153,10 +163,16 @@ export class DownloadReader {
     const status = tagValue(this.after, this.m, ']');
     if (status === undefined) return { kind: 'pending', base64Chars: this.chars };
     if (status.trim() !== '0') return { kind: 'failed', status: Number(status.trim()) || 1 };
+    // Decoded and hashed here at once, while the container still hashes its copy: not after its hash line arrives.
+    // Node's base64 decoder skips whitespace (the line breaks, and the "\r" a pty adds before them).
+    if (!this.decoded) {
+      const bytes = Buffer.from(this.body, 'base64');
+      this.decoded = { bytes, sha256: sha256Hex(bytes) };
+      this.body = '';
+    }
     const hash = this.sha256sum ? tagValue(this.after, this.m, 'H') : '';
     if (hash === undefined) return { kind: 'pending', base64Chars: this.chars };
-    // Node's base64 decoder skips whitespace (the line breaks, and the "\r" a pty adds before them).
-    return { kind: 'done', bytes: Buffer.from(this.body, 'base64'), sha256: hashOf(hash) };
+    return { kind: 'done', bytes: this.decoded.bytes, sha256: hashOf(hash), localSha256: this.decoded.sha256 };
   }
 }
 

@@ -16,6 +16,16 @@
  * - Docker Hub's pull rate limit (`toomanyrequests`):
  *   https://learn.microsoft.com/azure/container-registry/buffer-gate-public-content
  * - Quotas and region limits: https://learn.microsoft.com/azure/container-instances/container-instances-resource-and-quota-limits
+ * - A deploy's own errors, as the PUT returns them (MicrosoftDocs/SupportArticles-docs,
+ *   support/azure/azure-container-instances/configuration-setup/, commit 03bc52bef875f55ec902389faf6de271f8661346):
+ *   ServiceUnavailable (409) "The requested resource is not available in the location '<region>' at this moment. …"
+ *   (service-unavailable-requested-resource-is-not-available.md); ServiceUnavailable "Resource type
+ *   'Microsoft.ContainerInstance/containerGroups' container group quota 'ContainerGroups' exceeded in region '<region>'.
+ *   Limit: '0', Usage: '0' Requested: '1'." — a limit of 0 set while groups of one name deploy to several regions at
+ *   once (service-unavailable-container-group-quota-exceeded.md); ContainerGroupQuotaReached with the same wording for
+ *   'StandardSpotCores' (spot-container-group-quota-reached-error.md); DnsNameLabelAlreadyTaken "The DNS name label
+ *   '<label>' in container group '<group>' is not available. Try using a different label." (az container create as
+ *   quoted in public AZ-204 lab notes; the message alone in shahiddev/docker-k8s-workshop#2).
  * - DNS name labels (unique per region; reuse policy): https://learn.microsoft.com/azure/container-instances/how-to-reuse-dns-names
  * - Spot containers (evicted when Azure needs the capacity back):
  *   https://learn.microsoft.com/azure/container-instances/container-instances-spot-containers-overview
@@ -30,6 +40,9 @@ export const DOCS = {
   pullRateLimit: 'https://learn.microsoft.com/azure/container-registry/buffer-gate-public-content',
   registryAuth: 'https://learn.microsoft.com/azure/container-instances/container-instances-using-azure-container-registry',
   quotas: 'https://learn.microsoft.com/azure/container-instances/container-instances-resource-and-quota-limits',
+  quotaZero: 'https://learn.microsoft.com/troubleshoot/azure/azure-container-instances/configuration-setup/service-unavailable-container-group-quota-exceeded',
+  spotQuota: 'https://learn.microsoft.com/troubleshoot/azure/azure-container-instances/configuration-setup/spot-container-group-quota-reached-error',
+  capacity: 'https://learn.microsoft.com/troubleshoot/azure/azure-container-instances/configuration-setup/service-unavailable-requested-resource-is-not-available',
   dnsLabel: 'https://learn.microsoft.com/azure/container-instances/how-to-reuse-dns-names',
   spot: 'https://learn.microsoft.com/azure/container-instances/container-instances-spot-containers-overview',
   restartPolicy: 'https://learn.microsoft.com/azure/container-instances/container-instances-restart-policy',
@@ -138,6 +151,38 @@ function exitCause(c: LiveContainer): Cause | undefined {
   return undefined;
 }
 
+/** "quota 'StandardCores' exceeded in region 'eastus'. Limit: '10', Usage: '10' Requested: '4'." read into its parts. */
+function quotaNumbers(words: string): { quota?: string; region?: string; limit?: number; usage?: number; requested?: number } {
+  const num = (label: string) => {
+    const m = new RegExp(`${label}:\\s*'(\\d+(?:\\.\\d+)?)'`, 'i').exec(words);
+    return m ? Number(m[1]) : undefined;
+  };
+  return {
+    quota: /quota '([^']+)'/i.exec(words)?.[1],
+    region: /in region '([^']+)'/i.exec(words)?.[1],
+    limit: num('Limit'),
+    usage: num('Usage'),
+    requested: num('Requested'),
+  };
+}
+
+function quotaCause(words: string, evidence: string): Cause {
+  const q = quotaNumbers(words);
+  const where = `${q.quota ? `${q.quota} ` : ''}quota${q.region ? ` in ${q.region}` : ''}`;
+  const figures = q.limit === undefined ? '' : `: limit ${q.limit}${q.usage === undefined ? '' : `, ${q.usage} in use`}${q.requested === undefined ? '' : `, ${q.requested} asked`}`;
+  const title = `The subscription's ${where} is used up${figures}`;
+  if (/spot/i.test(q.quota ?? '')) {
+    return { kind: 'quota', title, evidence, doc: DOCS.spotQuota,
+      fix: 'Spot cores have their own quota (0 for some subscription types): ask for an increase (Azure support request), or deploy with the Regular priority.' };
+  }
+  if (q.limit === 0 && /ServiceUnavailable/i.test(words)) {
+    return { kind: 'quota', title, evidence, doc: DOCS.quotaZero,
+      fix: 'A limit of 0 is set when groups of the same name are deployed to several regions at the same time: deploy them one at a time.' };
+  }
+  return { kind: 'quota', title, evidence, doc: DOCS.quotas,
+    fix: 'Delete or stop groups you no longer need, deploy to another region, or ask for a quota increase (Azure support request).' };
+}
+
 /** Causes Azure states for the whole group: in its events or in the error a deploy got. */
 function groupCauses(g: LiveGroup, error: GroupError | undefined): Cause[] {
   const sources: { words: string; evidence: string }[] = g.events.map((e) => ({ words: text(e), evidence: quoted(e) }));
@@ -151,13 +196,12 @@ function groupCauses(g: LiveGroup, error: GroupError | undefined): Cause[] {
   for (const s of sources) {
     if (/dns ?name ?label.*(taken|in use|already|not available)|DnsNameLabel(AlreadyTaken|NotAvailable|Conflict)/i.test(s.words)) {
       add({ kind: 'dnsLabelTaken', title: 'The DNS name label is already taken in this region', evidence: s.evidence, doc: DOCS.dnsLabel,
-        fix: 'Labels are unique per region: choose another ipAddress.dnsNameLabel, or set dnsNameLabelReusePolicy so Azure adds a unique hash.' });
+        fix: 'Labels are unique per region: choose another ipAddress.dnsNameLabel, or set autoGeneratedDomainNameLabelScope (the DNS name reuse policy) so Azure adds a unique hash.' });
     } else if (/quota|exceed.*limit|limit.*exceed|StandardCores|ContainerGroupQuotaReached/i.test(s.words)) {
-      add({ kind: 'quota', title: "The subscription's quota in this region is used up", evidence: s.evidence, doc: DOCS.quotas,
-        fix: 'Delete or stop groups you no longer need, deploy to another region, or ask for a quota increase (Azure support request).' });
+      add(quotaCause(s.words, s.evidence));
     } else if (/ServiceUnavailable|InsufficientCapacity|SkuNotAvailable|not available in the location|capacity/i.test(s.words)) {
-      add({ kind: 'capacity', title: 'The region has no capacity for this size right now', evidence: s.evidence, doc: DOCS.troubleshooting,
-        fix: 'Retry later, ask for fewer CPU or less memory, or deploy to another region (the capabilities of each region list what fits).' });
+      add({ kind: 'capacity', title: 'The region has no capacity for this size right now', evidence: s.evidence, doc: DOCS.capacity,
+        fix: 'This is usually brief: retry later, ask for fewer CPU or less memory (above 4 CPU or 16 GB Azure adds capacity on request), or deploy to another region (the capabilities of each region list what fits).' });
     } else if (/evict/i.test(s.words)) {
       add({ kind: 'spotEviction', title: 'The Spot group was evicted', evidence: s.evidence, doc: DOCS.spot,
         fix: 'Spot capacity is taken back without notice: deploy again (Start) when capacity returns, or use the Standard priority for work that must not stop.' });
@@ -185,4 +229,21 @@ export function diagnose(g: LiveGroup, options: { container?: string; error?: Gr
   }
   if (options.container !== undefined && containers.length === 0) checked.push(`No container named ${options.container} in the group's live state`);
   return { causes, checked };
+}
+
+/**
+ * The cause a deploy's own error names (DNS label taken, quota, capacity), or undefined when its words name none of
+ * these: the same rules Diagnose applies to the group's events.
+ */
+export function deployErrorCause(error: GroupError): Cause | undefined {
+  return groupCauses({ events: [], containers: [] }, error)[0];
+}
+
+/** A group Azure does not have, after a deploy it refused: the cause that deploy's error names. */
+export function diagnoseRefusedDeploy(error: GroupError): Diagnosis {
+  const cause = deployErrorCause(error);
+  return {
+    causes: cause ? [cause] : [],
+    checked: ['Group: not deployed (Azure has no group of this name)', `The last deploy's error: ${error.code ?? 'Error'}: "${error.message ?? ''}"`],
+  };
 }

@@ -1,9 +1,10 @@
-// The region reads (capabilities, usages, cachedImages) and the scripted failures Diagnose reads.
+// The region reads (capabilities, usages, cachedImages), the scripted failures Diagnose reads and the scripted refusals of a deploy.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { armRequest, ACI_PATH, minimalGroup } from '../test-client';
 import { suiteEmulator } from './suite-emulator';
 import { DIAGNOSE_SCENARIOS } from '../container-group-diagnose';
+import { DEPLOY_REFUSALS } from '../container-group-refusals';
 
 const s = suiteEmulator();
 const region = (what: string, version = '2023-05-01', loc = 'westeurope', sub = 'sub-r') => `/subscriptions/${sub}/providers/Microsoft.ContainerInstance/locations/${loc}/${what}?api-version=${version}`;
@@ -58,5 +59,21 @@ test('each Diagnose scenario shows its failure once provisioned', async () => {
       capacity: /is not available in the location 'westeurope'/,
     };
     assert.match(words, expected[scenario], scenario);
+  }
+});
+
+test("each scripted deploy refusal answers the PUT with the service's code and words, and stores nothing", async () => {
+  const expected = {
+    'dns-taken': { status: 400, code: 'DnsNameLabelAlreadyTaken', message: /^The DNS name label 'web-label' in container group 'g-deploy-dns-taken' is not available\. Try using a different label\.$/ },
+    quota: { status: 409, code: 'ServiceUnavailable', message: /container group quota 'StandardCores' exceeded in region 'westeurope'\. Limit: '10', Usage: '10' Requested: '1'\.$/ },
+    capacity: { status: 409, code: 'ServiceUnavailable', message: /^The requested resource is not available in the location 'westeurope' at this moment\. .* Resource requested: '1' CPU '1\.5' GB memory 'Linux' OS\.$/ },
+  };
+  for (const scenario of DEPLOY_REFUSALS) {
+    const name = `g-deploy-${scenario}`;
+    const res = await armRequest(s.url, s.token, 'PUT', ACI_PATH(name), { body: minimalGroup({ ipAddress: { type: 'Public', ports: [{ port: 80 }], dnsNameLabel: 'web-label' } }) });
+    assert.equal(res.status, expected[scenario].status, scenario);
+    assert.equal(res.json.error.code, expected[scenario].code, scenario);
+    assert.match(res.json.error.message, expected[scenario].message, scenario);
+    assert.equal((await armRequest(s.url, s.token, 'GET', ACI_PATH(name))).status, 404, `${scenario}: nothing stored`);
   }
 });

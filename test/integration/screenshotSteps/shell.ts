@@ -18,7 +18,7 @@ export async function deployBatchJob(page: Page): Promise<void> {
 }
 
 /** Runs a command from the palette, then picks each of `picks` in the quick inputs it shows. */
-async function paletteWithPicks(page: Page, command: string, picks: string[]): Promise<void> {
+export async function paletteWithPicks(page: Page, command: string, picks: string[]): Promise<void> {
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').fill(`>ACI & Data Share: ${command}`);
   const rows = page.locator('.quick-input-widget .monaco-list-row');
@@ -31,7 +31,7 @@ async function paletteWithPicks(page: Page, command: string, picks: string[]): P
 }
 
 /** The terminal panel showing `name`, maximized: the session is the picture (and the package stays small). */
-async function terminalShown(page: Page, name: string): Promise<void> {
+export async function terminalShown(page: Page, name: string): Promise<void> {
   await page.locator('.terminal-wrapper.active .xterm').first().waitFor({ timeout: 30000 });
   await page.locator('.part.panel').getByText(name).first().waitFor({ timeout: 10000 }).catch(() => undefined);
   await runCommand(page, 'View: Close All Editors');

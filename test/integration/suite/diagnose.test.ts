@@ -2,7 +2,8 @@
 // executeCommand: Diagnose names the cause of each scripted failure (emulator container-group-diagnose.ts: image not
 // found, unauthorized pull, out of memory, restart loop, failed liveness probe, no capacity in the region), from the
 // palette and from a container; a deploy the subscription's cores cannot hold is refused with the numbers and sends
-// nothing.
+// nothing; a deploy Azure refuses (emulator container-group-refusals.ts: DNS name label taken, quota, capacity) names
+// the cause, the fix and its document, and Diagnose then reads that error.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -28,7 +29,9 @@ const SCENARIOS = {
   capacity: 'capacity',
 } as const;
 
-const definition = (name: string, cpu: number) => `apiVersion: '2023-05-01'
+const REFUSALS = { 'dns-taken': 'dnsLabelTaken', quota: 'quota', capacity: 'capacity' } as const;
+
+const definition = (name: string, cpu: number, label?: string) => `apiVersion: '2023-05-01'
 name: ${name}
 location: westeurope
 properties:
@@ -39,7 +42,7 @@ properties:
       properties:
         image: mcr.microsoft.com/azuredocs/aci-helloworld:latest
         resources: { requests: { cpu: ${cpu}, memoryInGB: 4 } }
-`;
+${label ? `        ports: [{ port: 80 }]\n` : ''}${label ? `  ipAddress: { type: Public, ports: [{ port: 80 }], dnsNameLabel: ${label} }\n` : ''}`;
 
 suite('Diagnose and the region check', function () {
   this.timeout(90000);
@@ -74,6 +77,11 @@ suite('Diagnose and the region check', function () {
     for (const scenario of Object.keys(SCENARIOS)) {
       const name = `it-diag-${scenario}`;
       fs.writeFileSync(path.join(folder, 'definitions', `${name}.aci.yaml`), definition(name, 1));
+      entries.push({ name, subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${name}.aci.yaml` });
+    }
+    for (const scenario of Object.keys(REFUSALS)) {
+      const name = `it-deploy-${scenario}`;
+      fs.writeFileSync(path.join(folder, 'definitions', `${name}.aci.yaml`), definition(name, 1, `${name}-label`));
       entries.push({ name, subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${name}.aci.yaml` });
     }
     fs.writeFileSync(path.join(folder, 'definitions', 'it-quota.aci.yaml'), definition('it-quota', 4));
@@ -131,5 +139,24 @@ suite('Diagnose and the region check', function () {
     assert.ok(!lines.slice(from).some((l) => /^PUT .*containerGroups\/it-quota/.test(l)), 'no PUT was sent');
     const token = await getToken(emulator());
     assert.strictEqual((await armRequest(emulator(), token, 'GET', groupPath(QUOTA_SUB, 'it-quota'))).status, 404);
+  });
+
+  test('a deploy Azure refuses names the cause, the fix and its document; Diagnose then reads that error', async () => {
+    for (const [scenario, kind] of Object.entries(REFUSALS)) {
+      const name = `it-deploy-${scenario}`;
+      const node = await child(api, await child(api, undefined, 'Container groups'), name);
+      const result = await run<DeployCommandResult>('aciDataShare.deploy', node.node, [{ message: new RegExp(`^Create the container group ${name}`), choose: 'Create' }]);
+      assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+      assert.strictEqual(result.cause?.kind, kind, result.notifications.join('\n'));
+      assert.match(result.cause.doc, /^https:\/\/learn\.microsoft\.com\//);
+      const shown = result.notifications.at(-1) ?? '';
+      assert.ok(shown.startsWith(`Deploy of ${name} failed: `) && shown.includes(`Likely cause: ${result.cause.title}. ${result.cause.fix}`), shown);
+      assert.ok(lines.some((l) => l.includes(`${name}: likely cause: `) && l.includes(result.cause!.doc)), 'the log names the document');
+      const diagnosed = await run<DiagnoseResult>('aciDataShare.diagnose', node.node, []);
+      assert.strictEqual(diagnosed.outcome, 'diagnosed', scenario);
+      assert.deepStrictEqual(diagnosed.diagnosis?.causes.map((c) => c.kind), [kind], diagnosed.markdown);
+      assert.match(diagnosed.markdown ?? '', /not deployed/);
+      assert.ok(diagnosed.markdown?.includes(`<${result.cause.doc}>`), diagnosed.markdown);
+    }
   });
 });
