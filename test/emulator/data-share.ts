@@ -11,7 +11,7 @@ import {
 } from './data-share-generator';
 import { applyFilter, applyOrderBy, decodeSkipToken, encodeSkipToken, parseFilter, parseOrderBy } from './data-share-query';
 import { ErrorInfo, Reply, dataShareError, jsonReply } from './reply';
-import { liveDetails, liveRuns, liveSynchronization, shareSubscriptionKey } from './data-share-live';
+import { liveDetails, liveRuns, liveSynchronization } from './data-share-live';
 
 export const DATA_SHARE_API_VERSION = '2021-08-01';
 
