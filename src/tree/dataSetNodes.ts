@@ -34,7 +34,8 @@ function statusIcon(landing: DataSetLanding): vscode.ThemeIcon {
 function landingNode(id: string, landing: DataSetLanding, target: ShareSubscriptionTarget, synchronizationId: string | undefined): TreeNode {
   const where = landing.sink ? (landing.sink.broken ? vscode.l10n.t('{0} (mapping broken)', landing.sink.where) : landing.sink.where) : vscode.l10n.t('not mapped');
   // A data set that is not mapped is not received: a status from a run before it was unmapped would read as received.
-  const status = landing.lastStatus && statusWord(landing.lastStatus);
+  // The data set's own word, as the report's table shows it.
+  const status = landing.lastStatus;
   const description = status && landing.sink ? vscode.l10n.t('→ {0} · {1}', where, status) : vscode.l10n.t('→ {0}', where);
   const tip = new vscode.MarkdownString();
   tip.appendMarkdown('| | |\n|---|---|\n');
