@@ -70,6 +70,7 @@ export const RULES: Record<CodeName, RuleInfo> = {
   gpu: { level: 'error', description: 'A GPU resource: GPU container groups were retired on 2025-07-14.' },
   spotPriority: { level: 'error', description: 'A Spot container group with what Spot does not support (inbound connectivity, a SKU other than Standard, a GPU).' },
   secretReferenceUndeclared: { level: 'error', description: 'A secret reference names no entry of properties.secretReferences.' },
+  sharedPort: { level: 'warning', description: 'Two containers of the group expose the same port and protocol, though they share one network.' },
   tooManyContainers: { level: 'error', description: 'The group has more containers than allowed.' },
   tooManyVolumes: { level: 'error', description: 'The group has more volumes than allowed.' },
   tooManyPorts: { level: 'error', description: 'The group exposes more ports than allowed.' },

@@ -11,6 +11,7 @@ import type { DataSetLanding } from '../core/synchronization/dataSetLandings';
 import { syncOutcome } from '../core/synchronization/syncStatus';
 import type { Landings } from '../core/synchronization/shareSubscriptionReads';
 import type { ShareSubscriptionTarget } from '../core/settings/model';
+import { statusWord } from '../ui/synchronizationWords';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, type TreeNode } from './treeNode';
 import type { ShareSubscriptionSource } from './shareSubscriptionSource';
 
@@ -33,14 +34,16 @@ function statusIcon(landing: DataSetLanding): vscode.ThemeIcon {
 function landingNode(id: string, landing: DataSetLanding, target: ShareSubscriptionTarget, synchronizationId: string | undefined): TreeNode {
   const where = landing.sink ? (landing.sink.broken ? vscode.l10n.t('{0} (mapping broken)', landing.sink.where) : landing.sink.where) : vscode.l10n.t('not mapped');
   // A data set that is not mapped is not received: a status from a run before it was unmapped would read as received.
-  const description = landing.lastStatus && landing.sink ? vscode.l10n.t('→ {0} · {1}', where, landing.lastStatus) : vscode.l10n.t('→ {0}', where);
+  // The data set's own word, as the report's table shows it.
+  const status = landing.lastStatus;
+  const description = status && landing.sink ? vscode.l10n.t('→ {0} · {1}', where, status) : vscode.l10n.t('→ {0}', where);
   const tip = new vscode.MarkdownString();
   tip.appendMarkdown('| | |\n|---|---|\n');
   const row = (k: string, v: string) => tip.appendMarkdown(`| ${k} | `).appendText(v).appendMarkdown(' |\n');
   row(vscode.l10n.t('Data set'), landing.name);
   row(vscode.l10n.t('Type'), landing.type);
   row(vscode.l10n.t('Lands in'), landing.sink ? `${landing.sink.kind}: ${landing.sink.where}` : vscode.l10n.t('not mapped: it is not received until it is mapped'));
-  row(vscode.l10n.t('Latest synchronization'), landing.lastStatus ? (landing.sink ? landing.lastStatus : vscode.l10n.t('{0} (while it was mapped)', landing.lastStatus)) : '—');
+  row(vscode.l10n.t('Latest synchronization'), status ? (landing.sink ? status : vscode.l10n.t('{0} (while it was mapped)', status)) : '—');
   if (landing.lastMessage) row(vscode.l10n.t('Message'), landing.lastMessage);
   const command: vscode.Command | undefined = synchronizationId
     ? { command: 'aciDataShare.showSynchronizationReport', title: vscode.l10n.t('Show Synchronization Report'), arguments: [target, synchronizationId, { name: landing.name }] }
@@ -50,7 +53,10 @@ function landingNode(id: string, landing: DataSetLanding, target: ShareSubscript
 
 export class DataSetsNode implements TreeNode {
   private readonly children = new BackgroundLoad<TreeNode[]>((token) => this.fetch(token), () => this.changed(this));
-  private summary: string | undefined;
+  /** "15 · 2 not mapped", from the last read. */
+  private counted: string | undefined;
+  /** The latest synchronization the statuses come from, as read with them (dropped when they are to be read again). */
+  private latest: { word: string; tip: string } | undefined;
 
   constructor(
     readonly id: string,
@@ -62,10 +68,11 @@ export class DataSetsNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t('Data sets'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = this.summary;
+    item.description = this.latest && this.counted ? vscode.l10n.t('{0} · latest synchronization: {1}', this.counted, this.latest.word) : this.counted;
     item.iconPath = new vscode.ThemeIcon('database');
     item.contextValue = 'dataSets';
-    item.tooltip = vscode.l10n.t('The data sets this share subscription receives and where each lands');
+    const about = vscode.l10n.t('The data sets this share subscription receives, where each lands, and how each did in the latest synchronization');
+    item.tooltip = this.latest ? `${about}\n\n${this.latest.tip}` : about;
     return item;
   }
 
@@ -75,6 +82,7 @@ export class DataSetsNode implements TreeNode {
 
   invalidate(): void {
     this.children.reset();
+    this.latest = undefined;
   }
 
   private async fetch(token: vscode.CancellationToken): Promise<TreeNode[]> {
@@ -85,7 +93,11 @@ export class DataSetsNode implements TreeNode {
       return [new ErrorNode(`${this.id}:error`, vscode.l10n.t('Could not load the data sets'), errorMessage(err), { command: 'aciDataShare.showOutput', title: vscode.l10n.t('Show Output') })];
     }
     const unmapped = read.landings.filter((l) => !l.sink).length;
-    this.summary = unmapped ? vscode.l10n.t('{0} · {1} not mapped', read.landings.length, unmapped) : String(read.landings.length);
+    this.counted = unmapped ? vscode.l10n.t('{0} · {1} not mapped', read.landings.length, unmapped) : String(read.landings.length);
+    // The statuses beside the data sets are the latest synchronization's: one still running has only those done so far.
+    const latest = read.latest;
+    const word = statusWord(latest?.status) || '—';
+    this.latest = latest && { word, tip: vscode.l10n.t('Statuses from the latest synchronization: {0}, started {1} (id {2})', word, latest.startTime ?? '—', latest.synchronizationId) };
     const synchronizationId = read.latest?.synchronizationId;
     const nodes: TreeNode[] = read.landings.slice(0, MAX_SHOWN).map((l, i) => landingNode(`${this.id}:${i}`, l, this.target, synchronizationId));
     const more = read.landings.length - MAX_SHOWN;

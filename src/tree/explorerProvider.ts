@@ -5,10 +5,12 @@ import { ContainerGroupNode } from './containerGroupNodes';
 import { ShareSubscriptionNode } from './shareSubscriptionNodes';
 import type { ShareSubscriptionSource } from './shareSubscriptionSource';
 import type { SynchronizationWatches } from '../core/synchronization/syncWatches';
+import type { WatchSnapshot } from '../core/synchronization/syncWatch';
 import { DeployStates } from './deployStates';
 import type { LiveStateLoader } from './liveStateLoader';
 import { containerGroupKey, type ContainerGroupTarget } from '../core/settings/model';
 import { ErrorNode, InfoNode, TreeNode } from './treeNode';
+import { AgoRefresh } from './agoRefresh';
 
 const NEVER = new vscode.CancellationTokenSource().token;
 
@@ -52,6 +54,11 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
   private readonly following: vscode.Disposable;
   private readonly watching: { dispose(): void };
+  /** Redraws running synchronizations' rows when their "started N min ago" would change; no timer when none runs. */
+  private readonly agoRefresh = new AgoRefresh(
+    () => this.runningNodes().map((n) => this.watches.running(n.key)?.snapshot.startTime),
+    () => this.runningNodes().forEach((n) => this.changed.fire(n)),
+  );
 
   constructor(
     private readonly shareSubscriptions: ShareSubscriptionSource,
@@ -60,16 +67,22 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     private readonly watches: SynchronizationWatches,
   ) {
     this.following = deployStates.onDidChange((target) => this.refreshGroup(target));
-    this.watching = watches.onDidChange((key, snapshot) => this.showSynchronization(key, snapshot.ended));
+    this.watching = watches.onDidChange((key, snapshot) => this.showSynchronization(key, snapshot));
   }
 
-  /** A followed synchronization moved: only its share subscription's node is redrawn (its children stay loaded). */
-  private showSynchronization(key: string, ended: boolean): void {
+  /** A followed synchronization moved: only its share subscription's node is redrawn (its schedule stays loaded). */
+  private showSynchronization(key: string, snapshot: WatchSnapshot): void {
     for (const node of this.entries()) {
       if (!(node instanceof ShareSubscriptionNode) || node.key !== key) continue;
-      if (ended) node.synchronizationEnded();
+      node.synchronizationMoved(snapshot);
       this.changed.fire(node);
     }
+    this.agoRefresh.update();
+  }
+
+  /** Share subscription nodes whose followed synchronization has not ended. */
+  private runningNodes(): ShareSubscriptionNode[] {
+    return this.entries().filter((n): n is ShareSubscriptionNode => n instanceof ShareSubscriptionNode && this.watches.running(n.key) !== undefined);
   }
 
   /** Shows a group's new deploy state: only its node is rebuilt. */
@@ -153,6 +166,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   dispose(): void {
     this.following.dispose();
     this.watching.dispose();
+    this.agoRefresh.dispose();
     this.disposeRoots();
     this.changed.dispose();
   }

@@ -8,6 +8,7 @@ import { orderBySoonest } from '../core/schedule/nextRun';
 import { prop } from '../core/definition/plainValues';
 import { triggerFor, isScheduleTrigger } from '../core/synchronization/schedule';
 import type { SynchronizationWatches } from '../core/synchronization/syncWatches';
+import type { WatchSnapshot } from '../core/synchronization/syncWatch';
 import type { ScheduledTrigger } from '../core/services/dataShareConsumer';
 import type { SourceShareSynchronizationSetting } from '../core/services/dataShare';
 import { BackgroundLoad, ErrorNode, InfoNode, LoadingNode, TreeNode } from './treeNode';
@@ -22,6 +23,8 @@ export class ShareSubscriptionNode implements TreeNode {
   readonly key: string;
   private readonly children = new BackgroundLoad<TreeNode[]>((token) => this.fetch(token), () => this.changed(this));
   private readonly dataSets: DataSetsNode;
+  /** The synchronization the data sets were last read again for, and whether it had ended. */
+  private followed: { synchronizationId: string; ended: boolean } | undefined;
 
   constructor(
     readonly target: ShareSubscriptionTarget,
@@ -77,9 +80,16 @@ export class ShareSubscriptionNode implements TreeNode {
     this.dataSets.invalidate();
   }
 
-  /** The data sets' last statuses changed: they are read again when next shown. */
-  synchronizationEnded(): void {
-    this.dataSets.invalidate();
+  /**
+   * The followed synchronization moved. The data sets show their status in the latest synchronization: when a new one
+   * starts that is no longer the previous run's, and when it ends its statuses are final, so they are read again
+   * (when next shown) at both.
+   */
+  synchronizationMoved(snapshot: WatchSnapshot): void {
+    const started = snapshot.synchronizationId !== this.followed?.synchronizationId;
+    const ended = snapshot.ended && !this.followed?.ended;
+    this.followed = { synchronizationId: snapshot.synchronizationId, ended: snapshot.ended };
+    if (started || ended) this.dataSets.invalidate();
   }
 
   private async fetch(token: vscode.CancellationToken): Promise<TreeNode[]> {

@@ -72,6 +72,8 @@ export class DataShareLive {
   /** Data set mappings created through PUT, by share subscription and lower-cased name (data-share-landings.ts). */
   readonly mappings = new Map<string, Map<string, Record<string, unknown>>>();
   private readonly operations = new Map<string, LiveOperation>();
+  /** Share subscriptions whose `runningsecs-N` run was put in place (once: it is not started again after it ends). */
+  readonly seeded = new Set<string>();
 
   runs(key: string): LiveSync[] {
     return this.syncs.get(key) ?? [];
@@ -180,8 +182,33 @@ export function bodyOf(ctx: RequestContext): Record<string, unknown> | undefined
   }
 }
 
-function running(ctx: RequestContext, key: string): LiveSync | undefined {
-  return ctx.state.dataShare.runs(key).find((r) => liveStatus(r, ctx.state.now()).endMs === undefined);
+/**
+ * The runs of the request's share subscription. One named `runningsecs-N` has, from its first read, a run that
+ * started N seconds earlier (by its schedule, or from another client), as a user meets a synchronization already
+ * under way; it lasts `syncsecs-N` seconds like any other.
+ */
+export function liveRuns(ctx: RequestContext): LiveSync[] {
+  const key = shareSubscriptionKey(ctx.params);
+  const { account, shareSubscription } = seeds(ctx);
+  const ago = /runningsecs-(\d+)/i.exec(shareSubscription);
+  if (ago && !ctx.state.dataShare.seeded.has(key)) {
+    ctx.state.dataShare.seeded.add(key);
+    const durationMs = runDurationMs(shareSubscription);
+    const startMs = ctx.state.now() - Number(ago[1]) * 1000;
+    const run: LiveSync = { synchronizationId: randomUUID(), synchronizationMode: 'Incremental', startMs, queuedMs: Math.min(3_000, durationMs / 10), durationMs, account, shareSubscription, fails: /syncfail/i.test(shareSubscription) };
+    ctx.state.dataShare.syncs.set(key, [run, ...ctx.state.dataShare.runs(key)]);
+  }
+  return ctx.state.dataShare.runs(key);
+}
+
+/** `syncsecs-N` from the share subscription's name (2–3600), default 90. */
+function runDurationMs(shareSubscription: string): number {
+  const seconds = /syncsecs-(\d+)/i.exec(shareSubscription);
+  return Math.max(2, Math.min(Number(seconds?.[1] ?? 90), 3_600)) * 1000;
+}
+
+function running(ctx: RequestContext): LiveSync | undefined {
+  return liveRuns(ctx).find((r) => liveStatus(r, ctx.state.now()).endMs === undefined);
 }
 
 export function synchronize(ctx: RequestContext): Reply {
@@ -197,12 +224,11 @@ export function synchronize(ctx: RequestContext): Reply {
     return dataShareError(409, { code: 'ShareSubscriptionNotActive', message: `The share subscription '${ctx.params.shareSubscription}' has been revoked by the provider and cannot be synchronized.` });
   }
   const key = shareSubscriptionKey(ctx.params);
-  const busy = running(ctx, key);
+  const busy = running(ctx);
   if (busy) {
     return dataShareError(409, { code: 'SynchronizationInProgress', message: `A synchronization (${busy.synchronizationId}) is already in progress for share subscription '${ctx.params.shareSubscription}'.` });
   }
-  const seconds = /syncsecs-(\d+)/i.exec(shareSubscription);
-  const durationMs = Math.max(2, Math.min(Number(seconds?.[1] ?? 90), 3_600)) * 1000;
+  const durationMs = runDurationMs(shareSubscription);
   const run: LiveSync = { synchronizationId: randomUUID(), synchronizationMode: mode, startMs: ctx.state.now(), queuedMs: Math.min(3_000, durationMs / 10), durationMs, account, shareSubscription, fails: /syncfail/i.test(shareSubscription) };
   ctx.state.dataShare.syncs.set(key, [run, ...ctx.state.dataShare.runs(key)]);
   const operationId = ctx.state.dataShare.addOperation({ kind: 'synchronize', key, synchronizationId: run.synchronizationId });

@@ -11,7 +11,7 @@ import {
 } from './data-share-generator';
 import { applyFilter, applyOrderBy, decodeSkipToken, encodeSkipToken, parseFilter, parseOrderBy } from './data-share-query';
 import { ErrorInfo, Reply, dataShareError, jsonReply } from './reply';
-import { liveDetails, liveSynchronization, shareSubscriptionKey } from './data-share-live';
+import { liveDetails, liveRuns, liveSynchronization } from './data-share-live';
 
 export const DATA_SHARE_API_VERSION = '2021-08-01';
 
@@ -116,7 +116,7 @@ export function listSynchronizations(ctx: RequestContext): Reply {
   const { account, shareSubscription } = seeds(ctx);
   // Runs started through synchronize come first (newest first), before the generated history.
   const now = ctx.state.now();
-  const live = ctx.state.dataShare.runs(shareSubscriptionKey(ctx.params)).map((run) => liveSynchronization(run, now));
+  const live = liveRuns(ctx).map((run) => liveSynchronization(run, now));
   const all = [...live, ...generateSynchronizations(account, shareSubscription)] as Array<Record<string, unknown>>;
   const items = applyOrderBy(applyFilter(all, filter.value), order.value);
   return page(ctx, items, sizesFor(shareSubscription).pageSize);
@@ -155,7 +155,7 @@ export function listSynchronizationDetails(ctx: RequestContext): Reply {
   const order = parseOrderBy(ctx.url.searchParams.get('$orderby'), ['name', 'durationMs', 'startTime', 'sizeRead', 'status']);
   if (!order.ok) return badRequest(order.error);
   const { account, shareSubscription } = seeds(ctx);
-  const run = ctx.state.dataShare.find(shareSubscriptionKey(ctx.params), sync.id);
+  const run = liveRuns(ctx).find((r) => r.synchronizationId.toLowerCase() === sync.id.toLowerCase());
   if (run) {
     // A run under way lists the data sets finished so far: never cached, the list grows with time.
     return page(ctx, applyOrderBy(applyFilter(liveDetails(run, ctx.state.now()), filter.value), order.value), sizesFor(shareSubscription).pageSize, sync.id);

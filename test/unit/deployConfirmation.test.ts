@@ -25,7 +25,7 @@ test('destination names subscription and resource group; endpoints only off the 
     'Resource group: rg-a',
   ]);
   const custom = describeDestination(target, { name: 'Custom', armEndpoint: 'https://arm.example', authorityHost: 'https://login.example' });
-  assert.equal(custom[2], 'Cloud Custom: requests go to https://arm.example, sign-in to https://login.example.');
+  assert.equal(custom[2], 'Custom cloud: requests go to https://arm.example, sign-in to https://login.example.');
 });
 
 test('long change lists are capped with a count', () => {

@@ -72,3 +72,19 @@ describe('secret references (2025-09-01)', () => {
     assert.deepEqual(fs[0].path, ['properties', 'secretReferences', 0, 'identity']);
   });
 });
+
+describe('ports shared by the containers of a group', () => {
+  const withPort = (name: string, port: number, protocol?: string) => ({ name, properties: { image: 'nginx', resources: { requests: { cpu: 1, memoryInGB: 1 } }, ports: [protocol ? { port, protocol } : { port }] } });
+
+  it('two containers exposing port 80 (TCP) is a warning on the second', () => {
+    const fs = findings(group('2023-05-01', { containers: [withPort('web', 80), withPort('api', 80, 'TCP')] }));
+    assert.deepEqual(fs.map((f) => f.code), ['ACI330'], show(fs));
+    assert.deepEqual(fs[0].path, ['properties', 'containers', 1, 'properties', 'ports', 0, 'port']);
+    assert.match(fs[0].message, /'web' and 'api' both expose port 80 \(TCP\)/);
+  });
+
+  it('the same number over TCP and UDP, or different numbers, are no finding', () => {
+    assert.deepEqual(findings(group('2023-05-01', { containers: [withPort('web', 53), withPort('dns', 53, 'UDP')] })).map((f) => f.code), []);
+    assert.deepEqual(findings(group('2023-05-01', { containers: [withPort('web', 80), withPort('api', 5000)] })).map((f) => f.code), []);
+  });
+});

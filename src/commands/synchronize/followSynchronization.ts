@@ -10,7 +10,8 @@ import { syncOutcome } from '../../core/synchronization/syncStatus';
 import { SynchronizationWatch, UNKNOWN_STATUS, progressCounts, type WatchSnapshot } from '../../core/synchronization/syncWatch';
 import { watchReaders } from '../../core/synchronization/shareSubscriptionReads';
 import type { ShareSubscriptionSynchronization } from '../../core/services/dataShare';
-import { ago, doneText, failedNames } from '../../tree/synchronizationText';
+import { ago, doneText, failedNames, stateText } from '../../tree/synchronizationText';
+import { AgoRefresh } from '../../tree/agoRefresh';
 import type { CommandContext } from '../shared/registerCommand';
 import { clientOf, nameOf, notify } from './syncTarget';
 
@@ -49,18 +50,30 @@ function ended(watch: SynchronizationWatch): Promise<WatchSnapshot> {
 export function showProgress(ctx: CommandContext, target: ShareSubscriptionTarget, watch: SynchronizationWatch): void {
   const title = vscode.l10n.t('Synchronizing {0}', nameOf(target));
   void ctx.ui.progress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, (progress, token) => {
-    const message = (s: WatchSnapshot) => vscode.l10n.t('{0} · started {1} · {2}', s.status, ago(s.startTime), doneText(s));
+    // In the tree's words (Synchronizing, not the service's InProgress).
+    const message = (s: WatchSnapshot) => vscode.l10n.t('{0} · started {1} · {2}', stateText(s), ago(s.startTime), doneText(s));
     progress.report({ message: message(watch.snapshot) });
     return new Promise<void>((resolve) => {
+      // "started N min ago" is said again when the minute turns, though nothing else moved.
+      const agoRefresh = new AgoRefresh(
+        () => [watch.snapshot.ended ? undefined : watch.snapshot.startTime],
+        () => progress.report({ message: message(watch.snapshot) }),
+      );
+      agoRefresh.update();
       const sub = watch.onChange((s) => {
-        if (s.ended) finish();
-        else progress.report({ message: message(s) });
+        if (s.ended) {
+          finish();
+          return;
+        }
+        progress.report({ message: message(s) });
+        agoRefresh.update();
       });
       // Only when VS Code itself ends the notification (the window closing).
       const cancel = token.onCancellationRequested(() => finish());
       function finish(): void {
         sub.dispose();
         cancel.dispose();
+        agoRefresh.dispose();
         resolve();
       }
       if (watch.snapshot.ended) finish();

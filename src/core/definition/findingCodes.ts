@@ -67,5 +67,6 @@ export const Code = {
   emptySecretVolume: 'ACI327',
   spotPriority: 'ACI328',
   secretReferenceUndeclared: 'ACI329',
+  sharedPort: 'ACI330',
   unknownSecret: 'ACI900',
 } as const;

@@ -9,5 +9,7 @@ export interface CloudEndpoints {
 /** Undefined for the public cloud; else one sentence naming the ARM endpoint and the sign-in authority. */
 export function describeEndpoints(cloud: CloudEndpoints): string | undefined {
   if (cloud.name === 'AzureCloud') return undefined;
-  return `Cloud ${cloud.name}: requests go to ${cloud.armEndpoint}, sign-in to ${cloud.authorityHost}.`;
+  // "Custom cloud", as sign-in says "the custom cloud"; a national cloud by its name (AzureChinaCloud).
+  const which = cloud.name === 'Custom' ? 'Custom cloud' : cloud.name;
+  return `${which}: requests go to ${cloud.armEndpoint}, sign-in to ${cloud.authorityHost}.`;
 }

@@ -47,7 +47,8 @@ async function deployAndExpand(page: Page, context: shots.StepContext): Promise<
   await shots.clickInlineAction(page, 'live-demo', 'Deploy to Azure…');
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ timeout: 30000 });
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  // Create the first time; Update when an earlier step of the same run deployed it already.
+  await dialog.getByRole('button', { name: /^(Create|Update)$/ }).click();
   await row(page, /live-demo.*Succeeded/).waitFor({ timeout: 60000 });
   await expand(page, 'live-demo');
   await row(page, /worker.*restart/).waitFor({ timeout: 30000 });

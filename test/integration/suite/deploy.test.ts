@@ -110,7 +110,7 @@ suite('Deploy', function () {
     assert.match(question.detail ?? '', /it-db → containers\[nginx\]\.environmentVariables\[SITE_TITLE\]\.secureValue/);
     assert.match(question.detail ?? '', /it-reg → imageRegistryCredentials\[contoso\.azurecr\.io\]\.password/);
     // The emulator is not the public cloud: the question names where the request and the sign-in go.
-    assert.ok((question.detail ?? '').includes(`Cloud Custom: requests go to ${process.env.ACI_DS_EMULATOR_URL}`), question.detail);
+    assert.ok((question.detail ?? '').includes(`Custom cloud: requests go to ${process.env.ACI_DS_EMULATOR_URL}`), question.detail);
     assert.ok(![DB_SECRET, REG_SECRET].some((s) => (question.detail ?? '').includes(s)), 'no secret value in the question');
     const note = script.messages('info').at(-1) ?? '';
     assert.ok(note.includes(result.group.ip!) && note.includes(result.group.fqdn), note);

@@ -32,6 +32,9 @@ suite('Data Share consumer actions', () => {
     { ...base, shareSubscriptionName: 'sched-settings-1', label: 'Scheduled feed' },
     { ...base, shareSubscriptionName: 'feed-revoked', label: 'Revoked feed' },
     { ...base, shareSubscriptionName: 'maps-rows-15', label: 'Mapped feed' },
+    // A run started 50 s before the first read (by its schedule, say), whose 4 data sets take 15 min.
+    { ...base, shareSubscriptionName: 'elsewhere-rows-4-syncsecs-900-runningsecs-50', label: 'Running feed' },
+    { ...base, shareSubscriptionName: 'fresh-rows-4-syncsecs-120', label: 'Fresh feed' },
   ];
 
   suiteSetup(async () => {
@@ -254,11 +257,84 @@ suite('Data Share consumer actions', () => {
     // Not received, so no status beside it (never "not mapped · Succeeded").
     assert.deepStrictEqual(unmapped.map((n) => items[n].description.replace(/^.* → /, '→ ')), ['→ not mapped', '→ not mapped']);
     assert.ok(items.filter((_i, n) => !unmapped.includes(n)).every((i) => / → contoso/.test(i.description)), items.map((i) => i.description).join('\n'));
-    assert.match((await shownNow(api, feed.node)).find((i) => i.contextValue === 'dataSets')?.description ?? '', /^15 · 2 not mapped$/);
+    assert.match((await shownNow(api, feed.node)).find((i) => i.contextValue === 'dataSets')?.description ?? '', /^15 · 2 not mapped · latest synchronization: \S/);
     const item = await api.explorer.getTreeItem(items[0].node);
     assert.strictEqual(item.command?.command, SHOW_REPORT);
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
     const record = await api.report.waitFor((r) => r.target.shareSubscriptionName === 'maps-rows-15' && r.state === 'done' && r.view?.shown === 1, 30_000);
     assert.strictEqual(record.totals?.rows, 15);
+  });
+
+  test('While a synchronization runs, its row says how long ago it started as the minutes pass, though nothing else moves', async function () {
+    this.timeout(120_000);
+    // Reads a minute apart: no data set finishes and no read comes back while the minute turns, so only the turn
+    // of the minute itself can redraw the row.
+    await config().update('synchronizationRefreshSeconds', 60, vscode.ConfigurationTarget.Workspace);
+    const drawn: string[] = [];
+    // What the view shows: the row as VS Code asks for it when the tree says it changed.
+    const drawing = api.explorer.onDidChangeTreeData((changed) => {
+      void shown('Running feed').then((item) => {
+        if (changed === undefined || changed.id === item.node.id) drawn.push(item.description);
+      });
+    });
+    const script = new ScriptedInput([
+      { message: /^A synchronization of Running feed is already running \(started just now\)/, choose: 'Watch' },
+      { message: /^Cancel the synchronization of Running feed started 1 min ago\?$/, choose: 'Cancel Synchronization' },
+    ]);
+    try {
+      const feed = await node('Running feed');
+      await withAnswers(api, script, async () => {
+        const watching = vscode.commands.executeCommand<SynchronizeResult>(SYNC, feed.node);
+        await until(() => drawn.some((d) => /^Synchronizing · started just now · 0 of 4 data sets done$/.test(d)), 'the row shows the run found running', 30_000);
+        await until(() => /^Synchronizing · started 1 min ago · 0 of 4 data sets done$/.test(drawn[drawn.length - 1] ?? ''), `the row redrawn as the minute turns (drawn: ${drawn.join(' | ')})`, 30_000);
+        const canceled = await vscode.commands.executeCommand<CancelResult>(CANCEL, feed.node);
+        assert.strictEqual(canceled.outcome, 'canceled', canceled.notifications.join(' | '));
+        assert.strictEqual((await watching).outcome, 'canceled');
+      });
+    } finally {
+      drawing.dispose();
+      await config().update('synchronizationRefreshSeconds', 2, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test("Data sets: a new synchronization's start replaces the previous run's statuses with its own", async function () {
+    this.timeout(120_000);
+    const dataSets = async () => {
+      const feed = (await node('Fresh feed')).node;
+      const found = (await shownChildren(api, feed)).find((i) => i.contextValue === 'dataSets');
+      assert.ok(found);
+      const rows = await shownChildren(api, found.node);
+      // The node's own line, as drawn once its rows have arrived.
+      const item = (await shownNow(api, feed)).find((i) => i.contextValue === 'dataSets');
+      assert.ok(item);
+      return { item, rows };
+    };
+    const before = await dataSets();
+    // Every mapped data set has a status from the previous run (the generated history's newest).
+    const status = (r: ShownItem) => r.description.replace(/^[^→]*→ /, '').includes(' · ');
+    const mapped = before.rows.filter((r) => !/→ not mapped$/.test(r.description));
+    assert.strictEqual(before.rows.length, 4);
+    assert.ok(mapped.length > 0 && mapped.every(status), before.rows.map((r) => r.description).join('\n'));
+    const previous = /^4(?: · \d not mapped)? · latest synchronization: (.+)$/.exec(before.item.description)?.[1];
+    assert.ok(previous && !/^(Queued|Synchronizing)$/.test(previous), `before: ${before.item.description}`);
+    const script = new ScriptedInput([
+      { pick: /^Synchronize Fresh feed/, choose: /^Incremental$/ },
+      { message: /^Synchronize Fresh feed now \(Incremental\)\?$/, choose: 'Synchronize' },
+      { message: /^Cancel the synchronization of Fresh feed started /, choose: 'Cancel Synchronization' },
+    ]);
+    await withAnswers(api, script, async () => {
+      const running = vscode.commands.executeCommand<SynchronizeResult>(SYNC, (await node('Fresh feed')).node);
+      await until(async () => /^(Queued|Synchronizing) · started just now · 0 of 4/.test((await shown('Fresh feed')).description), 'the run started', 30_000);
+      // Its first data set ends after half a minute: until then none has a status in the latest synchronization.
+      const during = await until(async () => {
+        const read = await dataSets();
+        return /^4(?: · \d not mapped)? · latest synchronization: (Queued|Synchronizing)$/.test(read.item.description) && read;
+      }, 'the data sets read again for the new run', 20_000);
+      assert.deepStrictEqual(during.rows.map(status), [false, false, false, false], during.rows.map((r) => r.description).join('\n'));
+      assert.match(during.item.tooltip, /Statuses from the latest synchronization: (Queued|Synchronizing), started /);
+      const canceled = await vscode.commands.executeCommand<CancelResult>(CANCEL, (await node('Fresh feed')).node);
+      assert.strictEqual(canceled.outcome, 'canceled', canceled.notifications.join(' | '));
+      assert.strictEqual((await running).outcome, 'canceled');
+    });
   });
 });

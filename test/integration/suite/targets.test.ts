@@ -242,7 +242,7 @@ suite('Sign-in and tenants', function () {
   test('the sign-in message names the account and, off the public cloud, where requests and sign-in go', async () => {
     const shown = await vscode.commands.executeCommand<string | undefined>('aciDataShare.signIn');
     const emulator = process.env.ACI_DS_EMULATOR_URL!;
-    assert.strictEqual(shown, `Signed in to the custom cloud as service principal sandbox-client. Cloud Custom: requests go to ${emulator}, sign-in to ${emulator}.`);
+    assert.strictEqual(shown, `Signed in to the custom cloud as service principal sandbox-client. Custom cloud: requests go to ${emulator}, sign-in to ${emulator}.`);
   });
 
   test('Select Tenant lists the tenants the account can use', async () => {

@@ -32,6 +32,7 @@ export function checkGroup(group: Record<string, unknown>, containers: unknown[]
   };
   containers.forEach((c, i) => checkDuplicate(c, [...P, 'containers', i]));
   inits.forEach((c, i) => checkDuplicate(c, [...P, 'initContainers', i]));
+  checkSharedPorts(containers, ctx);
 
   const volumeNames = checkVolumes(list(props.volumes), ctx);
   const volumesKnown = !hasExpression(ctx, [props.volumes, ...list(props.volumes).map((v) => obj(v)?.name)]);
@@ -114,6 +115,30 @@ function checkVolumes(volumes: unknown[], ctx: RuleContext): Set<string> {
     }
   });
   return names;
+}
+
+/**
+ * The containers of a group share one local network (Microsoft Learn, "Container groups in Azure Container
+ * Instances": they share "a lifecycle, resources, local network, and storage volumes"; its example gives each
+ * container its own port): two listening on one port and protocol collide, and only one of them can bind it.
+ */
+function checkSharedPorts(containers: unknown[], ctx: RuleContext): void {
+  const first = new Map<string, string>();
+  containers.forEach((c, i) => {
+    const name = literalString(ctx, obj(c)?.name) ?? `#${i + 1}`;
+    const seenHere = new Set<string>();
+    list(obj(obj(c)?.properties)?.ports).forEach((port, j) => {
+      const n = num(obj(port)?.port);
+      if (n === undefined) return;
+      const protocol = (literalString(ctx, obj(port)?.protocol) ?? 'TCP').toUpperCase();
+      const key = `${n}/${protocol}`;
+      if (seenHere.has(key)) return;
+      seenHere.add(key);
+      const other = first.get(key);
+      if (other === undefined) first.set(key, name);
+      else emit(ctx, Code.sharedPort, 'warning', `Containers '${other}' and '${name}' both expose port ${n} (${protocol}); the containers of a group share one network, so only one of them can listen on it. Give each its own port.`, [...P, 'containers', i, 'properties', 'ports', j, 'port']);
+    });
+  });
 }
 
 function checkNetwork(props: Record<string, unknown>, containers: unknown[], ctx: RuleContext): void {
