@@ -1,7 +1,6 @@
 /** Wires the extension: the shared services, then each feature's registration, then what follows outside changes. */
 import * as vscode from 'vscode';
 import { AzureSession } from './azure/session';
-import { useGlobalStorage } from './settings/userSettingsFile';
 import { SynchronizationWatches } from './core/synchronization/syncWatches';
 import { ExplorerProvider } from './tree/explorerProvider';
 import { DeployStates } from './tree/deployStates';
@@ -9,6 +8,7 @@ import { createLiveStateLoader } from './tree/liveStateLoader';
 import { shareSubscriptionSource } from './tree/shareSubscriptionSource';
 import { registerTree } from './tree/registerTree';
 import * as settings from './settings/configuration';
+import { SettingsLists } from './settings/lists';
 import { log, disposeLog, onLogLine } from './output/log';
 import { useUserInput } from './ui/userInput';
 import { usePageBundle } from './webview/pageHtml';
@@ -33,14 +33,13 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const started = performance.now();
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test;
   const session = new AzureSession(context);
-  useGlobalStorage(context.globalStorageUri);
   const deployStates = new DeployStates(context.workspaceState);
   const syncWatches = new SynchronizationWatches();
   const loadLiveState = createLiveStateLoader(session, () => settings.connectionSettings().authMethod);
   const explorer = new ExplorerProvider(shareSubscriptionSource(session), deployStates, loadLiveState, syncWatches);
   const secrets = new SecretStore(context.secrets, context.globalState);
   const language = registerLanguageFeatures(context, { secretNames: () => secrets.names() });
-  const command = commandRegistrar({ extension: context, log: log(), session, secrets, explorer, deployStates, syncWatches, language, testHooks });
+  const command = commandRegistrar({ extension: context, log: log(), session, secrets, explorer, deployStates, syncWatches, language, lists: new SettingsLists(context.globalStorageUri), testHooks });
 
   const deploy = registerDeploy(command);
   registerActions(command);

@@ -7,21 +7,22 @@
  */
 import { l10n, root, testHooks } from '../shared/page';
 import { connectToHost } from '../shared/host';
-import { formatBytes, formatCount, formatDuration, formatUtcDateTime } from '../../src/core/report/shared/format';
-import type { HostMessage, PageCommand, PageMessage, ReportPanelState, ReportTab } from '../../src/core/report/report/messages';
+import { formatBytes, formatDuration } from '../../src/core/report/shared/format';
+import type { HostMessage, PageMessage, ReportPanelState, ReportTab } from '../../src/core/report/report/messages';
 import type { LoadState, SynchronizationSummary } from '../../src/core/report/shared/panelTypes';
 import { REPORT_COLUMNS, type ColumnKey, type ReportQuery, type ReportRow } from '../../src/core/report/shared/model';
 import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/report/shared/totals';
 import { barChart } from './chart';
 import { ChartRequests } from './chartRequests';
-import { reportColumnTitles } from '../shared/columnTitles';
-import { el } from '../shared/dom';
-import { fillPairs, option } from '../shared/fields';
+import { fillPairs } from '../shared/fields';
+import { applyControls as applyFilterControls, offerStatus, renderDetail } from './controls';
 import { buildLayout, renderSchedule, TABS, type Layout } from './layout';
+import { renderMeta, renderProgress as renderProgressLine } from './progress';
+import { runCommand, type PageActions } from './pageCommands';
 import { PageRows } from './rowWindow';
 import { summaryPairs } from './summary';
-import { modeWord, statusWord } from '../shared/syncWords';
-import { cellText, VirtualTable } from './table';
+import { VirtualTable } from './table';
+import { viewReport } from './viewReport';
 
 
 const vscode = connectToHost<PageMessage, ReportPanelState>();
@@ -97,11 +98,7 @@ function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
   appendedOnly &&= appended;
   totals = m.totals;
   shownTotals = m.shownTotals;
-  for (const status of m.statuses) {
-    if (statuses.has(status)) continue;
-    statuses.add(status);
-    ui.status.appendChild(option(status, status));
-  }
+  for (const status of m.statuses) offerStatus(ui, statuses, status);
   charts.markDirty();
 }
 
@@ -125,32 +122,8 @@ function scheduleRender(): void {
   }, 0);
 }
 
-const shownOnScreen = (node: Element | null): boolean => node !== null && getComputedStyle(node).display !== 'none';
-
 function reportView(): void {
-  if (!testHooks) return;
-  const injected = document.querySelectorAll('#app :is(img, iframe, object, embed, style, script, link)').length;
-  const pairs = [...ui.summary.querySelectorAll<HTMLElement>('.pair')];
-  const label = (pair: HTMLElement) => pair.querySelector('dt')?.textContent ?? '';
-  vscode.postMessage({
-    type: 'viewUpdated',
-    shown: rows.shown,
-    domRows: table.domRowCount,
-    firstCells: table.renderedNames(5),
-    injected,
-    summary: pairs.map((p) => `${label(p)}: ${p.querySelector('dd')?.textContent ?? ''}`),
-    meta: ui.meta.textContent ?? '',
-    hints: pairs.filter((p) => p.title).map((p) => `${label(p)}: ${p.title}`),
-    tab: tab(),
-    tabsShown: TABS.filter((t) => shownOnScreen(document.querySelector(`vscode-tab-header[data-tab='${t}']`))),
-    filtersShown: shownOnScreen(ui.toolbar),
-    nameFilter: ui.nameFilter.hidden ? '' : (ui.nameFilterText.textContent ?? ''),
-    legend: [...ui.legend.querySelectorAll('li')].map((li) => li.textContent ?? ''),
-    chartSizes: [...ui.chartTop.querySelectorAll('vscode-option')].map((o) => o.textContent ?? ''),
-    detail: ui.detail.querySelector('h2')?.textContent ?? '',
-    filterInputLabel: ui.text.shadowRoot?.querySelector('input')?.getAttribute('aria-label') ?? '',
-    clippedColumns: table.clippedColumns(),
-  });
+  if (testHooks) vscode.postMessage(viewReport(ui, table, rows.shown, tab()));
 }
 
 /**
@@ -161,37 +134,8 @@ function renderSummary(): void {
   fillPairs(ui.summary, summaryPairs(totals, shownTotals, synchronization?.durationMs ?? wallTimeMs(totals)));
 }
 
-function renderProgress(message = statusMessage): void {
-  const loading = loadState === 'loading';
-  ui.progress.hidden = !loading;
-  ui.stop.toggleAttribute('disabled', !loading);
-  // One string per count, as elsewhere in the product: "1 page" never reads "1 pages".
-  const count = formatCount(totals.rows);
-  const pages = formatCount(totals.pagesLoaded);
-  const rows =
-    totals.rows === 1
-      ? totals.pagesLoaded === 1 ? l10n.t('1 data set in 1 page') : l10n.t('1 data set in {0} pages', pages)
-      : totals.pagesLoaded === 1 ? l10n.t('{0} data sets in 1 page', count) : l10n.t('{0} data sets in {1} pages', count, pages);
-  const text: Record<LoadState, () => string> = {
-    loading: () => l10n.t('Loading… {0}', rows),
-    done: () => l10n.t('Loaded {0}.', rows),
-    stopped: () => l10n.t('Stopped after {0}. Reload to fetch everything.', rows),
-    error: () => l10n.t('Loading failed after {0}: {1}', rows, message ?? l10n.t('unknown error')),
-  };
-  ui.progressText.textContent = text[loadState]();
-  ui.progressText.classList.toggle('error-text', loadState === 'error');
-  root.setAttribute('aria-busy', String(loading));
-}
-
-/** The line under the heading (the heading is the panel's title, see layout.ts). */
-function renderMeta(sync: SynchronizationSummary | undefined): void {
-  if (!state) return;
-  const parts = [`${state.target.shareSubscriptionName} · ${state.target.accountName} · ${state.target.resourceGroup}`];
-  if (sync) {
-    parts.push(l10n.t('started {0}', formatUtcDateTime(sync.startTime)), modeWord(sync.synchronizationMode), statusWord(sync.status), sync.durationMs !== undefined ? formatDuration(sync.durationMs) : '');
-    if (sync.message) parts.push(sync.message);
-  } else if (state.synchronizationId) parts.push(l10n.t('synchronization {0}', state.synchronizationId));
-  ui.meta.textContent = parts.filter(Boolean).join(' · ');
+function renderProgress(): void {
+  renderProgressLine(ui, loadState, totals, statusMessage);
 }
 
 /** Row `index` of the view as this page shows it: the host copies it only if its view is still that one. */
@@ -213,15 +157,7 @@ function showArrivedDetail(): void {
 
 function showDetail(row: ReportRow | undefined): void {
   detailShown = row;
-  ui.copy.toggleAttribute('disabled', !row);
-  if (!row) {
-    ui.detail.replaceChildren();
-    return;
-  }
-  const list = el('dl', { className: 'detail-list' });
-  const titles = reportColumnTitles();
-  fillPairs(list, REPORT_COLUMNS.map((c): [string, string, string?] => [titles[c.key], cellText(c, row) || '—', c.key === 'message' && row.message ? 'message' : undefined]));
-  ui.detail.replaceChildren(el('h2', { text: row.name ?? l10n.t('(unnamed data set)') }), list);
+  renderDetail(ui, row);
 }
 
 const charts = new ChartRequests({
@@ -244,16 +180,7 @@ function fitTable(): void {
 }
 
 function applyControls(q: ReportQuery): void {
-  ui.text.value = q.text ?? '';
-  if (q.status && !statuses.has(q.status)) {
-    statuses.add(q.status);
-    ui.status.appendChild(option(q.status, q.status));
-  }
-  ui.status.value = q.status ?? '';
-  ui.type.value = q.dataSetType ?? '';
-  // A report opened on one data set says so, with the way back to all of them.
-  ui.nameFilter.hidden = q.name === undefined;
-  ui.nameFilterText.textContent = q.name === undefined ? '' : l10n.t('Data set: {0}', q.name);
+  applyFilterControls(ui, statuses, q);
 }
 
 function removeNameFilter(): void {
@@ -262,35 +189,30 @@ function removeNameFilter(): void {
   setQuery(next);
 }
 
-/** Performs a user action on request (the host's tests drive the page through these). */
-function runCommand(c: PageCommand): void {
-  switch (c.command) {
-    case 'sort':
-    case 'filter':
-      applyControls(c.query);
-      return setQuery(c.query);
-    case 'export':
-      return vscode.postMessage({ type: 'export', format: c.format });
-    case 'stop':
-      return vscode.postMessage({ type: 'stop' });
-    case 'reload':
-      return vscode.postMessage({ type: 'reload' });
-    case 'copyRow':
-      if (c.index < rows.shown) copyRow(c.index);
-      return;
-    case 'scrollTo':
-      table.scrollTo(c.index);
-      return reportView();
-    case 'select':
-      table.select(c.index);
-      return reportView();
-    case 'showTab':
-      ui.tabs.selectedIndex = TABS.indexOf(c.tab);
-      return onTab();
-    case 'removeNameFilter':
-      return ui.nameFilterRemove.click();
-  }
-}
+/** The user actions the host's tests ask for (see pageCommands.ts). */
+const actions: PageActions = {
+  query: (q) => {
+    applyControls(q);
+    setQuery(q);
+  },
+  post: (m) => vscode.postMessage(m),
+  copyRow: (index) => {
+    if (index < rows.shown) copyRow(index);
+  },
+  scrollTo: (index) => {
+    table.scrollTo(index);
+    reportView();
+  },
+  select: (index) => {
+    table.select(index);
+    reportView();
+  },
+  showTab: (t) => {
+    ui.tabs.selectedIndex = TABS.indexOf(t);
+    onTab();
+  },
+  removeNameFilter: () => ui.nameFilterRemove.click(),
+};
 
 /** Shows what the selected tab needs: a schedule-only panel has nothing but its Schedule tab, which has no filters. */
 function applyTab(): void {
@@ -312,7 +234,7 @@ function onInit(m: Extract<HostMessage, { type: 'init' }>): void {
   state = m.state;
   vscode.setState(state);
   synchronization = m.synchronization ?? synchronization;
-  renderMeta(m.synchronization);
+  renderMeta(ui, state, m.synchronization);
   if (!first) {
     renderSummary();
     reportView();
@@ -379,7 +301,7 @@ function onMessage(m: HostMessage): void {
       reportView();
       return;
     case 'command':
-      if (testHooks) runCommand(m);
+      if (testHooks) runCommand(m, actions);
       return;
   }
 }

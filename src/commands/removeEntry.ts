@@ -1,6 +1,5 @@
 /** "Remove from View": drops a configured entry from settings after a confirmation. Azure is not touched. */
 import * as vscode from 'vscode';
-import { removeContainerGroupEntry, removeShareSubscriptionEntry } from '../settings/lists';
 import { ContainerGroupNode } from '../tree/containerGroupNodes';
 import { ShareSubscriptionNode } from '../tree/shareSubscriptionNodes';
 import type { CommandContext } from './shared/registerCommand';
@@ -18,7 +17,7 @@ async function confirm(ctx: CommandContext, question: string): Promise<boolean> 
 export async function removeContainerGroup(ctx: CommandContext, node: unknown): Promise<boolean> {
   if (!(node instanceof ContainerGroupNode)) return false;
   if (!(await confirm(ctx, vscode.l10n.t('Remove container group {0} from the ACI & Data Share view?', node.target.name)))) return false;
-  return removeContainerGroupEntry(node.target);
+  return ctx.services.lists.removeContainerGroup(node.target);
 }
 
 export async function removeShareSubscription(ctx: CommandContext, node: unknown): Promise<boolean> {
@@ -26,5 +25,5 @@ export async function removeShareSubscription(ctx: CommandContext, node: unknown
   const t = node.target;
   const question = vscode.l10n.t('Remove share subscription {0} from the ACI & Data Share view?', t.label ?? t.shareSubscriptionName);
   if (!(await confirm(ctx, question))) return false;
-  return removeShareSubscriptionEntry(t);
+  return ctx.services.lists.removeShareSubscription(t);
 }

@@ -7,7 +7,6 @@
  */
 import * as vscode from 'vscode';
 import { applyEdits, createScanner, getNodeValue, modify, parseTree, SyntaxKind, type Node } from 'jsonc-parser';
-import { userSettingsFile } from './userSettingsFile';
 
 export type ListEdit = { append: unknown } | { set: number; entry: unknown } | { remove: number };
 
@@ -38,9 +37,10 @@ function configurationRead(key: string, ms = 3000): Promise<void> {
   });
 }
 
-export async function editListInFile(key: string, where: vscode.ConfigurationTarget, current: readonly unknown[], edit: ListEdit): Promise<boolean> {
+/** `userFile`: where the user's settings.json is thought to be (see userSettingsFile.ts), if anywhere. */
+export async function editListInFile(key: string, where: vscode.ConfigurationTarget, current: readonly unknown[], edit: ListEdit, userFile: vscode.Uri | undefined): Promise<boolean> {
   const user = where === vscode.ConfigurationTarget.Global;
-  const uri = user ? userSettingsFile() : where === vscode.ConfigurationTarget.Workspace ? workspaceSettingsFile() : undefined;
+  const uri = user ? userFile : where === vscode.ConfigurationTarget.Workspace ? workspaceSettingsFile() : undefined;
   if (!uri) return false;
   // Read from the disk: an open document of the file may not have caught up with a change made outside.
   const text = await readText(uri);

@@ -15,6 +15,7 @@ import {
 import { serializer } from '../core/settings/serialized';
 import { SECTION, containerGroups, shareSubscriptions } from './configuration';
 import { editListInFile } from './listFileEdits';
+import { userSettingsFile } from './userSettingsFile';
 
 type ListKey = 'containerGroups' | 'shareSubscriptions';
 
@@ -44,45 +45,59 @@ function sameEntry(key: ListKey, entry: unknown, wanted: string): boolean {
   }
 }
 
-/** One queue for both lists: they may live in the same settings file. */
-const oneAtATime = serializer();
+/**
+ * The writes to both lists. One per extension (built in activate, handed to commands as a service): its one queue
+ * serves both lists, which may live in the same settings file.
+ */
+export class SettingsLists {
+  private readonly oneAtATime = serializer();
+  private readonly userFile: vscode.Uri | undefined;
 
-function upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
-  return oneAtATime(() => upsertNow(key, entry));
-}
-
-function remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
-  return oneAtATime(() => removeNow(key, entry));
-}
-
-async function upsertNow(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
-  const { where, raw } = listScope(key);
-  const wanted = KEY_OF[key](entry as never);
-  const at = raw.findIndex((e) => sameEntry(key, e, wanted));
-  // An update keeps the entry's place in the list; a new one goes last.
-  const edited = await editListInFile(`${SECTION}.${key}`, where, raw, at >= 0 ? { set: at, entry } : { append: entry });
-  if (!edited) {
-    if (at >= 0) raw[at] = entry;
-    else raw.push(entry);
-    await vscode.workspace.getConfiguration(SECTION).update(key, raw, where);
+  /** `globalStorage`: the extension's global storage folder, beside which the user's settings.json is looked for. */
+  constructor(globalStorage: vscode.Uri) {
+    this.userFile = userSettingsFile(globalStorage);
   }
-  return at >= 0 ? 'updated' : 'added';
-}
 
-async function removeNow(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
-  const { where, raw } = listScope(key);
-  const wanted = KEY_OF[key](entry as never);
-  const at = raw.findIndex((e) => sameEntry(key, e, wanted));
-  if (at < 0) return false;
-  const edited = await editListInFile(`${SECTION}.${key}`, where, raw, { remove: at });
-  if (!edited) await vscode.workspace.getConfiguration(SECTION).update(key, raw.filter((_e, i) => i !== at), where);
-  return true;
-}
+  saveContainerGroup(t: ContainerGroupTarget): Promise<'added' | 'updated'> {
+    return this.oneAtATime(() => this.upsert('containerGroups', t));
+  }
 
-export const saveContainerGroup = (t: ContainerGroupTarget) => upsert('containerGroups', t);
-export const saveShareSubscription = (t: ShareSubscriptionTarget) => upsert('shareSubscriptions', t);
-export const removeContainerGroupEntry = (t: ContainerGroupTarget) => remove('containerGroups', t);
-export const removeShareSubscriptionEntry = (t: ShareSubscriptionTarget) => remove('shareSubscriptions', t);
+  saveShareSubscription(t: ShareSubscriptionTarget): Promise<'added' | 'updated'> {
+    return this.oneAtATime(() => this.upsert('shareSubscriptions', t));
+  }
+
+  removeContainerGroup(t: ContainerGroupTarget): Promise<boolean> {
+    return this.oneAtATime(() => this.remove('containerGroups', t));
+  }
+
+  removeShareSubscription(t: ShareSubscriptionTarget): Promise<boolean> {
+    return this.oneAtATime(() => this.remove('shareSubscriptions', t));
+  }
+
+  private async upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
+    const { where, raw } = listScope(key);
+    const wanted = KEY_OF[key](entry as never);
+    const at = raw.findIndex((e) => sameEntry(key, e, wanted));
+    // An update keeps the entry's place in the list; a new one goes last.
+    const edited = await editListInFile(`${SECTION}.${key}`, where, raw, at >= 0 ? { set: at, entry } : { append: entry }, this.userFile);
+    if (!edited) {
+      if (at >= 0) raw[at] = entry;
+      else raw.push(entry);
+      await vscode.workspace.getConfiguration(SECTION).update(key, raw, where);
+    }
+    return at >= 0 ? 'updated' : 'added';
+  }
+
+  private async remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
+    const { where, raw } = listScope(key);
+    const wanted = KEY_OF[key](entry as never);
+    const at = raw.findIndex((e) => sameEntry(key, e, wanted));
+    if (at < 0) return false;
+    const edited = await editListInFile(`${SECTION}.${key}`, where, raw, { remove: at }, this.userFile);
+    if (!edited) await vscode.workspace.getConfiguration(SECTION).update(key, raw.filter((_e, i) => i !== at), where);
+    return true;
+  }
+}
 
 /** The view's entry for the same container group (subscription, resource group and name), if there is one. */
 export function containerGroupInView(t: Pick<ContainerGroupTarget, 'subscriptionId' | 'resourceGroup' | 'name'>): ContainerGroupTarget | undefined {

@@ -7,20 +7,13 @@
  */
 import * as vscode from 'vscode';
 
-let globalStorage: vscode.Uri | undefined;
-
-/** Called once at activation with the extension's global storage folder. */
-export function useGlobalStorage(uri: vscode.Uri): void {
-  globalStorage = uri;
-}
-
 /**
- * Where the user's settings.json should be. In a remote window (the extension on another machine, the user's
- * settings with the window) the guess names a file VS Code does not read as the user's settings, or none: the
- * caller's check finds that out, and undoes the write.
+ * Where the user's settings.json should be, from the extension's global storage folder. In a remote window (the
+ * extension on another machine, the user's settings with the window) the guess names a file VS Code does not
+ * read as the user's settings, or none: the caller's check finds that out, and undoes the write.
  */
-export function userSettingsFile(): vscode.Uri | undefined {
-  if (!globalStorage || globalStorage.scheme !== 'file') return undefined;
+export function userSettingsFile(globalStorage: vscode.Uri): vscode.Uri | undefined {
+  if (globalStorage.scheme !== 'file') return undefined;
   const user = vscode.Uri.joinPath(globalStorage, '..', '..');
   if (!/\/User$/.test(user.path)) return undefined;
   return vscode.Uri.joinPath(user, 'settings.json');

@@ -42,9 +42,14 @@ test('src/extension.ts only wires: short, and no feature gets the subscriptions 
   assert.doesNotMatch(text, /context\.subscriptions|interface TestApi|logger:/);
 });
 
-test('no command module keeps a service in module state: commands get what they use from their context', () => {
-  const files = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
-  const withState = files(commands).filter((f) => /^(?:export )?(?:let|var) /m.test(fs.readFileSync(f, 'utf8')));
-  assert.deepEqual(withState.map((f) => path.relative(root, f)), []);
-});
+const tsFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? tsFiles(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
+
+// The settings adapters are shared by the commands: a location or service kept there would be a singleton set from
+// activate, so they take it from the caller (the registrar's services) like the commands do.
+for (const dir of ['src/commands', 'src/settings']) {
+  test(`no module under ${dir} keeps a service in module state: it comes from the registrar's context`, () => {
+    const withState = tsFiles(path.join(root, dir)).filter((f) => /^(?:export )?(?:let|var) /m.test(fs.readFileSync(f, 'utf8')));
+    assert.deepEqual(withState.map((f) => path.relative(root, f)), []);
+  });
+}

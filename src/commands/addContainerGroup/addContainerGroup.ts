@@ -1,7 +1,7 @@
 /** "Add Container Group…": picks a definition file, asks for the Azure target, and saves it to settings. */
 import * as vscode from 'vscode';
 import { ContainerGroupTarget } from '../../core/settings/model';
-import { containerGroupInView, saveContainerGroup } from '../../settings/lists';
+import { containerGroupInView } from '../../settings/lists';
 import { askContainerGroupTarget } from './askTarget';
 import { stepTitle } from '../inputSteps';
 import { pickDefinitionFile } from './pickDefinitionFile';
@@ -25,7 +25,7 @@ export async function addContainerGroup(ctx: CommandContext, arg?: unknown): Pro
   if (!target) return undefined;
   const existing = containerGroupInView(target);
   if (existing && !(await replaceAgreed(ctx, existing, target))) return existing;
-  const saved = await saveContainerGroup(target);
+  const saved = await ctx.services.lists.saveContainerGroup(target);
   void ctx.ui.message('info', 
     saved === 'updated'
       ? vscode.l10n.t('Container group {0} updated.', target.name)

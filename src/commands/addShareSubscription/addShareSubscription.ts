@@ -7,7 +7,7 @@ import {
   checkShareSubscriptionName,
   checkSubscriptionId,
 } from '../../core/settings/nameRules';
-import { saveShareSubscription, shareSubscriptionInView } from '../../settings/lists';
+import { shareSubscriptionInView } from '../../settings/lists';
 import { askSteps } from '../inputSteps';
 import { pickSources, signInOffer } from '../pickSources';
 import type { CommandContext } from '../shared/registerCommand';
@@ -66,7 +66,7 @@ export async function addShareSubscription(ctx: CommandContext): Promise<ShareSu
     ...(kept ? { label: kept } : {}),
   };
   if (existing && !(await replaceAgreed(ctx, existing, target))) return existing;
-  const saved = await saveShareSubscription(target);
+  const saved = await ctx.services.lists.saveShareSubscription(target);
   void ctx.ui.message('info',
     saved === 'updated'
       ? vscode.l10n.t('Share subscription {0} updated.', kept || shareSubscriptionName)

@@ -15,6 +15,7 @@ import type { SecretStore } from '../../secrets/secretStore';
 import type { Prompts } from '../shared/registerCommand';
 import type { UserInput } from '../../ui/userInput';
 import type { DeployDiagnostics } from './deployDiagnostics';
+import type { SettingsLists } from '../../settings/lists';
 
 /** `unknown`: the request went out but its outcome could not be read; the group may still be provisioning. */
 export type DeployOutcome = 'succeeded' | 'failed' | 'unknown' | 'canceled' | 'invalid' | 'dismissed';
@@ -82,6 +83,8 @@ export interface DeployContext {
   log: Prompts['log'];
   /** Remembers choices per workspace (a template's parameter file). */
   memento?: vscode.Memento;
+  /** Saves a new target to the view's list when the user agrees. */
+  lists: SettingsLists;
 }
 
 /** The definition as it was read for this deploy; failures are placed in it. */

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isContainerGroupDocument } from '../../core/definition/detect';
 import { ContainerGroupTarget } from '../../core/settings/model';
 import { containerGroups } from '../../settings/configuration';
-import { saveContainerGroup } from '../../settings/lists';
+import type { SettingsLists } from '../../settings/lists';
 import { definitionUri, locateDefinition } from '../../tree/definitionFiles';
 import { askContainerGroupTarget } from '../addContainerGroup/askTarget';
 import { ContainerGroupNode } from '../../tree/containerGroupNodes';
@@ -46,7 +46,7 @@ export function unconfiguredDefinition(arg: unknown): vscode.Uri | undefined {
   return containerGroups().items.some((t) => definitionUri(t)?.toString() === uri.toString()) ? undefined : uri;
 }
 
-export async function pickTarget(ctx: Prompts & { session?: PickSession }, arg: unknown): Promise<ResolvedTarget | undefined> {
+export async function pickTarget(ctx: Prompts & { session?: PickSession; lists: SettingsLists }, arg: unknown): Promise<ResolvedTarget | undefined> {
   const fromNode = targetOfNode(arg);
   if (fromNode) {
     const at = locateDefinition(fromNode);
@@ -75,7 +75,7 @@ export async function pickTarget(ctx: Prompts & { session?: PickSession }, arg: 
   return target ? { target, uri } : undefined;
 }
 
-async function askNewTarget(ctx: Prompts & { session?: PickSession }, uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
+async function askNewTarget(ctx: Prompts & { session?: PickSession; lists: SettingsLists }, uri: vscode.Uri): Promise<ContainerGroupTarget | undefined> {
   const target = await askContainerGroupTarget(ctx, uri, vscode.l10n.t('Deploy {0}', vscode.workspace.asRelativePath(uri)));
   if (!target) return undefined;
   const saveAction = vscode.l10n.t('Save');
@@ -89,7 +89,7 @@ async function askNewTarget(ctx: Prompts & { session?: PickSession }, uri: vscod
     vscode.l10n.t('Not Now'),
   );
   if (save === saveAction) {
-    await saveContainerGroup(target);
+    await ctx.lists.saveContainerGroup(target);
   }
   return target;
 }

@@ -25,7 +25,7 @@ export interface DeployTestHooks {
 
 /** The commands and the editor title's Deploy button. */
 export function registerDeploy(command: CommandRegistrar): DeployTestHooks {
-  const { session, secrets, language, deployStates, extension } = command.services;
+  const { session, secrets, language, deployStates, extension, lists } = command.services;
   const diagnostics = new DeployDiagnostics();
   const base: Omit<DeployContext, 'ui' | 'log'> = {
     session,
@@ -39,6 +39,7 @@ export function registerDeploy(command: CommandRegistrar): DeployTestHooks {
       void deployStates.setError(target, error && { ...error, at });
     },
     memento: extension.workspaceState,
+    lists,
   };
   const deployable = new DeployableEditor();
   command.own(diagnostics, deployable);

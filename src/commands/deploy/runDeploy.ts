@@ -57,7 +57,7 @@ const chooseTarget: Step = async (run, arg) => {
   }
   let resolved;
   try {
-    resolved = await pickTarget({ ui: run.ctx.ui, log: run.ctx.log, session: run.ctx.session }, arg);
+    resolved = await pickTarget({ ui: run.ctx.ui, log: run.ctx.log, session: run.ctx.session, lists: run.ctx.lists }, arg);
   } catch (err) {
     run.notify('error', errorMessage(err));
     return run.done('invalid');

@@ -10,7 +10,6 @@ import { addressKind, addressOutputs, deployedContainerGroups, deploymentOutputs
 import { getDeployment, listDeploymentOperations, type DeploymentResource } from '../../core/templateDeploy/deployments';
 import { locateFailedOperations, locateTemplateErrors, type PlacedError } from '../../core/templateDeploy/templateErrors';
 import { containerGroups } from '../../settings/configuration';
-import { saveContainerGroup } from '../../settings/lists';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import type { DeployCommandResult } from '../deploy/deployRun';
 import type { TemplateRun } from './templateRun';
@@ -50,7 +49,7 @@ export async function templateSucceeded(run: TemplateRun, resource: DeploymentRe
   // One after the other: each addition reads the list the previous one wrote.
   if (added.length) {
     actions[vscode.l10n.t('Add to View')] = async () => {
-      for (const t of added) await saveContainerGroup(t);
+      for (const t of added) await deploy.ctx.lists.saveContainerGroup(t);
     };
   }
   const shown = run.outputs.filter((o) => o.value !== undefined).map((o) => `${o.name}: ${o.value}`);

@@ -13,7 +13,7 @@ import { getContainerGroup, listContainerGroups } from '../../core/services/cont
 import { listResourceGroups, listSubscriptions } from '../../core/services/pickLists';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import { checkContainerGroupName, checkResourceGroupName, checkSubscriptionId, normalizeLocation } from '../../core/settings/nameRules';
-import { containerGroupInView, saveContainerGroup } from '../../settings/lists';
+import { containerGroupInView } from '../../settings/lists';
 import { definitionSetting, definitionUri, readDefinitionFile } from '../../tree/definitionFiles';
 import { replaceAgreed } from '../shared/replaceEntry';
 import { SET_SECRET_COMMAND } from '../deploy/registerDeploy';
@@ -180,10 +180,10 @@ async function updateEntry(ctx: CommandContext, existing: ContainerGroupTarget |
   if (definitionFile === undefined) return { kind: 'outside' };
   const entry: ContainerGroupTarget = { ...target, definitionFile };
   if (existing?.definitionFile === definitionFile) {
-    if (existing.location !== entry.location) await saveContainerGroup(entry);
+    if (existing.location !== entry.location) await ctx.services.lists.saveContainerGroup(entry);
     return { kind: 'same' };
   }
   if (existing && !(await replaceAgreed(ctx, existing, entry))) return { kind: 'kept', definitionFile: existing.definitionFile };
-  await saveContainerGroup(entry);
+  await ctx.services.lists.saveContainerGroup(entry);
   return { kind: existing ? 'repointed' : 'added' };
 }

@@ -6,6 +6,7 @@ import type { ExplorerProvider } from '../../tree/explorerProvider';
 import type { DeployStates } from '../../tree/deployStates';
 import type { SynchronizationWatches } from '../../core/synchronization/syncWatches';
 import type { LanguageFeatures } from '../../language/languageFeatures';
+import type { SettingsLists } from '../../settings/lists';
 
 export interface CommandServices {
   readonly extension: vscode.ExtensionContext;
@@ -19,6 +20,8 @@ export interface CommandServices {
   readonly syncWatches: SynchronizationWatches;
   /** The editor's checks of definitions (Deploy and the Compose commands run them before they send). */
   readonly language: LanguageFeatures;
+  /** Adds and removes entries of the view's list settings, keeping the settings files' comments. */
+  readonly lists: SettingsLists;
   /** Under the test runner only: pages report what they drew and obey scripted commands. */
   readonly testHooks: boolean;
 }

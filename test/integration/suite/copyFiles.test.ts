@@ -9,7 +9,6 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CopyFileResult } from '../../../src/commands/copyFiles/registerCopyFiles';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
@@ -29,7 +28,6 @@ suite('Download File and Upload File', function () {
   const world = suiteWorld();
   const { lines: logged } = world;
   let api: TestApi;
-  let folder: string;
   let dir: string;
 
   async function copy(command: 'uploadFile' | 'downloadFile', answers: Answer[]): Promise<{ result: CopyFileResult; script: ScriptedInput }> {
@@ -41,25 +39,12 @@ suite('Download File and Upload File', function () {
   }
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
+    ({ api } = world);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-copy-'));
-    const yaml = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
-      .replace('name: web-frontend', 'name: it-copy')
-      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-copy-label');
-    fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
-    await world.addContainerGroups([TARGET]);
-    const script = new ScriptedInput([
-      { message: /^The definition of it-copy has \d+ warnings?\.$/, choose: 'Deploy Anyway' },
-      { message: /^Create the container group it-copy/, choose: 'Create' },
-    ]);
-    const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
-    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
-    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+    await world.deployFixture(TARGET);
   });
 
   suiteTeardown(() => {
-    fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

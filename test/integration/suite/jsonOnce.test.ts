@@ -1,11 +1,9 @@
 // A `*.aci.json` definition in the real VS Code: VS Code's own JSON support and this extension both look at it.
 // Every problem and completion item must appear once (ours for the definition, VS Code's for JSON syntax).
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { until } from './until';
-import { activateExtension } from './extensionApi';
+import { editingSuite, write } from './definitionEditing';
 
 // An invalid enum value, a read-only property offered by the schema, and one syntax error (missing comma).
 const BROKEN = `{
@@ -45,29 +43,15 @@ const VALID = `{
 }
 `;
 
-async function open(name: string, text: string): Promise<vscode.TextDocument> {
-  const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'definitions', name);
-  fs.writeFileSync(file, text);
-  const doc = await vscode.workspace.openTextDocument(file);
-  await vscode.window.showTextDocument(doc);
-  return doc;
-}
-
 function describe(d: vscode.Diagnostic): string {
   return `[${d.source ?? '-'}] ${d.range.start.line}:${d.range.start.character} ${d.message}`;
 }
 
 suite('JSON definitions: one set of problems and completions', () => {
-  suiteSetup(async () => {
-    await activateExtension();
-  });
-
-  teardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  });
+  editingSuite();
 
   test('each problem is reported once: the definition by the extension, the syntax by VS Code', async () => {
-    const doc = await open('once-broken.aci.json', BROKEN);
+    const doc = await write('once-broken.aci.json', BROKEN);
     // Both have looked at this text once VS Code's JSON syntax error and our enum finding are there.
     const all = await until(() => {
       const d = vscode.languages.getDiagnostics(doc.uri);
@@ -85,7 +69,7 @@ suite('JSON definitions: one set of problems and completions', () => {
     const config = vscode.workspace.getConfiguration('json');
     await config.update('validate.enable', false, vscode.ConfigurationTarget.Workspace);
     try {
-      const doc = await open('once-nojson.aci.json', BROKEN);
+      const doc = await write('once-nojson.aci.json', BROKEN);
       const all = await until(() => {
         const d = vscode.languages.getDiagnostics(doc.uri);
         return d.some((x) => x.source === 'aci-validate' && x.code === 'ACI100') ? d : undefined;
@@ -97,7 +81,7 @@ suite('JSON definitions: one set of problems and completions', () => {
   });
 
   test('completion offers each enum value once and no read-only property', async () => {
-    const doc = await open('once-complete.aci.json', VALID);
+    const doc = await write('once-complete.aci.json', VALID);
     await until(() => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined), 'our diagnostics pass', 20_000, 150);
     const labelsAt = async (needle: string, within: number) => {
       const pos = doc.positionAt(doc.getText().indexOf(needle) + within);
@@ -128,7 +112,7 @@ suite('JSON definitions: one set of problems and completions', () => {
   });
 
   test('hover shows one description', async () => {
-    const doc = await open('once-hover.aci.json', VALID);
+    const doc = await write('once-hover.aci.json', VALID);
     await until(() => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined), 'our diagnostics pass', 20_000, 150);
     const pos = doc.positionAt(doc.getText().indexOf('restartPolicy') + 2);
     const hovers = await until(async () => {

@@ -47,35 +47,27 @@ suite('Show Logs', function () {
 
   suiteSetup(async () => {
     ({ api, folder } = world);
-    // The fixture's web-frontend with an init container that prepares the site before nginx starts.
-    const yaml = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
-      .replace('name: web-frontend', 'name: it-logs')
-      .replace(/name: site$/gm, 'name: site-content')
-      .replace('value: Contoso', `secureValue: '{{secret:${SECRET_NAME}}}'`)
-      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-logs-label')
-      .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: mcr.microsoft.com/azuredocs/aci-helloworld:latest\n  containers:');
-    fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
-    fs.writeFileSync(path.join(folder, 'definitions', THROTTLED_FILE), yaml.replace('name: it-logs', 'name: it-logs-fault-429').replace('it-logs-label', 'it-logs-429'));
-    await world.addContainerGroups([TARGET, THROTTLED]);
-
     const store = new ScriptedInput([
       { input: /^Set Secret \(1\/2\)/, value: SECRET_NAME },
       { input: /^Set Secret \(2\/2\)/, value: SECRET_VALUE },
     ]);
     await withAnswers(api, store, async () => vscode.commands.executeCommand('aciDataShare.setSecret'));
     store.assertDone();
-    const script = new ScriptedInput([{ message: /^Create the container group it-logs/, choose: 'Create' }]);
-    const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
-    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
-    script.assertDone();
-    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+    // The fixture's web-frontend with an init container that prepares the site before nginx starts.
+    const edit = (yaml: string) =>
+      yaml
+        .replace(/name: site$/gm, 'name: site-content')
+        .replace('value: Contoso', `secureValue: '{{secret:${SECRET_NAME}}}'`)
+        .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: mcr.microsoft.com/azuredocs/aci-helloworld:latest\n  containers:');
+    const yaml = await world.deployFixture(TARGET, edit, { warnings: false });
+    fs.writeFileSync(path.join(folder, 'definitions', THROTTLED_FILE), yaml.replace('name: it-logs', 'name: it-logs-fault-429').replace('it-logs-label', 'it-logs-429'));
+    await world.addContainerGroups([THROTTLED]);
   });
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await withAnswers(api, new ScriptedInput([{ message: /^Delete the secret/, choose: 'Delete' }]), async () => vscode.commands.executeCommand('aciDataShare.deleteSecret', SECRET_NAME));
-    for (const f of [FILE, THROTTLED_FILE]) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
+    fs.rmSync(path.join(folder, 'definitions', THROTTLED_FILE), { force: true });
   });
 
   test('a container node opens its log, which follows new lines without duplicates; Stop and Follow again', async () => {

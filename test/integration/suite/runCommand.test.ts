@@ -2,11 +2,8 @@
 // a failing command's own non-zero code, Cancel of `sleep 600` (Ctrl-C, the session closed), and a distroless
 // image refused because it has no shell. Neither the command line nor its output reaches the output log.
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { RunCommandResult } from '../../../src/commands/runCommand/registerRunCommand';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
@@ -23,7 +20,6 @@ suite('Run Command in Container', function () {
   const world = suiteWorld();
   const { lines: logged } = world;
   let api: TestApi;
-  let folder: string;
 
   /** Runs `line`: a recent-commands pick (when there is one) answered with its first item, New command…. */
   async function runCommand(arg: unknown, line: string, ...more: Answer[]): Promise<{ result: RunCommandResult; script: ScriptedInput }> {
@@ -35,27 +31,13 @@ suite('Run Command in Container', function () {
   }
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
+    ({ api } = world);
     // The fixture's web-frontend with a distroless sidecar (gcr.io/distroless: no /bin/sh in the image).
-    const yaml = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
-      .replace('name: web-frontend', 'name: it-run')
-      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-run-label')
-      .replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: gcr.io/distroless/static-debian12:nonroot');
-    fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
-    await world.addContainerGroups([TARGET]);
-    const script = new ScriptedInput([
-      { message: /^The definition of it-run has \d+ warnings?\.$/, choose: 'Deploy Anyway' },
-      { message: /^Create the container group it-run/, choose: 'Create' },
-    ]);
-    const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
-    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
-    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+    await world.deployFixture(TARGET, (yaml) => yaml.replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: gcr.io/distroless/static-debian12:nonroot'));
   });
 
   suiteTeardown(async () => {
     for (const t of vscode.window.terminals) t.dispose();
-    fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
   });
 
   test('`ls -la /`: the listing in a terminal named group · container · run, exit code 0 and the time on the last line', async () => {

@@ -4,11 +4,8 @@
 // init container that has ended (attach falls back to the polled log), and a group that is stopped. Nothing of a
 // session (its socket URL, password, input or output) reaches the output log.
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SessionResult } from '../../../src/commands/openShell/registerSessions';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
@@ -26,7 +23,6 @@ suite('Open Shell and Show Live Output', function () {
   const world = suiteWorld();
   const { lines: logged, disposables } = world;
   let api: TestApi;
-  let folder: string;
 
   const terminal = (name: string): vscode.Terminal | undefined => vscode.window.terminals.find((t) => t.name === name);
   const output = (name: string): string => api.sessions.output(name) ?? '';
@@ -38,30 +34,18 @@ suite('Open Shell and Show Live Output', function () {
   }
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
-    // The fixture's web-frontend, with an init container and an Alpine sidecar (no bash in it).
-    const yaml = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
-      .replace('name: web-frontend', 'name: it-shell')
-      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-shell-label')
-      .replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: alpine:3.20')
-      .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: busybox:1.36\n  containers:');
-    fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
-    await world.addContainerGroups([TARGET]);
-    // The unpinned-looking tags draw a warning from the definition checks; deploying anyway is what this needs.
-    const script = new ScriptedInput([
-      { message: /^The definition of it-shell has \d+ warnings?\.$/, choose: 'Deploy Anyway' },
-      { message: /^Create the container group it-shell/, choose: 'Create' },
-    ]);
-    const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
-    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
-    script.assertDone();
-    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+    ({ api } = world);
+    // The fixture's web-frontend, with an init container and an Alpine sidecar (no bash in it). The unpinned-looking
+    // tags draw a warning from the definition checks; deploying anyway is what this needs.
+    await world.deployFixture(TARGET, (yaml) =>
+      yaml
+        .replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: alpine:3.20')
+        .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: busybox:1.36\n  containers:'),
+    );
   });
 
   suiteTeardown(async () => {
     for (const t of vscode.window.terminals) t.dispose();
-    fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
   });
 
   test('a shell: the prompt, `echo hi` typed into the terminal reads back hi; Ctrl-D ends the shell, the terminal says why until a key is pressed', async () => {
