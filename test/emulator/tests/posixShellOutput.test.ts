@@ -8,7 +8,7 @@ import { PosixShell, type ShellIo } from '../posix-shell';
 function shell(files: Map<string, Buffer>): { sh: PosixShell; writes: string[] } {
   const writes: string[] = [];
   const io: ShellIo = {
-    write: (t) => void writes.push(t),
+    write: (t) => void writes.push(typeof t === 'string' ? t : t.toString('utf8')),
     has: () => true,
     files,
     setEcho: () => undefined,
