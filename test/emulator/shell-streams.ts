@@ -81,6 +81,6 @@ export function onlcr(b: Buffer, before = 0): Buffer {
     out[p++] = 0x0d;
     from = i;
   }
-  p += b.copy(out, p, from);
+  b.copy(out, p, from);
   return out;
 }
