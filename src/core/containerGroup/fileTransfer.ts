@@ -68,27 +68,30 @@ export function uploadLines(path: string, bytes: Uint8Array): string[] {
 /** Acknowledges the lines typed so far (flow control and progress): `<marker>P<n>`. */
 export const progressLine = (m: RunMarker, n: number): string => `${tagged(m, 'P', String(n))}\n`;
 
-/** Decodes the part into the file, then says its status, size and (where there is sha256sum) hash; then exits. */
-export function finishUploadLine(m: RunMarker, path: string, sha256sum: boolean): string {
+/**
+ * Decodes the part into the file, then says its status, size and (where there is sha256sum) hash; then exits, unless
+ * `exit` is false (a step follows once the file is checked).
+ */
+export function finishUploadLine(m: RunMarker, path: string, sha256sum: boolean, exit = true): string {
   const p = shellQuote(path);
   const part = shellQuote(`${path}.part`);
   const hash = sha256sum ? `; ${tagged(m, 'H', `"$(sha256sum <${p})"`)}` : '';
-  return `base64 -d ${part} >${p}; ${tagged(m, 'D', '"$?"')}; rm -f ${part}; ${tagged(m, 'Z', `"$(wc -c <${p})"`)}${hash}; exit\n`;
+  return `base64 -d ${part} >${p}; ${tagged(m, 'D', '"$?"')}; rm -f ${part}; ${tagged(m, 'Z', `"$(wc -c <${p})"`)}${hash}${exit ? '; exit' : ''}\n`;
 }
 
-/** Prints the file's base64 between `<marker>[` and `<marker>]<status>`, then its hash; then exits. */
-export function downloadLine(m: RunMarker, path: string, sha256sum: boolean): string {
+/** Prints the file's base64 between `<marker>[` and `<marker>]<status>`, then its hash; then `cleanup` and exits. */
+export function downloadLine(m: RunMarker, path: string, sha256sum: boolean, cleanup = ''): string {
   const p = shellQuote(path);
   const hash = sha256sum ? `; ${tagged(m, 'H', `"$(sha256sum <${p})"`)}` : '';
-  return `${tagged(m, '[', '')}; base64 <${p}; ${tagged(m, ']', '"$?"')}${hash}; exit\n`;
+  return `${tagged(m, '[', '')}; base64 <${p}; ${tagged(m, ']', '"$?"')}${hash}; ${cleanup}exit\n`;
 }
 
 /**
  * What a canceled transfer types: Ctrl-C (the pty discards the lines still queued and stops the running command),
  * then removes the upload's part file, says so with `<marker>X`, and exits. A download leaves nothing behind.
  */
-export function cancelLine(m: RunMarker, direction: 'upload' | 'download', path: string): string {
-  const clean = direction === 'upload' ? `rm -f ${shellQuote(`${path}.part`)}; ` : '';
+export function cancelLine(m: RunMarker, direction: 'upload' | 'download', path: string, cleanup = ''): string {
+  const clean = `${direction === 'upload' ? `rm -f ${shellQuote(`${path}.part`)}; ` : ''}${cleanup}`;
   return `\x03${clean}${tagged(m, 'X', '"$?"')}; exit\n`;
 }
 
