@@ -11,7 +11,7 @@ export async function packFolder(dir: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   // `portable`: no user or group names, no local device numbers (node-tar README, create options).
   const stream = tar.c({ cwd: dir, portable: true, follow: false }, ['.']);
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  for await (const chunk of stream) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
