@@ -76,7 +76,7 @@ const NOT_FOUND_WINDOW = 4096;
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** Whether `data` ends after a whole UTF-8 character (RFC 3629, section 3: a lead byte says how many follow). */
-function endsOnCharacter(data: Buffer): boolean {
+export function endsOnCharacter(data: Buffer): boolean {
   for (let back = 1; back <= Math.min(4, data.length); back++) {
     const b = data[data.length - back];
     if ((b & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
