@@ -10,23 +10,12 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import * as tar from 'tar';
 import * as tarStream from 'tar-stream';
-import { PosixShell, type ShellIo } from '../posix-shell';
+import type { PosixShell } from '../posix-shell';
+import { testShell } from './shellHarness';
 
-function shell(files: Map<string, Buffer>, has = (_: string) => true): { sh: PosixShell; out: () => string } {
-  const writes: string[] = [];
-  const io: ShellIo = {
-    write: (t) => void writes.push(typeof t === 'string' ? t : t.toString('latin1')),
-    has,
-    files,
-    setEcho: () => undefined,
-    cwd: () => '/',
-    setCwd: () => undefined,
-    shellName: '/bin/sh',
-    setVar: () => undefined,
-    notFound: (n) => `/bin/sh: 1: ${n}: not found\n`,
-    wait: async () => true,
-  };
-  return { sh: new PosixShell(io), out: () => writes.join('') };
+function shell(files: Map<string, Buffer>, has?: (program: string) => boolean): { sh: PosixShell; out: () => string } {
+  const { sh, writes } = testShell(files, has);
+  return { sh, out: () => writes.join('') };
 }
 
 const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));

@@ -8,12 +8,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { CopyFileResult } from '../../../src/commands/copyFiles/registerCopyFiles';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { deployCopyGroup, runCopy } from './copyCommands';
+import type { Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 
 const FILE = 'it-folder.aci.yaml';
@@ -45,32 +44,13 @@ suite('Download Folder and Upload Folder', function () {
   let folder: string;
   let dir: string;
 
-  async function copy(command: 'uploadFolder' | 'downloadFolder', arg: { containerRef: ContainerRef }, answers: Answer[]): Promise<{ result: CopyFileResult; script: ScriptedInput }> {
-    const script = new ScriptedInput(answers);
-    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<CopyFileResult>(`aciDataShare.${command}`, arg));
-    script.assertDone();
-    assert.ok(result, 'the command returned its result');
-    return { result, script };
-  }
+  const copy = (command: 'uploadFolder' | 'downloadFolder', arg: { containerRef: ContainerRef }, answers: Answer[]) => runCopy(api, command, arg, answers);
 
   suiteSetup(async () => {
     ({ api, folder } = world);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-folder-'));
     // The sidecar's image has a shell but no tar (the emulator's scripted images: a name with "notar").
-    const yaml = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
-      .replace('name: web-frontend', 'name: it-folder')
-      .replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-folder-label')
-      .replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: contoso.azurecr.io/tools-notar:1.0');
-    fs.writeFileSync(path.join(folder, 'definitions', FILE), yaml);
-    await world.addContainerGroups([TARGET]);
-    const script = new ScriptedInput([
-      { message: /^The definition of it-folder has \d+ warnings?\.$/, choose: 'Deploy Anyway' },
-      { message: /^Create the container group it-folder/, choose: 'Create' },
-    ]);
-    const uri = vscode.Uri.file(path.join(folder, 'definitions', FILE));
-    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
-    assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
+    await deployCopyGroup(world, TARGET, 'contoso.azurecr.io/tools-notar:1.0');
   });
 
   suiteTeardown(() => {
