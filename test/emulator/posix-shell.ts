@@ -82,14 +82,15 @@ export class PosixShell {
    * carry each piece before the next is made, as a pty's reader takes output while the program still writes.
    */
   private async toTerminal(out: Output): Promise<void> {
+    const translated = !Buffer.isBuffer(out) && out.onTerminal;
     let first = true;
     let last = 0;
-    for (const piece of piecesOf(out)) {
+    for (const piece of translated ? translated() : piecesOf(out)) {
       if (this.interrupted) return;
       if (!first) await nextTurn();
       first = false;
       if (!piece.length) continue;
-      this.io.write(onlcr(piece, last));
+      this.io.write(translated ? piece : onlcr(piece, last));
       last = piece[piece.length - 1];
     }
   }

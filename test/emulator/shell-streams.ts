@@ -7,8 +7,11 @@
 // - A pty turns each "\n" written into "\r\n" (termios ONLCR, set by a terminal's defaults).
 import { createHash } from 'node:crypto';
 
-/** A program's standard output: all of it, or pieces read one at a time as the program makes them. */
-export type Output = Buffer | { pieces: () => Iterable<Buffer> };
+/**
+ * A program's standard output: all of it, or pieces read one at a time as the program makes them. `onTerminal`, where
+ * given, is the same pieces as the terminal shows them (ONLCR applied): made in the one pass that makes the lines.
+ */
+export type Output = Buffer | { pieces: () => Iterable<Buffer>; onTerminal?: () => Iterable<Buffer> };
 
 /** All of an output (for a pipe, a redirection or `$(…)`). */
 export function whole(out: Output): Buffer {
@@ -27,20 +30,22 @@ const CAT_PIECE = 64 * 1024;
 
 /** base64's output as it writes it: lines of 76 characters, each ended by "\n", one block at a time. */
 export function base64Encode(f: Buffer): Output {
-  return {
-    *pieces() {
-      for (let i = 0; i < f.length; i += BASE64_BLOCK) {
-        const text = Buffer.from(f.toString('base64', i, Math.min(f.length, i + BASE64_BLOCK)), 'latin1');
-        const out = Buffer.allocUnsafe(text.length + Math.ceil(text.length / 76));
-        let p = 0;
-        for (let j = 0; j < text.length; j += 76) {
-          p += text.copy(out, p, j, Math.min(text.length, j + 76));
-          out[p++] = 0x0a;
-        }
-        yield out.subarray(0, p);
-      }
-    },
-  };
+  return { pieces: () => base64Lines(f, false), onTerminal: () => base64Lines(f, true) };
+}
+
+function* base64Lines(f: Buffer, crlf: boolean): Iterable<Buffer> {
+  const eol = crlf ? 2 : 1;
+  for (let i = 0; i < f.length; i += BASE64_BLOCK) {
+    const text = Buffer.from(f.toString('base64', i, Math.min(f.length, i + BASE64_BLOCK)), 'latin1');
+    const out = Buffer.allocUnsafe(text.length + eol * Math.ceil(text.length / 76));
+    let p = 0;
+    for (let j = 0; j < text.length; j += 76) {
+      p += text.copy(out, p, j, Math.min(text.length, j + 76));
+      if (crlf) out[p++] = 0x0d;
+      out[p++] = 0x0a;
+    }
+    yield out.subarray(0, p);
+  }
 }
 
 /** `base64 -d`: undefined where the input is not base64 (coreutils: "invalid input", status 1). */
