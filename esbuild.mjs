@@ -43,12 +43,14 @@ const LAZY_CHUNKS = [
   // Deploy's steps (template deploy included), Start, Stop, Restart and Delete of a group, and Diagnose: they share
   // the target step.
   { name: 'containerGroupCommands', modules: ['src/commands/deploy/runDeploy.ts', 'src/commands/containerGroupActions/runAction.ts', 'src/commands/diagnose/runDiagnose.ts'] },
-  // Open Shell…, Show Live Output, Run Command in Container…, Download File… and Upload File…: the terminal, the
+  // Open Shell…, Show Live Output, Run Command in Container…, Download and Upload File… and Folder…: the terminal, the
   // exec/attach session and its websocket library, the run's and the transfer's conversations.
   {
     name: 'sessionCommands',
-    modules: ['src/commands/openShell/openSession.ts', 'src/core/containerGroup/containerSocket.ts', 'src/commands/runCommand/runCommand.ts', 'src/commands/copyFiles/copyFile.ts'],
+    modules: ['src/commands/openShell/openSession.ts', 'src/core/containerGroup/containerSocket.ts', 'src/commands/runCommand/runCommand.ts', 'src/commands/copyFiles/copyFile.ts', 'src/commands/copyFiles/copyFolder.ts'],
   },
+  // Download Folder… and Upload Folder…: node-tar, loaded by their first run (their steps load with sessionCommands).
+  { name: 'tarArchive', modules: ['src/commands/copyFiles/localArchive.ts'] },
   // Convert Compose File and Deploy Compose File: the Compose reader, its schema's validator and the conversion.
   { name: 'composeCommands', modules: ['src/commands/convertCompose/composeCommands.ts'] },
   // Synchronize Now, Cancel Synchronization and the schedule commands.

@@ -77,10 +77,10 @@ function runExec(ws: WebSocket, grant: ExecGrant, state: EmulatorState): void {
     clearTimeout(idle);
     idle = setTimeout(() => ws.close(1000), state.settings.execIdleMs);
   };
-  const send = (text: string): void => {
+  const send = (text: string | Buffer): void => {
     if (ws.readyState !== WebSocket.OPEN) return;
     touch();
-    ws.send(Buffer.from(text, 'utf8'), { binary: true });
+    ws.send(Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8'), { binary: true });
   };
   const shell = new ScriptedShell({ command: grant.command, image: grant.image, windows: grant.windows, cols: grant.cols, files: filesOf(state, grant), write: send, exit: () => ws.close(1000) });
   touch();

@@ -18,7 +18,7 @@ export interface ShellOptions {
   cols: number;
   /** The container's files, kept across its sessions (uploads and downloads). */
   files: Map<string, Buffer>;
-  write(text: string): void;
+  write(text: string | Buffer): void;
   exit(): void;
 }
 
@@ -35,6 +35,16 @@ export function hasProgram(command: string, image: string, windows: boolean): bo
   if (['/bin/sh', 'sh'].includes(c)) return true;
   if (['/bin/bash', 'bash', '/usr/bin/bash'].includes(c)) return !/alpine|busybox/i.test(image);
   return false;
+}
+
+/**
+ * The programs a Linux image has besides the shell's builtins. An image without tar: chosen here as one whose name
+ * says `notar` (real ones exist: `kubectl cp` needs tar in the image and fails without it, kubernetes.io
+ * "kubectl cp" reference).
+ */
+function imageHas(program: string, image: string): boolean {
+  if (program === 'tar') return !/notar/i.test(image);
+  return ['base64', 'sha256sum', 'cat', 'ls', 'wc', 'rm', 'mkdir', 'sleep', 'seq', 'stty'].includes(program);
 }
 
 export class ScriptedShell {
@@ -58,7 +68,7 @@ export class ScriptedShell {
     this.bash = /bash/i.test(o.command);
     this.posix = new PosixShell({
       write: (t) => this.write(t),
-      has: (program) => ['base64', 'sha256sum', 'cat', 'ls', 'wc', 'rm', 'sleep', 'seq', 'stty'].includes(program),
+      has: (program) => imageHas(program, o.image),
       files: o.files,
       setEcho: (on) => (this.echo = on),
       cwd: () => this.cwd,
@@ -75,7 +85,11 @@ export class ScriptedShell {
   }
 
   /** Writes in frames of at most FRAME_BYTES, as a pty hands output over. */
-  private write(text: string): void {
+  private write(text: string | Buffer): void {
+    if (Buffer.isBuffer(text)) {
+      for (let i = 0; i < text.length; i += FRAME_BYTES) this.o.write(text.subarray(i, i + FRAME_BYTES));
+      return;
+    }
     for (let i = 0; i < text.length; i += FRAME_BYTES) this.o.write(text.slice(i, i + FRAME_BYTES));
   }
 

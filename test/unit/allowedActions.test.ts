@@ -65,11 +65,11 @@ test("package.json's item menus show each action exactly where the contextValue 
   assert.deepEqual(actions('container'), []);
 });
 
-test('containers offer Open Shell, Run Command, Download and Upload File and Show Live Output only where a session can open (or while that is unknown)', () => {
+test('containers offer Open Shell, Run Command, Download and Upload File and Folder and Show Live Output only where a session can open (or while that is unknown)', () => {
   const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
   const menus: { command: string; when?: string }[] = manifest.contributes.menus['view/item/context'];
   const shown = (cv: string): string[] => [...new Set(menus.filter((m) => /viewItem /.test(m.when ?? '') && menuShows(m.when, cv)).map((m) => m.command.replace('aciDataShare.', '')))];
-  const sessions = ['openShell', 'downloadFile', 'uploadFile', 'runCommand', 'showLiveOutput'];
+  const sessions = ['openShell', 'downloadFile', 'uploadFile', 'downloadFolder', 'uploadFolder', 'runCommand', 'showLiveOutput'];
   const offers = (init: boolean, group: string | undefined, container: string | undefined) => shown(containerContextValue(init, group, container));
   // Running group, running container; or nothing read yet: every container command.
   assert.deepEqual(offers(false, 'Running', 'Running'), ['showLogs', ...sessions, 'diagnose']);

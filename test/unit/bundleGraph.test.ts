@@ -22,6 +22,7 @@ const CHUNKS: Record<string, string> = {
   synchronizeCommands: 'src/commands/synchronize/synchronizeNow.ts',
   composeCommands: 'src/core/compose/convertCompose.ts',
   reportPanels: 'src/webview/report/reportPanel.ts',
+  tarArchive: 'src/commands/copyFiles/localArchive.ts',
 };
 /** Modules with state or classes checked by identity: one instance, in the main bundle or (the panel base, with the panels) in one chunk. */
 const SINGLE_INSTANCE = ['src/core/arm/errors.ts', 'src/output/log.ts', 'src/webview/panelBase.ts', 'src/ui/userInput.ts', 'src/settings/configuration.ts'];
@@ -101,7 +102,8 @@ test('each module has one instance: a chunk reads the main bundle\'s copy instea
       assert.equal(owner.get(module) ?? file, file, `${module} is copied into both ${owner.get(module)} and ${file}`);
       owner.set(module, file);
     }
-    assert.match(fs.readFileSync(path.join(DIST, file), 'utf8'), /require\("\.\/extension\.js"\)/, `${file} reads the main bundle`);
+    // tarArchive holds node-tar and the one module that calls it: nothing of the main bundle to read.
+    if (name !== 'tarArchive') assert.match(fs.readFileSync(path.join(DIST, file), 'utf8'), /require\("\.\/extension\.js"\)/, `${file} reads the main bundle`);
   }
   for (const module of SINGLE_INSTANCE) assert.ok(owner.has(module), `${module} is in the main bundle or a chunk`);
 });

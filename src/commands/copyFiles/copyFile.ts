@@ -6,14 +6,15 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ContainerSocketSession, type SessionEnd } from '../../core/containerGroup/containerSocket';
-import { newMarker } from '../../core/containerGroup/commandScript';
+import { newMarker, type RunMarker } from '../../core/containerGroup/commandScript';
 import { explainRefusal } from '../../core/containerGroup/execRefusal';
-import { DownloadTransfer, UploadTransfer, type TransferFailure, type TransferResult } from '../../core/containerGroup/execRun';
+import { DownloadTransfer, UploadTransfer, type TransferFailure, type TransferOptions, type TransferResult } from '../../core/containerGroup/execRun';
 import { requestExec } from '../../core/containerGroup/execRequest';
 import { chooseContainer, refusedBeforeAsking, say, sessionName, targetOf, type SessionDeps } from '../shared/containerSession';
 import { endText, refusalText } from '../openShell/sessionTexts';
 import { noShellText } from '../runCommand/runTexts';
 import type { CommandContext } from '../shared/registerCommand';
+import type { ContainerRef } from '../../tree/containerRef';
 import { definitionOf } from '../showLogs/pickContainer';
 import type { CopyFileResult } from './registerCopyFiles';
 import { canceledText, copiedText, endedEarlyText, failureText } from './copyTexts';
@@ -23,18 +24,27 @@ const FIRST_OUTPUT_WAIT_MS = 1000;
 /** How long a canceled transfer waits for the shell to say it cleaned up before the session is closed. */
 const CANCEL_WAIT_MS = 3000;
 
-export async function copyFile(deps: SessionDeps, ctx: CommandContext, direction: 'upload' | 'download', arg?: unknown): Promise<CopyFileResult | undefined> {
-  const title = direction === 'download' ? vscode.l10n.t('Download File') : vscode.l10n.t('Upload File');
+/** The container asked for, and the refusals that come before any other question; `refused` once said. */
+export async function openCopy(deps: SessionDeps, ctx: CommandContext, arg: unknown, title: string): Promise<{ ref: ContainerRef; name: string; limit: number } | { refused: CopyFileResult } | undefined> {
   const ref = await chooseContainer(ctx, arg, title);
   if (!ref) return undefined;
   const name = sessionName(ref);
-  const refuse = (result: CopyFileResult): CopyFileResult => (say(ctx, result, ref), result);
+  const refuse = (result: CopyFileResult) => (say(ctx, result, ref), { refused: result });
   const early = await refusedBeforeAsking(deps, ref);
   if (early) return refuse({ outcome: 'refused', reason: early.kind, message: refusalText(early, name) });
   if ((await definitionOf(ref.target).catch(() => undefined))?.osType === 'Windows') {
     return refuse({ outcome: 'refused', reason: 'windows', message: vscode.l10n.t('{0} is a Windows container: files are copied through a POSIX shell (/bin/sh), which it does not have.', name) });
   }
   const limit = Math.round(vscode.workspace.getConfiguration('aciDataShare').get<number>('copyFiles.maxMegabytes', 50) * 1024 * 1024);
+  return { ref, name, limit };
+}
+
+export async function copyFile(deps: SessionDeps, ctx: CommandContext, direction: 'upload' | 'download', arg?: unknown): Promise<CopyFileResult | undefined> {
+  const title = direction === 'download' ? vscode.l10n.t('Download File') : vscode.l10n.t('Upload File');
+  const opened = await openCopy(deps, ctx, arg, title);
+  if (!opened || 'refused' in opened) return opened?.refused;
+  const { ref, name, limit } = opened;
+  const refuse = (result: CopyFileResult): CopyFileResult => (say(ctx, result, ref), result);
   let content: Uint8Array | undefined;
   let local: vscode.Uri | undefined;
   let remote: string | undefined;
@@ -69,13 +79,17 @@ export async function copyFile(deps: SessionDeps, ctx: CommandContext, direction
   return answer;
 }
 
-type Outcome = CopyFileResult & { bytesRead?: Buffer };
+export type Outcome = CopyFileResult & { bytesRead?: Buffer };
 
-async function transfer(
+/**
+ * One transfer over a new exec session, with progress and Cancel. `steps`: a folder's archive made or unpacked
+ * around it (folderArchive.ts); `shown` is the path the words name (the folder, where the file is its archive).
+ */
+export async function transfer(
   deps: SessionDeps,
   ctx: CommandContext,
-  ref: Parameters<typeof targetOf>[0],
-  o: { direction: 'upload' | 'download'; remote: string; content?: Uint8Array; limit: number; title: string },
+  ref: ContainerRef,
+  o: { direction: 'upload' | 'download'; remote: string; content?: Uint8Array; limit: number; title: string; marker?: RunMarker; steps?: Pick<TransferOptions, 'before' | 'after' | 'cleanup'>; shown?: string },
 ): Promise<Outcome> {
   const name = sessionName(ref);
   const client = await deps.client();
@@ -104,7 +118,8 @@ async function transfer(
         resolve(r);
       };
       const options = {
-        marker: newMarker((n) => randomBytes(n)),
+        ...o.steps,
+        marker: o.marker ?? newMarker((n) => randomBytes(n)),
         path: o.remote,
         write: (t: string) => session?.write(t),
         onProgress: (done: number, total: number) => {
@@ -113,7 +128,7 @@ async function transfer(
           reported = Math.max(reported, percent);
         },
         onDone: (r: TransferResult) => settle({ outcome: 'copied', bytes: r.bytes, sha256: r.sha256, bytesRead: t instanceof DownloadTransfer ? t.bytes : undefined }),
-        onFail: (f: TransferFailure) => settle({ outcome: 'refused', reason: f.kind, message: failureText(f, o.remote, name) }),
+        onFail: (f: TransferFailure) => settle({ outcome: 'refused', reason: f.kind, message: failureText(f, o.shown ?? o.remote, name, o.direction) }),
       };
       const t: UploadTransfer | DownloadTransfer =
         o.direction === 'upload' ? new UploadTransfer({ ...options, content: o.content ?? new Uint8Array() }) : new DownloadTransfer({ ...options, limit: o.limit });

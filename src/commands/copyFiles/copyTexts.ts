@@ -4,8 +4,18 @@ import type { TransferFailure } from '../../core/containerGroup/execRun';
 
 const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(1);
 
-export function failureText(f: TransferFailure, path: string, name: string): string {
+export function failureText(f: TransferFailure, path: string, name: string, direction: 'upload' | 'download' = 'download'): string {
   switch (f.kind) {
+    case 'noTar':
+      return vscode.l10n.t('{0} has no tar program: folders cannot be copied from or to it. Copy the files one at a time with Download File… or Upload File….', name);
+    case 'notFolder':
+      return direction === 'download'
+        ? vscode.l10n.t('{0} is not a readable folder in {1}.', path, name)
+        : vscode.l10n.t('{0} is a file in {1}, not a folder: nothing was copied.', path, name);
+    case 'archive':
+      return direction === 'download'
+        ? vscode.l10n.t('tar could not archive {0} in {1} (status {2}): nothing was written.', path, name, f.status)
+        : vscode.l10n.t('tar could not unpack the folder into {0} in {1} (status {2}).', path, name, f.status);
     case 'noBase64':
       return vscode.l10n.t('{0} has no base64 program: files cannot be copied through its shell.', name);
     case 'notFound':

@@ -13,6 +13,7 @@
  *
  * Nothing here logs: the password, the URL and the session's bytes stay inside this object and its callbacks.
  */
+import { isAscii } from 'node:buffer';
 import WebSocket from 'ws';
 import { checkSocketGrant, type SocketGrant } from './execRequest';
 
@@ -74,9 +75,22 @@ const NOT_FOUND_WINDOW = 4096;
  */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
+/** Whether `data` ends after a whole UTF-8 character (RFC 3629, section 3: a lead byte says how many follow). */
+export function endsOnCharacter(data: Buffer): boolean {
+  for (let back = 1; back <= Math.min(4, data.length); back++) {
+    const b = data[data.length - back];
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
+    const need = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return back >= need;
+  }
+  return true;
+}
+
 export class ContainerSocketSession {
   private readonly socket: WebSocket;
   private readonly decoder = new TextDecoder('utf-8');
+  /** The decoder may hold the first bytes of a character (the last frame ended within one). */
+  private decoderHolds = false;
   private readonly queued: Buffer[] = [];
   private opened = false;
   private ended = false;
@@ -157,12 +171,23 @@ export class ContainerSocketSession {
     if (this.ended || data.length === 0) return; // the empty frame after connecting is not the end
     this.lastTraffic = Date.now();
     this.bytesReceived += data.length;
-    const text = isBinary ? this.decoder.decode(data, { stream: true }) : this.flushDecoder() + data.toString('utf8');
+    const text = isBinary ? this.decode(data) : this.flushDecoder() + data.toString('utf8');
     if (!this.typed && this.firstOutput.length < NOT_FOUND_WINDOW) this.firstOutput += text.slice(0, NOT_FOUND_WINDOW - this.firstOutput.length);
     if (text) this.options.onOutput(text);
   }
 
+  /**
+   * A frame of ASCII (base64, most of a shell's output) is read as it is, at a fraction of the UTF-8 decoder's cost;
+   * other frames go through the decoder, which holds a character split across frames until its end arrives.
+   */
+  private decode(data: Buffer): string {
+    if (!this.decoderHolds && isAscii(data)) return data.toString('latin1');
+    this.decoderHolds = !endsOnCharacter(data);
+    return this.decoder.decode(data, { stream: true });
+  }
+
   private flushDecoder(): string {
+    this.decoderHolds = false;
     return this.decoder.decode();
   }
 

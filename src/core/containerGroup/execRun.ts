@@ -3,6 +3,7 @@
  * shell's output as it arrives (`feed`) and types through `write`; the caller owns the socket. Nothing here logs.
  */
 import { commandLines, readyLine, readyText, RunOutputReader, type RunMarker, type ShellKind } from './commandScript';
+import type { ArchiveFailure } from './folderArchive';
 import { cancelLine, downloadLine, finishUploadLine, hashOf, probeLine, progressLine, DownloadReader, readProbe, sha256Hex, tagValue, UPLOAD_LINE_CHARS, uploadLines, type Probe } from './fileTransfer';
 
 /** Runs one command line: its output as it comes, then its exit status. */
@@ -38,7 +39,8 @@ export type TransferFailure =
   | { kind: 'notWritable' }
   | { kind: 'tooLarge'; size: number; limit: number }
   | { kind: 'failed'; status: number }
-  | { kind: 'mismatch'; what: 'size' | 'hash' };
+  | { kind: 'mismatch'; what: 'size' | 'hash' }
+  | ArchiveFailure;
 
 export interface TransferResult {
   bytes: number;
@@ -46,13 +48,25 @@ export interface TransferResult {
   sha256?: string;
 }
 
-interface TransferOptions {
+export interface TransferOptions {
   marker: RunMarker;
   path: string;
   write(text: string): void;
   onProgress(done: number, total: number): void;
   onDone(result: TransferResult): void;
   onFail(failure: TransferFailure): void;
+  /** A step typed after readiness and before the probe (a folder's archive made, tar looked for). */
+  before?: TransferStep;
+  /** Typed before the shell's `exit` however the transfer ends (a scratch archive removed). */
+  cleanup?: string;
+  /** Upload: typed once the file is checked (the archive unpacked); its answer ends the transfer. */
+  after?: TransferStep;
+}
+
+/** A line typed, and its answer: undefined until it has arrived, null to go on, or the failure. */
+export interface TransferStep {
+  line: string;
+  read(text: string): TransferFailure | null | undefined;
 }
 
 /**
@@ -68,6 +82,7 @@ const BEFORE_READY_CHARS = 8192;
 abstract class Transfer {
   protected text = '';
   protected ready = false;
+  private beforeDone = false;
   protected probe: Probe | undefined;
   protected finished = false;
 
@@ -88,7 +103,7 @@ abstract class Transfer {
     this.finished = true;
     this.cancelled = onClean;
     this.text = '';
-    this.o.write(cancelLine(this.o.marker, this.direction, this.o.path));
+    this.o.write(cancelLine(this.o.marker, this.direction, this.o.path, this.o.cleanup));
   }
 
   feed(chunk: string): void {
@@ -111,7 +126,16 @@ abstract class Transfer {
       }
       this.ready = true;
       this.text = this.text.slice(at);
-      this.o.write(probeLine(this.o.marker, this.direction, this.o.path));
+      this.beforeDone = !this.o.before;
+      this.o.write(this.o.before ? this.o.before.line : probeLine(this.o.marker, this.direction, this.o.path));
+    }
+    if (!this.beforeDone) {
+      const answer = this.o.before!.read(this.text);
+      if (answer === undefined) return;
+      if (answer) return this.fail(answer);
+      this.beforeDone = true;
+      this.text = '';
+      return this.o.write(probeLine(this.o.marker, this.direction, this.o.path));
     }
     if (!this.probe) {
       this.probe = readProbe(this.text, this.o.marker, this.direction);
@@ -124,7 +148,7 @@ abstract class Transfer {
 
   protected fail(failure: TransferFailure): void {
     this.finished = true;
-    this.o.write('exit\n');
+    this.o.write(`${this.o.cleanup ?? ''}exit\n`);
     this.o.onFail(failure);
   }
 
@@ -156,7 +180,7 @@ export class DownloadTransfer extends Transfer {
     this.size = probe.size;
     // What arrives from here on is read by the download reader, not kept in `text`.
     this.reader = new DownloadReader(this.o.marker, probe.sha256sum);
-    this.o.write(downloadLine(this.o.marker, this.o.path, probe.sha256sum));
+    this.o.write(downloadLine(this.o.marker, this.o.path, probe.sha256sum, this.o.cleanup));
   }
 
   protected step(chunk: string): void {
@@ -182,6 +206,7 @@ export class UploadTransfer extends Transfer {
   private sent = 0;
   private acked = 0;
   private finishing = false;
+  private checked: TransferResult | undefined;
   private readonly content: Uint8Array;
 
   constructor(o: TransferOptions & { content: Uint8Array }) {
@@ -209,12 +234,17 @@ export class UploadTransfer extends Transfer {
     if (this.sent === this.lines.length && this.acked === this.sent && !this.finishing) {
       this.finishing = true;
       this.text = '';
-      this.o.write(finishUploadLine(this.o.marker, this.o.path, this.probe!.sha256sum));
+      this.o.write(finishUploadLine(this.o.marker, this.o.path, this.probe!.sha256sum, !this.o.after));
     }
   }
 
   protected step(chunk: string): void {
     this.text += chunk;
+    if (this.checked) {
+      const answer = this.o.after!.read(this.text);
+      if (answer === undefined) return;
+      return answer ? this.fail(answer) : this.done(this.checked);
+    }
     if (!this.finishing) {
       // The last whole acknowledgement line in what arrived; what follows it is kept for the next one.
       const tag = `${this.o.marker.head}${this.o.marker.tail}P`;
@@ -234,6 +264,10 @@ export class UploadTransfer extends Transfer {
     if (Number(size.trim()) !== this.content.length) return this.fail({ kind: 'mismatch', what: 'size' });
     const remote = hashOf(hash);
     if (remote !== undefined && remote !== sha256Hex(this.content)) return this.fail({ kind: 'mismatch', what: 'hash' });
-    this.done({ bytes: this.content.length, sha256: remote });
+    if (!this.o.after) return this.done({ bytes: this.content.length, sha256: remote });
+    // The file is whole and checked: the step after it (the archive unpacked) answers last.
+    this.checked = { bytes: this.content.length, sha256: remote };
+    this.text = '';
+    this.o.write(this.o.after.line);
   }
 }

@@ -68,27 +68,30 @@ export function uploadLines(path: string, bytes: Uint8Array): string[] {
 /** Acknowledges the lines typed so far (flow control and progress): `<marker>P<n>`. */
 export const progressLine = (m: RunMarker, n: number): string => `${tagged(m, 'P', String(n))}\n`;
 
-/** Decodes the part into the file, then says its status, size and (where there is sha256sum) hash; then exits. */
-export function finishUploadLine(m: RunMarker, path: string, sha256sum: boolean): string {
+/**
+ * Decodes the part into the file, then says its status, size and (where there is sha256sum) hash; then exits, unless
+ * `exit` is false (a step follows once the file is checked).
+ */
+export function finishUploadLine(m: RunMarker, path: string, sha256sum: boolean, exit = true): string {
   const p = shellQuote(path);
   const part = shellQuote(`${path}.part`);
   const hash = sha256sum ? `; ${tagged(m, 'H', `"$(sha256sum <${p})"`)}` : '';
-  return `base64 -d ${part} >${p}; ${tagged(m, 'D', '"$?"')}; rm -f ${part}; ${tagged(m, 'Z', `"$(wc -c <${p})"`)}${hash}; exit\n`;
+  return `base64 -d ${part} >${p}; ${tagged(m, 'D', '"$?"')}; rm -f ${part}; ${tagged(m, 'Z', `"$(wc -c <${p})"`)}${hash}${exit ? '; exit' : ''}\n`;
 }
 
-/** Prints the file's base64 between `<marker>[` and `<marker>]<status>`, then its hash; then exits. */
-export function downloadLine(m: RunMarker, path: string, sha256sum: boolean): string {
+/** Prints the file's base64 between `<marker>[` and `<marker>]<status>`, then its hash; then `cleanup` and exits. */
+export function downloadLine(m: RunMarker, path: string, sha256sum: boolean, cleanup = ''): string {
   const p = shellQuote(path);
   const hash = sha256sum ? `; ${tagged(m, 'H', `"$(sha256sum <${p})"`)}` : '';
-  return `${tagged(m, '[', '')}; base64 <${p}; ${tagged(m, ']', '"$?"')}${hash}; exit\n`;
+  return `${tagged(m, '[', '')}; base64 <${p}; ${tagged(m, ']', '"$?"')}${hash}; ${cleanup}exit\n`;
 }
 
 /**
  * What a canceled transfer types: Ctrl-C (the pty discards the lines still queued and stops the running command),
  * then removes the upload's part file, says so with `<marker>X`, and exits. A download leaves nothing behind.
  */
-export function cancelLine(m: RunMarker, direction: 'upload' | 'download', path: string): string {
-  const clean = direction === 'upload' ? `rm -f ${shellQuote(`${path}.part`)}; ` : '';
+export function cancelLine(m: RunMarker, direction: 'upload' | 'download', path: string, cleanup = ''): string {
+  const clean = `${direction === 'upload' ? `rm -f ${shellQuote(`${path}.part`)}; ` : ''}${cleanup}`;
   return `\x03${clean}${tagged(m, 'X', '"$?"')}; exit\n`;
 }
 
@@ -103,20 +106,28 @@ export type DownloadRead =
   | { kind: 'failed'; status: number }
   | { kind: 'done'; bytes: Buffer; sha256?: string; localSha256: string };
 
+/** Base64 text gathered before a piece is decoded (whole lines of it). */
+const DECODE_CHARS = 64 * 1024;
+
 /**
  * Reads a download as it arrives. Each piece is searched only where the closing tag could be (its own text and the
- * end of what came before), and the base64 is joined and decoded once: rescanning all that arrived on each frame
- * made a download's time grow with the square of its size.
+ * end of what came before). Whole lines are decoded and hashed as they come, so that when the closing tag arrives
+ * only the last lines are left: base64's lines (76 characters, GNU coreutils manual 6.1; BusyBox the same) hold
+ * whole 4-character groups, so each line decodes on its own. Where the first line is not a multiple of 4 the text is
+ * kept and decoded once at the end. Node's base64 decoder skips whitespace (the line breaks and the "\r" a pty adds).
  */
 export class DownloadReader {
   private head = '';
   private opened = false;
-  private parts: string[] = [];
+  private pending = '';
+  private readonly decoded: Buffer[] = [];
+  private readonly hash = createHash('sha256');
+  /** Whether lines decode one by one: known from the first whole line. */
+  private lineWise: boolean | undefined;
   private chars = 0;
   private carry = '';
   private after: string | undefined;
-  private body: string | undefined;
-  private decoded: { bytes: Buffer; sha256: string } | undefined;
+  private result: { bytes: Buffer; sha256: string } | undefined;
 
   constructor(
     private readonly m: RunMarker,
@@ -143,36 +154,53 @@ export class DownloadReader {
     const window = this.carry + text;
     const at = window.indexOf(close);
     if (at < 0) {
-      this.parts.push(text);
+      this.pending += text;
       this.chars += text.length;
       this.carry = window.slice(-(close.length - 1));
+      if (this.pending.length >= DECODE_CHARS) this.decodeLines();
       return;
     }
     // The tag starts `at` characters into the window, which began `carry.length` characters before this text.
     const inText = at - this.carry.length;
-    const joined = this.parts.join('');
-    this.body = inText >= 0 ? joined + text.slice(0, inText) : joined.slice(0, joined.length + inText);
-    this.parts = [];
-    this.chars = this.body.length;
+    const body = inText >= 0 ? this.pending + text.slice(0, inText) : this.pending.slice(0, this.pending.length + inText);
+    this.chars += Math.max(0, inText);
+    this.pending = '';
+    this.decode(body);
+    const bytes = Buffer.concat(this.decoded);
+    this.decoded.length = 0;
+    this.result = { bytes, sha256: this.hash.digest('hex') };
     // Keep the `]` so the status reads as the tagged line `<marker>]<status>`.
     this.after = `${close}${window.slice(at + close.length)}`;
   }
 
+  /** Decodes the whole lines gathered so far (all but the last, which may still be arriving). */
+  private decodeLines(): void {
+    if (this.lineWise === undefined) {
+      const line = /(?:^|\n)([^\r\n]+)\r?\n/.exec(this.pending);
+      if (!line) return;
+      this.lineWise = line[1].length % 4 === 0;
+    }
+    if (!this.lineWise) return;
+    const cut = this.pending.lastIndexOf('\n') + 1;
+    this.decode(this.pending.slice(0, cut));
+    this.pending = this.pending.slice(cut);
+  }
+
+  private decode(text: string): void {
+    if (!text) return;
+    const bytes = Buffer.from(text, 'base64');
+    this.hash.update(bytes);
+    this.decoded.push(bytes);
+  }
+
   private read(): DownloadRead {
-    if (this.after === undefined || this.body === undefined) return { kind: 'pending', base64Chars: this.chars };
+    if (this.after === undefined || !this.result) return { kind: 'pending', base64Chars: this.chars };
     const status = tagValue(this.after, this.m, ']');
     if (status === undefined) return { kind: 'pending', base64Chars: this.chars };
     if (status.trim() !== '0') return { kind: 'failed', status: Number(status.trim()) || 1 };
-    // Decoded and hashed here at once, while the container still hashes its copy: not after its hash line arrives.
-    // Node's base64 decoder skips whitespace (the line breaks, and the "\r" a pty adds before them).
-    if (!this.decoded) {
-      const bytes = Buffer.from(this.body, 'base64');
-      this.decoded = { bytes, sha256: sha256Hex(bytes) };
-      this.body = '';
-    }
     const hash = this.sha256sum ? tagValue(this.after, this.m, 'H') : '';
     if (hash === undefined) return { kind: 'pending', base64Chars: this.chars };
-    return { kind: 'done', bytes: this.decoded.bytes, sha256: hashOf(hash), localSha256: this.decoded.sha256 };
+    return { kind: 'done', bytes: this.result.bytes, sha256: hashOf(hash), localSha256: this.result.sha256 };
   }
 }
 

@@ -3,24 +3,9 @@
 // and a long output written in pieces that end on a line, whose concatenation is the whole output.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PosixShell, type ShellIo } from '../posix-shell';
+import { testShell } from './shellHarness';
 
-function shell(files: Map<string, Buffer>): { sh: PosixShell; writes: string[] } {
-  const writes: string[] = [];
-  const io: ShellIo = {
-    write: (t) => void writes.push(t),
-    has: () => true,
-    files,
-    setEcho: () => undefined,
-    cwd: () => '/',
-    setCwd: () => undefined,
-    shellName: '/bin/sh',
-    setVar: () => undefined,
-    notFound: (n) => `/bin/sh: 1: ${n}: not found\n`,
-    wait: async () => true,
-  };
-  return { sh: new PosixShell(io), writes };
-}
+const shell = (files: Map<string, Buffer>) => testShell(files);
 
 test('base64 of a file larger than one block: 76-column lines, as GNU base64 writes them', async () => {
   // 200,000 bytes: more than one 57 KiB block, and not a multiple of 57 (a short last line with padding).

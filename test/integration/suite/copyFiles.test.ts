@@ -8,11 +8,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { CopyFileResult } from '../../../src/commands/copyFiles/registerCopyFiles';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
 import type { TestApi } from '../../../src/extension';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { runCopy } from './copyCommands';
+import type { Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
@@ -30,13 +30,7 @@ suite('Download File and Upload File', function () {
   let api: TestApi;
   let dir: string;
 
-  async function copy(command: 'uploadFile' | 'downloadFile', answers: Answer[]): Promise<{ result: CopyFileResult; script: ScriptedInput }> {
-    const script = new ScriptedInput(answers);
-    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<CopyFileResult>(`aciDataShare.${command}`, ref));
-    script.assertDone();
-    assert.ok(result, 'the command returned its result');
-    return { result, script };
-  }
+  const copy = (command: 'uploadFile' | 'downloadFile', answers: Answer[]) => runCopy(api, command, ref, answers);
 
   suiteSetup(async () => {
     ({ api } = world);
