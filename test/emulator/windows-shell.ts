@@ -25,11 +25,14 @@ export interface WindowsHost {
   exit(): void;
 }
 
-/** The image's programs: every Windows image has cmd.exe; an image whose repository names nanoserver has no PowerShell. */
+/**
+ * The image's programs: every Windows image has cmd.exe; a Nano Server one (named so in its repository or tag, as
+ * `windows/nanoserver:ltsc2022` or `windows/servercore/iis:nanoserver`) has no powershell.exe.
+ */
 export function hasWindowsProgram(command: string, image: string): boolean {
   const c = command.toLowerCase();
   if (['cmd', 'cmd.exe', 'c:\\windows\\system32\\cmd.exe'].includes(c)) return true;
-  if (['powershell', 'powershell.exe'].includes(c)) return !/nanoserver/i.test(image.split(':')[0]);
+  if (['powershell', 'powershell.exe'].includes(c)) return !/nanoserver/i.test(image);
   return false;
 }
 
@@ -136,7 +139,10 @@ function splitCmd(line: string): { op: string; text: string }[] {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
     if (ch === '^' && !quoted && i + 1 < line.length) text += line[++i];
-    else if (ch === '"') (quoted = !quoted), (text += ch);
+    else if (ch === '"') {
+      quoted = !quoted;
+      text += ch;
+    }
     else if (!quoted && (ch === '&' || (ch === '|' && line[i + 1] === '|'))) {
       parts.push({ op, text });
       op = line[i + 1] === ch ? ch + ch : ch;
