@@ -11,7 +11,7 @@
 // cmd.exe: "'x' is not recognized as an internal or external command, operable program or batch file.").
 import { randomBytes } from 'node:crypto';
 import { isComplete, PosixShell, ShellExit } from './posix-shell';
-import { CmdShell, hasWindowsProgram, isPowerShell, PowerShellLang } from './windows-shell';
+import { CmdShell, hasWindowsProgram, isPowerShell, isWholeInput, PowerShellLang } from './windows-shell';
 
 export interface ShellOptions {
   command: string;
@@ -222,24 +222,10 @@ export class ScriptedShell {
     const shell = this.windows!;
     if (shell instanceof PowerShellLang) {
       this.pending += this.pending ? `\n${line}` : line;
-      if (!balanced(this.pending)) return this.prompt();
+      if (!isWholeInput(this.pending)) return this.prompt();
       line = this.pending;
       this.pending = '';
     }
     if (shell.run(line)) this.prompt();
   }
-}
-
-/** Whether PowerShell input is whole: no brace, parenthesis or quote left open. */
-function balanced(text: string): boolean {
-  let depth = 0;
-  let quote = '';
-  for (const ch of text) {
-    if (quote) {
-      if (ch === quote) quote = '';
-    } else if (ch === "'" || ch === '"') quote = ch;
-    else if (ch === '{' || ch === '(') depth++;
-    else if (ch === '}' || ch === ')') depth--;
-  }
-  return depth <= 0 && !quote;
 }

@@ -316,25 +316,38 @@ function balanced(text: string, at: number, open: string, close: string): { inne
   return { inner: text.slice(at + 1), end: text.length };
 }
 
-/** Cuts at `sep` outside quotes, parentheses and braces. */
-function splitTop(text: string, sep: string): string[] {
-  const parts: string[] = [];
+/** Walks `text` giving each character and whether it stands outside quotes and brackets; returns what is left open. */
+function walk(text: string, visit: (ch: string, top: boolean) => void = () => undefined): { depth: number; quote: string } {
   let depth = 0;
   let quote = '';
-  let cur = '';
   for (const ch of text) {
+    const top = !quote && depth === 0;
     if (quote) {
       if (ch === quote) quote = '';
     } else if (ch === "'" || ch === '"') quote = ch;
     else if (ch === '(' || ch === '{') depth++;
     else if (ch === ')' || ch === '}') depth--;
-    else if (ch === sep && depth === 0) {
+    visit(ch, top);
+  }
+  return { depth, quote };
+}
+
+/** Whether PowerShell input is whole: no brace, parenthesis or quote left open (it reads on while one is). */
+export function isWholeInput(text: string): boolean {
+  const end = walk(text);
+  return end.depth <= 0 && !end.quote;
+}
+
+/** Cuts at `sep` outside quotes, parentheses and braces. */
+function splitTop(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let cur = '';
+  walk(text, (ch, top) => {
+    if (ch === sep && top) {
       parts.push(cur);
       cur = '';
-      continue;
-    }
-    cur += ch;
-  }
+    } else cur += ch;
+  });
   parts.push(cur);
   return parts;
 }

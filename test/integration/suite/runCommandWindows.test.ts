@@ -18,26 +18,14 @@ const target = (name: string): ContainerGroupTarget => ({ name, subscriptionId: 
 // Images as Microsoft publishes them (mcr.microsoft.com/windows/servercore and /nanoserver, "Container base images").
 const GROUPS = { 'it-win-core': 'mcr.microsoft.com/windows/servercore:ltsc2022', 'it-win-nano': 'mcr.microsoft.com/windows/nanoserver:ltsc2022' };
 
-function definition(name: string, image: string): string {
-  return [
-    "apiVersion: '2023-05-01'",
-    'location: westeurope',
-    `name: ${name}`,
-    'type: Microsoft.ContainerInstance/containerGroups',
-    'properties:',
-    '  osType: Windows',
-    '  restartPolicy: Always',
-    '  containers:',
-    '    - name: app',
-    '      properties:',
-    `        image: ${image}`,
-    '        resources:',
-    '          requests:',
-    '            cpu: 1',
-    '            memoryInGB: 2',
-    '',
-  ].join('\n');
-}
+const definition = (name: string, image: string): string => `apiVersion: '2023-05-01'
+name: ${name}
+location: westeurope
+properties:
+  osType: Windows
+  containers:
+    - { name: app, properties: { image: '${image}', resources: { requests: { cpu: 1, memoryInGB: 2 } } } }
+`;
 
 suite('Run Command in Container: Windows groups', function () {
   this.timeout(120_000);
