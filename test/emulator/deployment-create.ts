@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from './context';
 import { acceptContainerGroup } from './container-groups';
+import { deployRefusal, refusalError } from './container-group-refusals';
 import { readAsProvider } from './container-group-reader';
 import { validateContainerGroup } from './container-group-validation';
 import { FAULT_HEADER } from './faults';
@@ -13,7 +14,7 @@ import type { Obj } from './arm-templates/functions';
 import { InvalidTemplate, TemplateFailure } from './arm-templates/template-errors';
 import { Instance, TemplateRun } from './arm-templates/template-run';
 import { deploymentRuntime, isContainerGroupType, parseResourceId, resourcesInGroup } from './deployment-resources';
-import { groupKey } from './container-group-view';
+import { groupKey, normalizeLocation } from './container-group-view';
 import { DeploymentOperation, newOperationId } from './deployment-store';
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -116,6 +117,15 @@ export function createResources(ctx: RequestContext, run: TemplateRun): Deployme
     const parts = parseResourceId(inst.id);
     if (parts && isNestedTemplate(inst.type, resource)) {
       op.failure = deployNested(ctx, run, inst, parts.resourceGroup, resource);
+    } else if (parts && isContainerGroupType(inst.type) && deployRefusal(parts.name)) {
+      // The provider refuses the group's PUT as it refuses a plain deploy (container-group-refusals.ts); ARM lists
+      // the provider's error as the operation's statusMessage and fails the deployment with DeploymentFailed (ARM
+      // docs, "View deployment history", deployment operations; the portal showing a DNS label error under a
+      // deployment that failed so in derekbekoe/vscode-spot#37).
+      const body = groupBody(resource);
+      const refused = refusalError(deployRefusal(parts.name)!, parts.name, body, normalizeLocation(String(body.location ?? resourceGroupLocation(parts.resourceGroup))));
+      op.failure = { code: refused.error.code, message: refused.error.message };
+      op.failureStatus = refused.status;
     } else if (parts && isContainerGroupType(inst.type)) {
       const fault = ctx.state.faults.resolve(headerFault, parts.name);
       op.group = acceptContainerGroup(ctx.state, parts, groupBody(resource), fault);

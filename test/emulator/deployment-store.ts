@@ -24,8 +24,10 @@ export interface DeploymentOperation {
   group?: StoredGroup;
   /** Set when the deployment was canceled while this operation still ran. */
   canceled?: boolean;
-  /** The resource could not be deployed (its body could not be evaluated): the operation failed at once. */
+  /** The resource could not be deployed (its body could not be evaluated, or its provider refused it): the operation failed at once. */
   failure?: ArmError;
+  /** The provider's HTTP status for a refusal (the operation's statusCode); BadRequest when not given. */
+  failureStatus?: number;
 }
 
 export interface StoredDeployment {

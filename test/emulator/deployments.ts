@@ -161,7 +161,7 @@ function operationView(d: StoredDeployment, op: DeploymentOperation, now: number
   if (state === 'Succeeded') props.statusCode = op.group ? 'Created' : 'OK';
   const error = operationError(op);
   if (error) {
-    props.statusCode = op.failure ? 'BadRequest' : 'Conflict';
+    props.statusCode = op.failure ? (op.failureStatus === 409 ? 'Conflict' : 'BadRequest') : 'Conflict';
     props.statusMessage = { status: 'Failed', error: error as unknown as Obj };
   }
   props.targetResource = { id: op.resourceId, resourceType: op.resourceType, resourceName: op.resourceName };

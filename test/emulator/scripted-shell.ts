@@ -1,7 +1,8 @@
 // A small scripted shell behind an exec socket: a prompt, the line editing a pty gives (echo of each key unless
 // `stty -echo` turned it off, backspace, Ctrl-C, Ctrl-D on an empty line, Up for the last command, Tab to complete
 // a command name, lines typed while a command runs kept for after it, as a tty's input queue keeps them), and on
-// Linux the command language of posix-shell.ts (each behaviour cited there). A distroless image has no shell at
+// Linux the command language of posix-shell.ts, on Windows cmd.exe's or PowerShell's of windows-shell.ts (each
+// behaviour cited there). A distroless image has no shell at
 // all (GoogleContainerTools/distroless README: "no package managers, shells or any other programs"), so exec of
 // /bin/sh fails there in the runtime's words.
 // Prompt and `ls` as the ACI docs' exec example shows them (MicrosoftDocs/azure-docs container-instances-exec.md:
@@ -10,6 +11,7 @@
 // cmd.exe: "'x' is not recognized as an internal or external command, operable program or batch file.").
 import { randomBytes } from 'node:crypto';
 import { isComplete, PosixShell, ShellExit } from './posix-shell';
+import { CmdShell, hasWindowsProgram, isPowerShell, isWholeInput, PowerShellLang } from './windows-shell';
 
 export interface ShellOptions {
   command: string;
@@ -24,13 +26,14 @@ export interface ShellOptions {
 
 const LINUX_COMMANDS = ['echo', 'ls', 'pwd', 'cd', 'seq', 'exit'];
 const WINDOWS_COMMANDS = ['echo', 'dir', 'cd', 'exit'];
+const POWERSHELL_COMMANDS = ['Get-ChildItem', 'Get-Item', 'Write-Output', 'exit'];
 /** The size of each output frame. */
 const FRAME_BYTES = 16 * 1024;
 
 /** Whether the image has the program: every Linux image has /bin/sh; Alpine and BusyBox images lack bash. */
 export function hasProgram(command: string, image: string, windows: boolean): boolean {
   const c = command.toLowerCase();
-  if (windows) return ['cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'c:\\windows\\system32\\cmd.exe'].includes(c);
+  if (windows) return hasWindowsProgram(command, image);
   if (/distroless/i.test(image)) return false;
   if (['/bin/sh', 'sh'].includes(c)) return true;
   if (['/bin/bash', 'bash', '/usr/bin/bash'].includes(c)) return !/alpine|busybox/i.test(image);
@@ -62,10 +65,13 @@ export class ScriptedShell {
   private interrupt: (() => void) | undefined;
   private readonly posix: PosixShell;
   private readonly vars = new Map<string, string>();
+  private readonly windows: CmdShell | PowerShellLang | undefined;
 
   constructor(private readonly o: ShellOptions) {
     this.cwd = o.windows ? 'C:\\' : '/';
     this.bash = /bash/i.test(o.command);
+    const host = { write: (t: string) => this.write(t), exit: () => o.exit() };
+    this.windows = !o.windows ? undefined : isPowerShell(o.command) ? new PowerShellLang(host) : new CmdShell(host);
     this.posix = new PosixShell({
       write: (t) => this.write(t),
       has: (program) => imageHas(program, o.image),
@@ -104,14 +110,15 @@ export class ScriptedShell {
       this.o.exit();
       return;
     }
-    if (this.o.windows) this.o.write('Microsoft Windows [Version 10.0.20348.2340]\r\n(c) Microsoft Corporation. All rights reserved.\r\n\r\n');
+    if (this.windows) this.o.write(this.windows.banner());
     this.prompt();
   }
 
   private prompt(): void {
+    if (this.windows) return this.o.write(this.pending ? '>> ' : this.windows.prompt());
     if (this.pending) return this.o.write(this.vars.get('PS2') ?? '> ');
     if (this.vars.has('PS1')) return this.o.write(this.vars.get('PS1')!);
-    this.o.write(this.o.windows ? `${this.cwd.replace(/\\$/, '')}\\>` : `root@${this.host}:${this.cwd}# `);
+    this.o.write(`root@${this.host}:${this.cwd}# `);
   }
 
   /** `replay`: text typed while a command ran, taken now; its Ctrl-C was handled when it arrived. */
@@ -130,8 +137,8 @@ export class ScriptedShell {
         const line = this.line;
         this.line = '';
         if (line.trim()) this.last = line;
-        if (!this.o.windows) this.runPosix(line);
-        else if (this.runWindows(...this.words(line))) this.prompt();
+        if (!this.windows) this.runPosix(line);
+        else this.runWindows(line);
       } else if (ch === '\x7f' || ch === '\b') {
         if (this.line) {
           this.line = [...this.line].slice(0, -1).join('');
@@ -144,7 +151,7 @@ export class ScriptedShell {
         this.prompt();
       } else if (ch === '\x04') {
         if (this.line === '') {
-          if (this.o.windows) this.runWindows('exit', [], (t) => this.o.write(t));
+          if (this.windows) this.runWindows('exit');
           else this.runPosix('exit');
         }
       } else if (ch === '\t') {
@@ -180,7 +187,7 @@ export class ScriptedShell {
 
   private complete(): void {
     if (this.line.includes(' ')) return;
-    const names = (this.o.windows ? WINDOWS_COMMANDS : LINUX_COMMANDS).filter((n) => n.startsWith(this.line));
+    const names = (this.windows instanceof PowerShellLang ? POWERSHELL_COMMANDS : this.windows ? WINDOWS_COMMANDS : LINUX_COMMANDS).filter((n) => n.startsWith(this.line));
     if (names.length === 1) {
       const rest = `${names[0].slice(this.line.length)} `;
       this.line += rest;
@@ -188,11 +195,6 @@ export class ScriptedShell {
     } else {
       this.o.write('\x07'); // the bell, as readline rings on an ambiguous completion
     }
-  }
-
-  private words(line: string): [string, string[], (t: string) => void] {
-    const [name = '', ...args] = line.trim().split(/\s+/).filter(Boolean);
-    return [name.toLowerCase(), args, (text) => this.o.write(text)];
   }
 
   /** Runs a POSIX command once it is whole, then prompts and takes what was typed meanwhile. */
@@ -226,27 +228,18 @@ export class ScriptedShell {
     if (ahead) this.input(ahead, true);
   }
 
-  private runWindows(name: string, args: string[], out: (t: string) => void): boolean {
-    switch (name) {
-      case '':
-        return true;
-      case 'echo':
-        out(`${args.join(' ')}\r\n`);
-        return true;
-      case 'cd':
-        if (args[0]) this.cwd = /^[a-z]:\\/i.test(args[0]) ? args[0] : `${this.cwd.replace(/\\$/, '')}\\${args[0]}`;
-        else out(`${this.cwd}\r\n`);
-        return true;
-      case 'dir':
-        out(` Volume in drive C has no label.\r\n\r\n Directory of ${this.cwd}\r\n\r\n               0 File(s)              0 bytes\r\n\r\n`);
-        return true;
-      case 'exit':
-        out('Bye.\r\n');
-        this.o.exit();
-        return false;
-      default:
-        out(`'${name}' is not recognized as an internal or external command,\r\noperable program or batch file.\r\n\r\n`);
-        return true;
+  /**
+   * A Windows line: PowerShell reads on (prompting `>> `) while a brace, parenthesis or quote is open and runs the
+   * whole input at once (about_Parsing); cmd.exe runs each line.
+   */
+  private runWindows(line: string): void {
+    const shell = this.windows!;
+    if (shell instanceof PowerShellLang) {
+      this.pending += this.pending ? `\n${line}` : line;
+      if (!isWholeInput(this.pending)) return this.prompt();
+      line = this.pending;
+      this.pending = '';
     }
+    if (shell.run(line)) this.prompt();
   }
 }

@@ -6,13 +6,16 @@
 import * as vscode from 'vscode';
 import { ArmError, errorMessage } from '../../core/arm/errors';
 import { isStatusUnavailable } from '../../core/arm/lroOutcome';
-import { addressKind, addressOutputs, deployedContainerGroups, deploymentOutputs, failedOperations } from '../../core/templateDeploy/operations';
+import { addressKind, addressOutputs, deployedContainerGroups, deploymentOutputs, failedOperations, type FailedOperation } from '../../core/templateDeploy/operations';
+import { deployErrorCause } from '../../core/diagnose/rules';
 import { getDeployment, listDeploymentOperations, type DeploymentResource } from '../../core/templateDeploy/deployments';
 import { locateFailedOperations, locateTemplateErrors, type PlacedError } from '../../core/templateDeploy/templateErrors';
 import { containerGroups } from '../../settings/configuration';
 import type { ContainerGroupTarget } from '../../core/settings/model';
 import type { DeployCommandResult } from '../deploy/deployRun';
 import type { TemplateRun } from './templateRun';
+
+const CONTAINER_GROUP_TYPE = 'microsoft.containerinstance/containergroups';
 
 export async function templateSucceeded(run: TemplateRun, resource: DeploymentResource): Promise<DeployCommandResult> {
   const { deploy } = run;
@@ -87,17 +90,55 @@ export async function templateFailed(run: TemplateRun, err: unknown, phase: 'wha
   };
   logDetails(err.details, 1);
   const placed = await placeProblems(run, err, phase);
-  if (phase === 'deploy') deploy.publishState('Failed');
+  const cause = phase === 'deploy' ? recordGroupErrors(run, err, placed.failed) : undefined;
   if (phase === 'deploy') run.state = 'Failed';
   const showOutput = () => vscode.commands.executeCommand('aciDataShare.showOutput');
   const actions: Record<string, () => unknown> = placed.count ? { [vscode.l10n.t('Show Problem')]: placed.open, [vscode.l10n.t('Show Output')]: showOutput } : { [vscode.l10n.t('Show Output')]: showOutput };
   const first = placed.first ? ` ${placed.first}` : '';
-  deploy.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, err.message) + first, actions);
-  return deploy.done('failed', { errorCode: err.code, errorTarget: err.target, diagnostics: placed.count, deployment: run.facts() });
+  if (cause) {
+    deploy.log('error', `${name}: likely cause: ${cause.title}. Fix: ${cause.fix} (${cause.doc})`);
+    actions[vscode.l10n.t('Open Documentation')] = () => vscode.env.openExternal(vscode.Uri.parse(cause.doc));
+    deploy.notify('error', vscode.l10n.t('Deploy of {0} failed: {1} Likely cause: {2}. {3}', name, err.message, cause.title, cause.fix) + first, actions);
+  } else {
+    deploy.notify('error', vscode.l10n.t('Deploy of {0} failed: {1}', name, err.message) + first, actions);
+  }
+  return deploy.done('failed', { errorCode: err.code, errorTarget: err.target, diagnostics: placed.count, deployment: run.facts(), ...(cause ? { cause } : {}) });
+}
+
+type ErrorWords = { code?: string; message?: string };
+
+/** The words of an error and of its details: a provider's code may be only in a detail. */
+function wordsOf(e: { code?: string; message?: string; details?: { code?: string; message?: string }[] }): ErrorWords {
+  const all = [e, ...(e.details ?? [])];
+  return { code: all.map((d) => d.code).filter(Boolean).join(' '), message: all.map((d) => d.message).filter(Boolean).join(' ') };
+}
+
+/**
+ * Each container group whose operation failed keeps its error for Diagnose, as a plain deploy's refusal does (Azure
+ * has no group to read it from); the entry deployed from keeps its own group's error, else the first group's, else
+ * the deployment's. Returns the likely cause the first error that has one names.
+ */
+function recordGroupErrors(run: TemplateRun, err: ArmError, failed: FailedOperation[]): DeployCommandResult['cause'] {
+  const { deploy } = run;
+  const groups = failed.filter((f) => f.resourceType.toLowerCase() === CONTAINER_GROUP_TYPE).map((f) => ({ name: f.resourceName, words: wordsOf(f) }));
+  const own = groups.find((g) => g.name === deploy.target.name);
+  deploy.publishState('Failed', own?.words ?? groups[0]?.words ?? wordsOf(err));
+  for (const g of groups) {
+    if (g === own) continue;
+    const target: ContainerGroupTarget = { name: g.name, subscriptionId: deploy.target.subscriptionId, resourceGroup: deploy.target.resourceGroup, definitionFile: deploy.target.definitionFile };
+    deploy.ctx.publishState({ target, state: 'Failed', at: Date.now(), error: { code: g.words.code, message: g.words.message && deploy.redact(g.words.message) } });
+  }
+  for (const words of [...groups.map((g) => g.words), wordsOf(err)]) {
+    const found = deployErrorCause(words);
+    if (found) return { kind: found.kind, title: found.title, fix: found.fix, doc: found.doc };
+  }
+  return undefined;
 }
 
 interface Placed {
   count: number;
+  /** The failed resource operations, when the deployment's were read. */
+  failed: FailedOperation[];
   open: () => Promise<void>;
   /** "(line 12 of azuredeploy.json)" for the first problem. */
   first?: string;
@@ -113,11 +154,12 @@ async function placeProblems(run: TemplateRun, err: ArmError, phase: 'whatIf' | 
     parameterValues: Object.fromEntries(Object.entries(run.parameters?.entries ?? {}).map(([k, e]) => [k, 'value' in e ? e.value : undefined])),
   };
   let locations: PlacedError[] = [];
+  let failed: FailedOperation[] = [];
   if (phase === 'deploy' && err.kind === 'lro' && run.ref) {
     try {
-      const ops = await listDeploymentOperations(deploy.client, run.ref);
-      locations = locateFailedOperations(sources, failedOperations(ops));
-      for (const f of failedOperations(ops)) deploy.log('error', `  ${f.resourceType}/${f.resourceName}: ${f.code ?? 'Failed'}: ${f.message}`);
+      failed = failedOperations(await listDeploymentOperations(deploy.client, run.ref));
+      locations = locateFailedOperations(sources, failed);
+      for (const f of failed) deploy.log('error', `  ${f.resourceType}/${f.resourceName}: ${f.code ?? 'Failed'}: ${f.message}`);
       run.state = (await getDeployment(deploy.client, run.ref)).properties?.provisioningState;
     } catch (readErr) {
       deploy.log('warn', `${run.ref.deploymentName}: its operations could not be read: ${errorMessage(readErr)}`);
@@ -148,5 +190,5 @@ async function placeProblems(run: TemplateRun, err: ArmError, phase: 'whatIf' | 
     editor.selection = new vscode.Selection(range.start, range.end);
     editor.revealRange(range);
   };
-  return { count, open, first };
+  return { count, open, first, failed };
 }

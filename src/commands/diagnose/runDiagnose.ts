@@ -1,10 +1,11 @@
 /**
  * Diagnose: reads the group's live state once (at the api-version its definition names), runs the rules of
- * src/core/diagnose (with the error the last deploy got, when it failed) and shows the result as a Markdown preview, as a document the user can keep or copy.
+ * src/core/diagnose (with the error the last deploy got, when it failed) and shows the result in the Markdown preview of a
+ * read-only document (diagnosisDocuments.ts): the same one again for the same group or container.
  */
 import * as vscode from 'vscode';
 import { diagnose, diagnoseRefusedDeploy, type Diagnosis } from '../../core/diagnose/rules';
-import { diagnosisMarkdown } from '../../core/diagnose/report';
+import { diagnosisMarkdown, diagnosisTitle } from '../../core/diagnose/report';
 import { fetchLiveState, liveReadApiVersion } from '../../core/deploy/liveFetch';
 import { readDefinitionText } from '../../core/containerGroup/readDefinition';
 import type { ContainerGroupTarget } from '../../core/settings/model';
@@ -14,6 +15,7 @@ import { locateDefinition, readDefinitionFile } from '../../tree/definitionFiles
 import { pickConfigured, targetOfNode } from '../deploy/pickTarget';
 import type { CommandContext } from '../shared/registerCommand';
 import { refusedUntrusted } from '../shared/workspaceTrust';
+import type { DiagnosisDocuments } from './diagnosisDocuments';
 
 export interface DiagnoseResult {
   outcome: 'diagnosed' | 'notDeployed' | 'dismissed' | 'refused';
@@ -22,6 +24,8 @@ export interface DiagnoseResult {
   diagnosis?: Diagnosis;
   /** The Markdown shown. */
   markdown?: string;
+  /** The report's read-only document. */
+  uri?: string;
 }
 
 async function chooseTarget(ctx: CommandContext, arg: unknown): Promise<{ target: ContainerGroupTarget; container?: string } | undefined> {
@@ -45,7 +49,7 @@ async function apiVersionOf(target: ContainerGroupTarget): Promise<string | unde
   return read.ok ? liveReadApiVersion(read.value, target) : undefined;
 }
 
-export async function runDiagnose(ctx: CommandContext, arg: unknown): Promise<DiagnoseResult> {
+export async function runDiagnose(ctx: CommandContext, documents: DiagnosisDocuments, arg: unknown): Promise<DiagnoseResult> {
   if (refusedUntrusted(ctx, vscode.l10n.t('Diagnose does not read Azure in an untrusted workspace. Trust the workspace to diagnose.'))) return { outcome: 'refused' };
   const chosen = await chooseTarget(ctx, arg);
   if (!chosen) return { outcome: 'dismissed' };
@@ -67,8 +71,10 @@ export async function runDiagnose(ctx: CommandContext, arg: unknown): Promise<Di
     return { outcome: 'notDeployed', target: target.name, container };
   }
   ctx.log.info(`Diagnose ${target.name}${container ? ` · ${container}` : ''}: ${diagnosis.causes.map((c) => c.kind).join(', ') || 'no known cause'}`);
-  const markdown = diagnosisMarkdown(container ? `${target.name} · ${container}` : target.name, diagnosis);
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
-  await vscode.commands.executeCommand('markdown.showPreview', doc.uri);
-  return { outcome: 'diagnosed', target: target.name, container, diagnosis, markdown };
+  const subject = container ? `${target.name} · ${container}` : target.name;
+  const markdown = diagnosisMarkdown(subject, diagnosis);
+  const uri = documents.set(diagnosisTitle(subject), markdown);
+  // The preview alone: the document is read-only, so no editor of its text is opened beside it.
+  await vscode.commands.executeCommand('markdown.showPreview', uri);
+  return { outcome: 'diagnosed', target: target.name, container, diagnosis, markdown, uri: uri.toString() };
 }

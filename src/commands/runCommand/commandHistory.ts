@@ -8,7 +8,8 @@ import type { CommandContext } from '../shared/registerCommand';
 const KEY = 'aciDataShare.runCommand.history';
 const KEPT = 10;
 
-export async function askCommandLine(ctx: CommandContext, name: string): Promise<string | undefined> {
+/** `prompt`: what the input box says of the shell and an example line. */
+export async function askCommandLine(ctx: CommandContext, name: string, prompt: string): Promise<string | undefined> {
   const state = ctx.services.extension.workspaceState;
   const history = state.get<string[]>(KEY, []).filter((x) => typeof x === 'string');
   const title = vscode.l10n.t('Run Command in {0}', name);
@@ -25,7 +26,7 @@ export async function askCommandLine(ctx: CommandContext, name: string): Promise
   const line = await ctx.ui.inputBox({
     title,
     value,
-    prompt: vscode.l10n.t('The command line to run in the container’s shell, with its arguments (such as ls -la /)'),
+    prompt,
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Type a command.')),
   });
   if (line === undefined || !line.trim()) return undefined;

@@ -21,6 +21,8 @@ export interface RunCommandResult {
   /** Why it could not run (explainRefusal's kind, `noShell`, or how the socket ended). */
   reason?: string;
   message?: string;
+  /** The program the line was typed into (/bin/sh, powershell.exe, cmd.exe). */
+  shell?: string;
 }
 
 export function registerRunCommand(command: CommandRegistrar, deps: SessionDeps): void {

@@ -18,7 +18,7 @@ import type { CommandContext } from '../shared/registerCommand';
 import { definitionOf } from '../showLogs/pickContainer';
 import type { RunCommandResult } from './registerRunCommand';
 import { askCommandLine } from './commandHistory';
-import { noShellText, runEndText, runningText } from './runTexts';
+import { commandLinePrompt, noShellText, runEndText, runningText, shellProgram } from './runTexts';
 
 const OUTPUT_CHARS = 64 * 1024;
 /** How long a shell that prints no prompt is waited for before the command is typed. */
@@ -34,13 +34,31 @@ export async function runCommand(deps: SessionDeps, ctx: CommandContext, arg?: u
     return result;
   }
   const definition = await definitionOf(ref.target).catch(() => undefined);
-  const kind: ShellKind = definition?.osType === 'Windows' ? 'cmd' : 'posix';
-  const line = await askCommandLine(ctx, sessionName(ref));
+  const kinds = definition?.osType === 'Windows' ? windowsShells() : (['posix'] as const);
+  const line = await askCommandLine(ctx, sessionName(ref), commandLinePrompt(kinds));
   if (line === undefined) return undefined;
-  return run(deps, ctx, ref, kind, line);
+  for (const [i, kind] of kinds.entries()) {
+    const last = i === kinds.length - 1;
+    const result = await run(deps, ctx, ref, kind, line, !last);
+    if (last || result.reason !== 'noShell') return { ...result, shell: shellProgram(kind) };
+    ctx.log.info(`Run Command in ${sessionName(ref)}: the image has no ${shellProgram(kind)}; trying ${shellProgram(kinds[i + 1])}.`);
+  }
+  return undefined;
 }
 
-async function run(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, kind: ShellKind, line: string): Promise<RunCommandResult> {
+/**
+ * The shells a Windows group's line is typed into, in order. Windows Server Core images have Windows PowerShell and
+ * cmd.exe; Nano Server images have cmd.exe only (Microsoft Learn, "Container base images", Windows containers). By
+ * default PowerShell, the shell most Windows administration is written in, then cmd.exe where the image has none;
+ * the setting pins one.
+ */
+function windowsShells(): readonly ShellKind[] {
+  const chosen = vscode.workspace.getConfiguration('aciDataShare').get<string>('runCommand.windowsShell', 'auto');
+  return chosen === 'cmd' ? ['cmd'] : chosen === 'powershell' ? ['powershell'] : ['powershell', 'cmd'];
+}
+
+/** `fallback`: another shell is tried when the image has none of this kind, so that says nothing and leaves no terminal. */
+async function run(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, kind: ShellKind, line: string, fallback: boolean): Promise<RunCommandResult> {
   const name = `${sessionName(ref)} · run`;
   const armClient = await deps.client();
   const startedAt = Date.now();
@@ -64,7 +82,7 @@ async function run(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, ki
     name,
     mode: 'exec',
     armEndpoint: armClient.endpoint,
-    grant: (size) => requestExec(armClient, { ...targetOf(ref), command: kind === 'posix' ? '/bin/sh' : 'cmd.exe', size }),
+    grant: (size) => requestExec(armClient, { ...targetOf(ref), command: shellProgram(kind), size }),
     conversation: {
       opened: (write) => {
         commandRun = new CommandRun({
@@ -91,7 +109,7 @@ async function run(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, ki
         return shown;
       },
     },
-    endLine: (end, text) => (end.kind === 'commandNotFound' ? noShellText(sessionName(ref)) : runEndText(exitCode, stopped, Date.now() - startedAt, text)),
+    endLine: (end, text) => (end.kind === 'commandNotFound' ? noShellText(sessionName(ref), kind) : runEndText(exitCode, stopped, Date.now() - startedAt, text, kind)),
     onEnd: (end) => {
       if (typeTimer) clearTimeout(typeTimer);
       typeTimer = undefined;
@@ -126,7 +144,11 @@ async function run(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, ki
   });
   const durationMs = Date.now() - startedAt;
   if (refusedWith !== undefined) {
-    const result = await refused(deps, ctx, ref, pty, sessionEnd, refusedWith);
+    if (fallback && sessionEnd?.kind === 'commandNotFound') {
+      terminal.dispose();
+      return { outcome: 'refused', reason: 'noShell' };
+    }
+    const result = await refused(deps, ctx, ref, pty, sessionEnd, refusedWith, kind);
     ctx.log.warn(`Run Command in ${sessionName(ref)} could not run: ${result.reason ?? 'refused'}`);
     return { ...result, terminal: name };
   }
@@ -139,10 +161,10 @@ async function run(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, ki
 }
 
 /** Why the command could not run: no shell in the image, or the service's refusal explained. */
-async function refused(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, pty: SessionTerminal, end: SessionEnd | undefined, error: unknown): Promise<RunCommandResult> {
+async function refused(deps: SessionDeps, ctx: CommandContext, ref: ContainerRef, pty: SessionTerminal, end: SessionEnd | undefined, error: unknown, kind: ShellKind): Promise<RunCommandResult> {
   const name = sessionName(ref);
   if (end?.kind === 'commandNotFound') {
-    const message = noShellText(name);
+    const message = noShellText(name, kind);
     pty.showEnd(message);
     void ctx.ui.message('error', message);
     return { outcome: 'refused', reason: 'noShell', message };

@@ -25,6 +25,8 @@ export function newMarker(random: (n: number) => Uint8Array): RunMarker {
 const joined = (m: RunMarker): string => `${m.head}${m.tail}`;
 /** Printed once echo is off: what comes after it is the command's output. */
 export const readyText = (m: RunMarker): string => `${joined(m)}R`;
+/** Printed where the command's output begins, by shells that echo what is typed (PowerShell). */
+export const beginText = (m: RunMarker): string => `${joined(m)}B`;
 /** Printed after the command with its exit status: `<marker>E<status>`. */
 export const exitText = (m: RunMarker): string => `${joined(m)}E`;
 
@@ -47,6 +49,7 @@ export function readyLine(kind: ShellKind, m: RunMarker): string {
       // not hold the joined marker (cmd.exe docs, "echo" and the escape character).
       return `@echo off\r\necho ${m.head}^${m.tail}R\r\n`;
     case 'powershell':
+      // Single-quoted strings are taken as written and `+` joins them (about_Quoting_Rules, about_Operators).
       return `Write-Output ('${m.head}' + '${m.tail}' + 'R')\r\n`;
   }
 }
@@ -63,7 +66,15 @@ export function commandLines(kind: ShellKind, m: RunMarker, line: string): strin
     case 'cmd':
       return `${line} <NUL\r\necho.&echo ${m.head}^${m.tail}E%errorlevel%\r\nexit\r\n`;
     case 'powershell':
-      return `${line}\r\n$c = if ($?) { if ($LASTEXITCODE) { $LASTEXITCODE } else { 0 } } else { if ($LASTEXITCODE) { $LASTEXITCODE } else { 1 } }; Write-Output ("\`n" + '${m.head}' + '${m.tail}' + 'E' + $c); exit\r\n`;
+      // PowerShell echoes what is typed (there is no stty), and runs input only once it is a whole statement: the
+      // line is typed inside a try block spanning three lines, so all their echo comes before the begin marker the
+      // block prints first. `$?` is read right after the line: the status of its last command, for a program false
+      // exactly when its exit code, `$LASTEXITCODE`, is not 0 (about_Automatic_Variables); so 0 after success, the
+      // program's code after a program failed, 1 after a cmdlet failed or a terminating error (caught and shown).
+      return (
+        `try { Write-Output ('${m.head}' + '${m.tail}' + 'B')\r\n${line}\r\n$ok = $? } catch { Write-Output $_; $ok = $false }; ` +
+        `$c = if ($ok) { 0 } elseif ($LASTEXITCODE) { $LASTEXITCODE } else { 1 }; Write-Output ("\`n" + '${m.head}' + '${m.tail}' + 'E' + $c); exit\r\n`
+      );
   }
 }
 
@@ -85,9 +96,13 @@ export type RunEvent = { kind: 'ready' } | { kind: 'output'; text: string } | { 
  */
 export class RunOutputReader {
   private held = '';
-  private phase: 'waiting' | 'afterReady' | 'running' | 'done' = 'waiting';
+  private phase: 'waiting' | 'beforeBegin' | 'afterReady' | 'running' | 'done' = 'waiting';
 
-  constructor(private readonly marker: RunMarker) {}
+  /** `kind`: PowerShell's output begins after a begin marker (the echo of the typed lines comes before it). */
+  constructor(
+    private readonly marker: RunMarker,
+    private readonly kind: ShellKind = 'posix',
+  ) {}
 
   get done(): boolean {
     return this.phase === 'done';
@@ -104,8 +119,20 @@ export class RunOutputReader {
         return events;
       }
       this.held = this.held.slice(at + ready.length);
-      this.phase = 'afterReady';
+      this.phase = this.kind === 'powershell' ? 'beforeBegin' : 'afterReady';
       events.push({ kind: 'ready' });
+    }
+    if (this.phase === 'beforeBegin') {
+      const begin = beginText(this.marker);
+      const at = this.held.indexOf(begin);
+      // Input that never ran whole (a parse error) prints its error and the status without the begin marker.
+      const end = this.held.indexOf(exitText(this.marker));
+      if (at < 0 && end < 0) {
+        this.held = this.held.slice(-(begin.length - 1));
+        return events;
+      }
+      this.held = at >= 0 && (end < 0 || at < end) ? this.held.slice(at + begin.length) : this.held;
+      this.phase = 'afterReady';
     }
     if (this.phase === 'afterReady') {
       // The newline after readiness is not the command's: wait until it can be told apart.

@@ -11,7 +11,7 @@ export class CommandRun {
   private readonly reader: RunOutputReader;
 
   constructor(private readonly o: { kind: ShellKind; line: string; marker: RunMarker; write(text: string): void; onOutput(text: string): void; onExit(code: number): void }) {
-    this.reader = new RunOutputReader(o.marker);
+    this.reader = new RunOutputReader(o.marker, o.kind);
   }
 
   /** Types the first line; call once the socket is open (the shell starts by itself). */

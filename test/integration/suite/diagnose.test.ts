@@ -119,6 +119,26 @@ suite('Diagnose and the region check', function () {
     assert.strictEqual(none.outcome, 'notDeployed');
   });
 
+  test('the report is a read-only document shown in its preview only, titled for the group, the same one again', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const node = await child(api, await child(api, undefined, 'Container groups'), 'it-diag-oom');
+    const first = await run<DiagnoseResult>('aciDataShare.diagnose', node.node, []);
+    const second = await run<DiagnoseResult>('aciDataShare.diagnose', node.node, []);
+    assert.strictEqual(first.uri, 'aci-diagnosis:/Diagnosis%20of%20it-diag-oom.md');
+    assert.strictEqual(second.uri, first.uri);
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    await until(() => tabs().some((t) => t.label === 'Preview Diagnosis of it-diag-oom.md'), 'the preview tab');
+    const labels = tabs().map((t) => t.label).join(', ');
+    assert.strictEqual(tabs().filter((t) => t.label.includes('Diagnosis of')).length, 1, labels);
+    assert.ok(!tabs().some((t) => t.input instanceof vscode.TabInputText), `no editor of the report's text: ${labels}`);
+    assert.deepStrictEqual(vscode.workspace.textDocuments.filter((d) => d.isDirty && d.getText().includes('Diagnosis of')).map((d) => d.uri.toString()), [], 'nothing to save');
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === first.uri);
+    assert.ok(doc, 'the preview opened the report');
+    assert.strictEqual(doc.getText(), second.markdown);
+    assert.match(doc.getText(), /^# Diagnosis of it-diag-oom\n\n## Likely cause\n\n### app ran out of memory/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test("the deploy confirmation names the region's limits, the cores in use and the cached image", async () => {
     const node = await child(api, await child(api, undefined, 'Container groups'), 'it-quota');
     const result = await run<DeployCommandResult>('aciDataShare.deploy', node.node, [{ message: /^Create the container group it-quota/, choose: undefined }]);

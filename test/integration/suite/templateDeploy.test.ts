@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
+import type { DiagnoseResult } from '../../../src/commands/diagnose/runDiagnose';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
 import { EXTENSION_ID, child } from './extensionApi';
@@ -88,6 +89,9 @@ const FILES: Record<string, string> = {
   // The emulator fails the operation of a group whose name holds fault-lro-failed, as a provider's failure.
   'it-tpl-opfail.json': template(),
   'it-tpl-opfail.parameters.json': parameterFile({ containerGroupName: 'it-tpl-fault-lro-failed' }),
+  // The emulator's provider refuses a group whose name holds deploy-dns-taken (container-group-refusals.ts).
+  'it-tpl-deploy-dns-taken.json': template(),
+  'it-tpl-deploy-dns-taken.parameters.json': parameterFile({ containerGroupName: 'it-tpl-deploy-dns-taken' }),
   // A value past the parameter's maxValue: Azure refuses it (the editor checks only what the group uses).
   'it-tpl-badparam.json': template({ parameters: { replicas: { type: 'int', minValue: 1, maxValue: 3 } } }),
   'it-tpl-badparam.parameters.json': parameterFile({ containerGroupName: 'it-tpl-badparam', replicas: 9 }),
@@ -169,6 +173,21 @@ suite('Deploy a template', function () {
     const first = resourceLines.findIndex((l) => l.includes('"resources"'));
     const last = resourceLines.findIndex((l) => l.includes('"outputs"'));
     assert.ok(placed.some((d) => d.range.start.line > first && d.range.start.line < last && d.message.includes('containerGroups/it-tpl-fault-lro-failed')), placed.map((d) => `${d.range.start.line}: ${d.message}`).join('\n'));
+  });
+
+  test("a group the provider refuses: the error names the likely cause, and Diagnose on the group reads it", async () => {
+    const { result } = await deploy('it-tpl-deploy-dns-taken.json', [confirm('it-tpl-deploy-dns-taken.json')]);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    assert.strictEqual(result.cause?.kind, 'dnsLabelTaken', result.notifications.join('\n'));
+    const shown = result.notifications.at(-1) ?? '';
+    assert.ok(shown.startsWith('Deploy of it-tpl-deploy-dns-taken-') && shown.includes(`Likely cause: ${result.cause.title}. ${result.cause.fix}`), shown);
+    assert.ok(lines.some((l) => l.includes('likely cause: ') && l.includes(result.cause!.doc)), 'the log names the document');
+    const node = await child(api, await child(api, undefined, 'Container groups'), 'it-tpl-deploy-dns-taken');
+    const script = new ScriptedInput([]);
+    const diagnosed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DiagnoseResult>('aciDataShare.diagnose', node.node));
+    assert.strictEqual(diagnosed.outcome, 'diagnosed');
+    assert.deepStrictEqual(diagnosed.diagnosis?.causes.map((c) => c.kind), ['dnsLabelTaken'], diagnosed.markdown);
+    assert.ok(diagnosed.diagnosis?.checked.some((c) => c.includes('DnsNameLabelAlreadyTaken')), diagnosed.markdown);
   });
 
   test('a parameter the file does not give is asked for, its allowed values as a pick', async () => {
