@@ -25,13 +25,15 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-/** Bundled CommonJS packages call require() and read __dirname: an ES module has neither, so each file defines them. */
+/**
+ * Bundled CommonJS packages call require() and read __dirname: an ES module has neither, so each file defines them.
+ * Nothing here may read a global a bundled module could declare at the top level (node-fetch declares `URL`).
+ */
 const ESM_GLOBALS = [
   "import { createRequire as __createRequire } from 'node:module';",
-  "import { fileURLToPath as __fileURLToPath } from 'node:url';",
   'const require = __createRequire(import.meta.url);',
-  'const __filename = __fileURLToPath(import.meta.url);',
-  "const __dirname = __fileURLToPath(new URL('.', import.meta.url));",
+  'const __filename = import.meta.filename;',
+  'const __dirname = import.meta.dirname;',
 ].join(' ');
 
 /** What esbuild placed where (dist/meta.json): the bundle tests and the bench read which files activation loads. */
