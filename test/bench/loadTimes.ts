@@ -2,7 +2,7 @@
  * How long Node takes to load the extension's code: the entry (dist/extension.mjs and the chunks it imports
  * statically), then one lazy feature's chunk as its first use does. Each sample is a fresh Node process, which
  * stands in for the extension host: `vscode` is a stand-in module exporting the API's names, enough for the
- * bundles' top-level code (nothing runs activate()). A CommonJS entry (dist/extension.js) loads the same way.
+ * bundles' top-level code (nothing runs activate()). A CommonJS entry loads the same way.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';

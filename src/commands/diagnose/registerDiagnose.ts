@@ -1,7 +1,7 @@
 /**
  * Diagnose… on a container group or a container (from its node in the view, or the palette): the likely cause of a
  * failure read from the live state, with the fix and the document it comes from. Its code loads on first use
- * (esbuild.mjs LAZY_CHUNKS).
+ * (through import()).
  */
 import type { CommandRegistrar } from '../shared/registerCommand';
 
