@@ -43,15 +43,24 @@ export function inputsOf(meta: Metafile, files: Iterable<string>): Set<string> {
   return new Set([...files].flatMap((f) => Object.entries(meta.outputs[f].inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k)));
 }
 
-/** The output file holding `input`'s code (one, as each module has one instance). */
+/**
+ * The output file holding `input`'s code (one, as each module has one instance). A path ending in `/` is a package
+ * (`node_modules/x/`), wherever it was found (a build through a linked node_modules names its real path).
+ */
 export function outputOf(meta: Metafile, input: string): string | undefined {
-  return Object.keys(meta.outputs).find((f) => f.endsWith('.mjs') && (meta.outputs[f].inputs[input]?.bytesInOutput ?? 0) > 0);
+  const matches = (k: string) => (input.endsWith('/') ? `/${k}`.includes(`/${input}`) : k === input);
+  const holds = (f: string) => Object.entries(meta.outputs[f].inputs).some(([k, v]) => matches(k) && v.bytesInOutput > 0);
+  return Object.keys(meta.outputs).find((f) => f.endsWith('.mjs') && holds(f));
 }
 
-/** What the first use of the feature in `input` loads beyond activation: its chunk and the chunks that one imports statically. */
-export function firstUseSet(meta: Metafile, input: string): Set<string> {
-  const chunk = outputOf(meta, input);
-  if (!chunk) throw new Error(`${input} is in no output of the extension`);
+/**
+ * What a feature's first use loads beyond activation: the chunks holding `inputs` (the feature's module and those
+ * it loads through its own import() as it runs) and the chunks they import statically.
+ */
+export function firstUseSet(meta: Metafile, inputs: string[]): Set<string> {
+  const chunks = inputs.map((input) => outputOf(meta, input) ?? '');
+  const missing = inputs.filter((_, i) => !chunks[i]);
+  if (missing.length) throw new Error(`${missing.join(', ')}: in no output of the extension`);
   const active = activationSet(meta);
-  return new Set([...reached(meta, [chunk], 'static')].filter((f) => !active.has(f)));
+  return new Set([...reached(meta, chunks, 'static')].filter((f) => !active.has(f)));
 }

@@ -58,7 +58,7 @@ test('each lazy feature loads on first use, through an import(), not at activati
     assert.ok(!active.has(chunk), `${input} loads at activation (${chunk})`);
     assert.ok(all.has(chunk), `${input}'s chunk ${chunk} is reached from ${ENTRY}`);
   }
-  const session = inputsOf(meta, firstUseSet(meta, 'src/core/containerGroup/containerSocket.ts'));
+  const session = inputsOf(meta, firstUseSet(meta, ['src/core/containerGroup/containerSocket.ts']));
   assert.ok([...session].some((m) => m.startsWith('node_modules/ws/')), 'the websocket library loads with the first session');
 });
 
@@ -66,7 +66,7 @@ test('the container group schema loads with Import, not at activation', () => {
   const schemaId = (JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/container-group.schema.json'), 'utf8')) as { $id: string }).$id;
   const text = (files: Iterable<string>) => [...files].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
   assert.ok(!text(activationSet(meta)).includes(schemaId), 'the schema is not in what activation loads');
-  assert.ok(text(firstUseSet(meta, 'src/core/import/importFields.ts')).includes(schemaId), 'the import chunk carries the schema');
+  assert.ok(text(firstUseSet(meta, ['src/core/import/importFields.ts'])).includes(schemaId), 'the import chunk carries the schema');
 });
 
 test('each module has one instance: no module has code in two output files', () => {
