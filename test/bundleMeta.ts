@@ -45,10 +45,10 @@ export function inputsOf(meta: Metafile, files: Iterable<string>): Set<string> {
 
 /**
  * The output file holding `input`'s code (one, as each module has one instance). A path ending in `/` is a package
- * (`node_modules/x/`), wherever it was found (a build through a linked node_modules names its real path).
+ * (`node_modules/x/`). Either is matched wherever it was found: a build through linked folders names real paths.
  */
 export function outputOf(meta: Metafile, input: string): string | undefined {
-  const matches = (k: string) => (input.endsWith('/') ? `/${k}`.includes(`/${input}`) : k === input);
+  const matches = (k: string) => (input.endsWith('/') ? `/${k}`.includes(`/${input}`) : `/${k}`.endsWith(`/${input}`));
   const holds = (f: string) => Object.entries(meta.outputs[f].inputs).some(([k, v]) => matches(k) && v.bytesInOutput > 0);
   return Object.keys(meta.outputs).find((f) => f.endsWith('.mjs') && holds(f));
 }
