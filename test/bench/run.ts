@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     { id: 'paging', title: 'report paging', run: () => runReportPagingBench({ quick }) },
     { id: 'report-webview', title: 'report end to end (real VS Code)', run: () => runReportWebviewBench() },
     { id: 'report-webview-latency', title: 'report end to end at 100 ms latency', run: () => runReportWebviewBench({ rows: 2000, latencyMs: 100 }) },
-    { id: 'bundle', title: 'bundle', run: () => runBundleBench(REPO_ROOT) },
+    { id: 'bundle', title: 'bundle', run: () => runBundleBench(REPO_ROOT, quick) },
     { id: 'activation', title: 'activation', run: () => runActivationBench() },
     { id: 'cli', title: 'aci-validate start-up', run: async () => runCliBench(REPO_ROOT, quick) },
     { id: 'shell', title: 'open shell', run: () => runShellBench({ quick }) },

@@ -49,8 +49,8 @@ class Run {
     try {
       await ensureInstalled();
       if (!fs.existsSync(TESTS_MODULE)) throw new Error(`${path.relative(REPO_ROOT, TESTS_MODULE)} is missing: run npm run build`);
-      if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
-        this.log.say('[run] warning: dist/extension.js is missing (npm run build bundles it); the extension cannot load');
+      if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.mjs'))) {
+        this.log.say('[run] warning: dist/extension.mjs is missing (npm run build bundles it); the extension cannot load');
       }
       const emulator = await startEmulator({});
       this.cleanups.push(() => emulator.close());

@@ -12,6 +12,7 @@ import * as path from 'path';
 import { startEmulator } from '../emulator/server';
 import { openWorkbench, startCodeServer, userWorkbenchUrl, type CodeServer, type Payload, type Workbench } from './codeServer';
 import { CODE_SERVER_ENTRY, ensureInstalled, NODE24_BIN, REPO_ROOT, RESULTS_DIR } from './install';
+import { readMetafile, type Metafile } from '../bundleMeta';
 import { RunLog } from './runLog';
 import { runCommandForToast, waitForWorkbench } from './userToast';
 import { vsixProblems } from './vsixContents';
@@ -37,11 +38,15 @@ function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv
   });
 }
 
-/** `npm run package` into `vsixFile`, then the development bundles again so dist/ stays as `npm run build` left it. */
-export async function buildVsix(vsixFile: string): Promise<number> {
+/**
+ * `npm run package` into `vsixFile`, then the development bundles again so dist/ stays as `npm run build` left it.
+ * Returns the package's size and the production build's metafile (the chunks the package must hold).
+ */
+export async function buildVsix(vsixFile: string): Promise<{ size: number; meta: Metafile }> {
   await run('npm', ['run', 'package', '--', '--out', vsixFile]);
+  const meta = readMetafile(REPO_ROOT);
   await run(process.execPath, ['esbuild.mjs']);
-  return fs.statSync(vsixFile).size;
+  return { size: fs.statSync(vsixFile).size, meta };
 }
 
 /** Installs the .vsix into the server's extensions folder with code-server's own CLI (before any window opens). */
@@ -150,9 +155,9 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     if (!fs.existsSync(TESTS_MODULE)) throw new Error(`${path.relative(REPO_ROOT, TESTS_MODULE)} is missing: run npm run build`);
-    const [size] = await Promise.all([buildVsix(vsixFile), ensureInstalled()]);
+    const [{ size, meta }] = await Promise.all([buildVsix(vsixFile), ensureInstalled()]);
     log.say(`[vsix] packaged ${path.basename(vsixFile)}: ${(size / 1024).toFixed(0)} KB`);
-    const problems = vsixProblems(vsixFile, REPO_ROOT);
+    const problems = vsixProblems(vsixFile, REPO_ROOT, meta);
     log.say(problems.length ? `[vsix] ✗ the packaged file list:\n  ${problems.join('\n  ')}` : '[vsix] ✔ the packaged file list holds what runs and nothing else');
     const listChecked = problems.length ? { passed: 0, failed: 1 } : { passed: 1, failed: 0 };
     const emulator = await startEmulator({});

@@ -2,6 +2,7 @@
 // the schema, the stylesheet, every README image and walkthrough medium; no sources, tests, build scripts or maps.
 import * as fs from 'fs';
 import * as path from 'path';
+import { ENTRY, reached, type Metafile } from '../bundleMeta';
 
 /** Names of the entries of a zip file, read from its central directory. */
 export function zipEntries(file: string): string[] {
@@ -22,7 +23,7 @@ export function zipEntries(file: string): string[] {
   return names;
 }
 
-const REQUIRED = ['package.json', 'package.nls.json', 'dist/extension.js', 'dist/languageWorker.js', 'dist/report.js', 'dist/trend.js', 'dist/identity.js', 'dist/sessionCommands.js', 'dist/containerGroupCommands.js', 'dist/synchronizeCommands.js', 'dist/importFields.js', 'media/shared/page.css', 'media/report/report.css', 'media/trend/trend.css', 'dist/compare.js', 'media/compare/compare.css', 'schemas/container-group.schema.json'];
+const REQUIRED = ['package.json', 'package.nls.json', 'dist/extension.mjs', 'dist/languageWorker.js', 'dist/report.js', 'dist/trend.js', 'media/shared/page.css', 'media/report/report.css', 'media/trend/trend.css', 'dist/compare.js', 'media/compare/compare.css', 'schemas/container-group.schema.json'];
 const STRAY = /(^|\/)(src|test|out|node_modules|build)\/|\.map$|\.tsx?$|tsconfig|esbuild\.mjs$|\.vsix$/;
 
 interface Manifest {
@@ -30,9 +31,13 @@ interface Manifest {
 }
 
 /** Problems with the package's file list; empty when it holds exactly what runs. */
-export function vsixProblems(vsixFile: string, root: string): string[] {
+export function vsixProblems(vsixFile: string, root: string, meta: Metafile): string[] {
   const entries = zipEntries(vsixFile).filter((e) => e.startsWith('extension/')).map((e) => e.slice('extension/'.length));
   const problems = REQUIRED.filter((f) => !entries.includes(f)).map((f) => `${f} is not packaged`);
+  // Every file the extension's entry imports, now or on first use (esbuild's metafile of the build packaged).
+  const chunks = [...reached(meta, [ENTRY], 'all')];
+  if (chunks.length < 2) problems.push(`dist/meta.json lists ${chunks.length} extension file(s): the chunks are missing`);
+  problems.push(...chunks.filter((f) => !entries.includes(f)).map((f) => `${f} (imported by the extension) is not packaged`));
   problems.push(...entries.filter((e) => STRAY.test(e)).map((e) => `${e} is packaged but does not run`));
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
   const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((src) => !/^https?:/.test(src));

@@ -23,10 +23,10 @@ export interface CopyFileResult {
 }
 
 export function registerCopyFiles(command: CommandRegistrar, deps: SessionDeps): void {
-  // Loads with Open Shell's code (esbuild.mjs LAZY_CHUNKS, sessionCommands).
+  // Loads on first use, through import() (a chunk of its own; what it shares with Open Shell, a shared chunk).
   command(DOWNLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'download', arg));
   command(UPLOAD_FILE_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFile')).copyFile(deps, ctx, 'upload', arg));
-  // A folder as one tar archive; node-tar loads on the first folder copy (esbuild.mjs LAZY_CHUNKS, tarArchive).
+  // A folder as one tar archive; node-tar loads on the first folder copy (through import()).
   command(DOWNLOAD_FOLDER_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFolder')).copyFolder(deps, ctx, 'download', arg));
   command(UPLOAD_FOLDER_COMMAND, async (ctx, arg?: unknown) => (await import('./copyFolder')).copyFolder(deps, ctx, 'upload', arg));
 }

@@ -1,8 +1,8 @@
 /**
  * Diagnose… on a container group or a container (from its node in the view, or the palette): the likely cause of a
  * failure read from the live state, with the fix and the document it comes from, in a read-only report. Its code
- * loads on first use (esbuild.mjs LAZY_CHUNKS); the reports' documents are served from here, so that a preview
- * finds its document whenever it asks.
+ * loads on first use (through import()); the reports' documents are served from here, so that a preview finds its
+ * document whenever it asks.
  */
 import * as vscode from 'vscode';
 import type { CommandRegistrar } from '../shared/registerCommand';

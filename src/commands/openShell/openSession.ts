@@ -1,6 +1,6 @@
 /**
  * Open Shell… and Show Live Output as they run: the container, the terminal and its session, and why it could not
- * open. Loaded with the first of them (esbuild.mjs LAZY_CHUNKS); registerSessions.ts registers both.
+ * open. Loaded with the first of them, through import(); registerSessions.ts registers both.
  */
 import * as vscode from 'vscode';
 import { explainRefusal } from '../../core/containerGroup/execRefusal';

@@ -33,7 +33,7 @@ export interface SessionTestHooks {
 export function registerSessions(command: CommandRegistrar): SessionTestHooks {
   const deps: SessionDeps = { terminals: new Map(), client: async () => (await command.services.session.connection()).client };
   const { terminals } = deps;
-  // The sessions' code loads with the first of them (esbuild.mjs LAZY_CHUNKS).
+  // The sessions' code loads with the first of them, through import().
   command(OPEN_SHELL_COMMAND, async (ctx, arg?: unknown, options?: { command?: string }) => (await import('./openSession')).openShell(deps, ctx, arg, options));
   command(SHOW_LIVE_OUTPUT_COMMAND, async (ctx, arg?: unknown) => (await import('./openSession')).showLiveOutput(deps, ctx, arg));
   // Run Command and the file copies share the sessions' terminals and their code (one chunk).

@@ -26,6 +26,6 @@ export interface RunCommandResult {
 }
 
 export function registerRunCommand(command: CommandRegistrar, deps: SessionDeps): void {
-  // Loads with Open Shell's code (esbuild.mjs LAZY_CHUNKS, sessionCommands).
+  // Loads on first use, through import() (a chunk of its own; what it shares with Open Shell, a shared chunk).
   command(RUN_COMMAND_COMMAND, async (ctx, arg?: unknown) => (await import('./runCommand')).runCommand(deps, ctx, arg));
 }

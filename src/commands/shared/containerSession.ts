@@ -1,7 +1,7 @@
 /**
  * What Open Shell, Show Live Output, Run Command and the file copies share before and after their sessions: the
  * container chosen (from a node or a pick), the refusal known before anything is asked, the terminal's name, and the
- * notification that says why a session could not open. Loaded with them (esbuild.mjs LAZY_CHUNKS, sessionCommands).
+ * notification that says why a session could not open. Loaded with them, through their import().
  */
 import * as vscode from 'vscode';
 import type { ArmClient } from '../../core/arm/client';

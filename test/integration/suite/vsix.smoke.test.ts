@@ -22,8 +22,7 @@ const REQUIRED_FILES = [
   'package.nls.json',
   'README.md',
   'CHANGELOG.md',
-  'dist/extension.js',
-  'dist/identity.js',
+  'dist/extension.mjs',
   'dist/languageWorker.js',
   'dist/report.js',
   'dist/cli.js',
@@ -70,6 +69,7 @@ function defineTests(root: Mocha.Suite): void {
     // vsce stores the README and CHANGELOG in lower case.
     const lower = files.map((f) => f.toLowerCase());
     for (const required of REQUIRED_FILES) assert.ok(lower.includes(required.toLowerCase()), `${required} is in the package; have ${files.join(', ')}`);
+    assert.ok(files.some((f) => /^dist\/chunks\/[^/]+\.mjs$/.test(f)), `the entry's chunks are in the package; have ${files.join(', ')}`);
     const stray = files.filter((f) => FORBIDDEN.test(f));
     assert.deepStrictEqual(stray, [], 'nothing but what runs is shipped');
   });
@@ -129,7 +129,7 @@ function defineTests(root: Mocha.Suite): void {
   });
 
   test('a command whose code loads on first use runs from the package, with the main bundle\'s modules', async () => {
-    // Open Shell's code is its own file (dist/sessionCommands.js) reading dist/extension.js's modules: a command with
+    // Open Shell's code is a chunk of its own (dist/chunks/) importing the chunks activation loaded: a command with
     // arguments is refused before anything is sent, so no container need exist.
     const ref = { target: { subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-smoke', name: 'web-frontend' }, containerName: 'web' };
     const result = await vscode.commands.executeCommand<{ outcome: string; message?: string } | undefined>('aciDataShare.openShell', { containerRef: ref }, { command: 'sh -c ls' });
