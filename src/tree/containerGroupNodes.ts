@@ -69,7 +69,7 @@ export class ContainerGroupNode implements TreeNode {
     const read = this.live.peek();
     const live = read?.ok ? read.result : undefined;
     // A setting Azure would refuse is said at once: nothing is read for it.
-    const setting = checkTarget(t)[0];
+    const setting = checkTarget(t, this.read.collection)[0];
     const liveText = setting
       ? vscode.l10n.t('setting {0} is not valid', setting.field)
       : live
@@ -132,7 +132,7 @@ export class ContainerGroupNode implements TreeNode {
     if (read.apiVersion !== this.read.apiVersion || read.collection !== this.read.collection) this.live.reset();
     this.read = read;
     // Decided here, not by the background read: the row's child says what to fix at once, never "Loading…".
-    const setting = checkTarget(this.target)[0];
+    const setting = checkTarget(this.target, this.read.collection)[0];
     if (setting) return [...summaryNodes(this.id, this.target, summary), settingNode(this.id, setting)];
     const live = this.live.get();
     if (!live) return [...summaryNodes(this.id, this.target, summary), new LoadingNode(`${this.id}:live:loading`, vscode.l10n.t('Loading the live state…'))];
@@ -161,7 +161,7 @@ export class ContainerGroupNode implements TreeNode {
 
   private async readLive(token: vscode.CancellationToken): Promise<LiveOutcome> {
     // An id Azure would refuse is not asked about: its 404 would read as "not deployed yet".
-    const setting = checkTarget(this.target)[0];
+    const setting = checkTarget(this.target, this.read.collection)[0];
     if (setting) return { ok: false, signIn: false, message: setting.message, setting };
     const started = Date.now();
     try {

@@ -13,6 +13,8 @@ import { DeployInputError } from '../../core/deploy/requestBody';
 import { secretLiteralsInText } from '../../core/deploy/secretLiterals';
 import { findSecretReferences } from '../../core/definition/secrets';
 import { checkTarget } from '../../core/settings/targetCheck';
+import { liveReadOf } from '../../core/deploy/liveFetch';
+import { readDefinitionText } from '../../core/containerGroup/readDefinition';
 import { deployFailed, deploySucceeded } from './deployOutcome';
 import { DeployRun, otherCollection, type DeployCommandResult, type DeployContext } from './deployRun';
 import { CONTAINER_GROUP } from '../../core/schema/resourceKinds';
@@ -64,17 +66,21 @@ const chooseTarget: Step = async (run, arg) => {
   }
   if (!resolved) return run.done('dismissed');
   ({ target: run.target, uri: run.uri } = resolved);
-  const problem = checkTarget(run.target)[0];
-  if (!problem) return undefined;
-  run.log('warn', `Not deployed: setting ${problem.field} '${problem.value}': ${problem.message}`);
-  run.notify('error', vscode.l10n.t('{0} was not deployed: the setting {1} is "{2}". {3}', run.target.name, problem.field, problem.value, problem.message), {
-    [vscode.l10n.t('Open Setting')]: () => revealTargetSetting(problem.value),
-  });
-  return run.done('invalid');
+  return undefined;
 };
 
 const readDefinition: Step = async (run) => {
   const doc = await vscode.workspace.openTextDocument(run.uri);
+  // The name is checked by the rule of the resource type the definition describes (a profile's differs).
+  const read = readDefinitionText(doc.getText(), doc.fileName);
+  const problem = checkTarget(run.target, read.ok ? liveReadOf(read.value, run.target).collection : undefined)[0];
+  if (problem) {
+    run.log('warn', `Not deployed: setting ${problem.field} '${problem.value}': ${problem.message}`);
+    run.notify('error', vscode.l10n.t('{0} was not deployed: the setting {1} is "{2}". {3}', run.target.name, problem.field, problem.value, problem.message), {
+      [vscode.l10n.t('Open Setting')]: () => revealTargetSetting(problem.value),
+    });
+    return run.done('invalid');
+  }
   // Failure positions are computed in this text; if the editor changes it meanwhile they are re-located.
   run.source = { doc, text: doc.getText(), version: doc.version };
   // Secrets written literally are redacted from the first line on: findings may quote the values they flag.

@@ -29,6 +29,21 @@ export function checkContainerGroupName(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A container group profile's or NGroups resource's name: 1-63 letters of either case, digits, hyphens and
+ * underscores, a letter or digit at each end (unlike a container group's: published profiles are named `cgp_1`).
+ * From the path parameters containerGroupProfileName and ngroupsName of the 2025-09-01 specification
+ * (Azure/azure-rest-api-specs 037aa1571a00119bedc6cec175e1ccf5d65c3965,
+ * specification/containerinstance/resource-manager/Microsoft.ContainerInstance/ContainerInstance/stable/2025-09-01/containerInstance.json).
+ */
+export function checkProfileOrNGroupsName(value: string, noun: string): string | undefined {
+  const v = value.trim();
+  if (v.length < 1 || v.length > 63) return `The ${noun} name has 1 to 63 characters.`;
+  if (!/^[-_a-zA-Z0-9]+$/.test(v)) return 'Use letters, digits, hyphens and underscores only.';
+  if (!/^[a-zA-Z0-9]/.test(v) || !/[a-zA-Z0-9]$/.test(v)) return `The ${noun} name starts and ends with a letter or digit.`;
+  return undefined;
+}
+
 export function checkDataShareAccountName(value: string): string | undefined {
   const v = value.trim();
   if (v.length < 3 || v.length > 90) return 'A Data Share account name has 3 to 90 characters.';

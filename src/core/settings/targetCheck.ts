@@ -3,7 +3,7 @@
  * setting field it comes from, so the message can point at that field.
  */
 import type { ContainerGroupTarget } from './model';
-import { checkContainerGroupName, checkLocation, checkResourceGroupName, checkSubscriptionId } from './nameRules';
+import { checkContainerGroupName, checkLocation, checkProfileOrNGroupsName, checkResourceGroupName, checkSubscriptionId } from './nameRules';
 
 export interface TargetProblem {
   field: keyof ContainerGroupTarget;
@@ -11,9 +11,17 @@ export interface TargetProblem {
   message: string;
 }
 
-export function checkTarget(target: ContainerGroupTarget): TargetProblem[] {
+/** The resource types other than container groups an entry's definition can describe, by their ARM collection. */
+const OTHER_NOUNS: Record<string, string> = { containerGroupProfiles: 'container group profile', ngroups: 'NGroups resource' };
+
+/**
+ * `collection`: the ARM collection the definition's resource type lives in (containerGroupProfiles, ngroups);
+ * undefined for a container group. Each type's name has its own rule.
+ */
+export function checkTarget(target: ContainerGroupTarget, collection?: string): TargetProblem[] {
+  const noun = collection === undefined ? undefined : OTHER_NOUNS[collection];
   const checks: [keyof ContainerGroupTarget, (v: string) => string | undefined][] = [
-    ['name', checkContainerGroupName],
+    ['name', noun ? (v) => checkProfileOrNGroupsName(v, noun) : checkContainerGroupName],
     ['subscriptionId', checkSubscriptionId],
     ['resourceGroup', checkResourceGroupName],
     ['location', checkLocation],

@@ -15,6 +15,8 @@ const SUB = '00000000-0000-0000-0000-0000000000b7';
 const RG = 'rg-profiles-it';
 const PROFILE_FILE = 'it-profile.aci.json';
 const TEMPLATE_FILE = 'it-profile-template.json';
+// A name with an underscore: a container group may not have one, a profile may (see test/unit/deployConfirmation.test.ts).
+const UNDERSCORE_FILE = 'it-profile-underscore.aci.json';
 
 /** A profile's body, shaped as the published ContainerGroupProfileCreateOrUpdate_Extensions example's request. */
 const profileProperties = (mountPath: string) => ({
@@ -64,11 +66,14 @@ suite('Container group profiles and NGroups', function () {
 
   suiteSetup(async () => {
     folder = world.folder;
-    await world.addContainerGroups([{ name: 'it-profile', subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${PROFILE_FILE}` }]);
+    await world.addContainerGroups([
+      { name: 'it-profile', subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${PROFILE_FILE}` },
+      { name: 'cgp_1', subscriptionId: SUB, resourceGroup: RG, definitionFile: `definitions/${UNDERSCORE_FILE}` },
+    ]);
   });
 
   suiteTeardown(async () => {
-    for (const f of [PROFILE_FILE, TEMPLATE_FILE]) fs.rmSync(file(f), { force: true });
+    for (const f of [PROFILE_FILE, TEMPLATE_FILE, UNDERSCORE_FILE]) fs.rmSync(file(f), { force: true });
   });
 
   teardown(async () => {
@@ -132,5 +137,17 @@ suite('Container group profiles and NGroups', function () {
     assert.ok(!children.some((c) => /not deployed/i.test(`${c.label} ${c.description}`)), children.map((c) => c.label).join(', '));
     assert.strictEqual((await child(world.api, await child(world.api, undefined, 'Container groups'), 'it-profile')).contextValue, 'containerGroupProfile');
     assert.deepStrictEqual(children.filter((c) => /web/.test(c.label)).map((c) => c.contextValue), ['profileContainer']);
+  });
+
+  test('Deploy sends a profile named with an underscore, which the profile name rule allows', async () => {
+    const profile = { apiVersion: '2025-09-01', type: 'Microsoft.ContainerInstance/containerGroupProfiles', name: 'cgp_1', location: 'westeurope', properties: profileProperties('/usr/share/nginx/html') };
+    fs.writeFileSync(file(UNDERSCORE_FILE), JSON.stringify(profile, null, 2) + '\n');
+    const from = world.lines.length;
+    const script = new ScriptedInput([{ message: new RegExp(`^Create the Microsoft\\.ContainerInstance/containerGroupProfiles cgp_1 in ${RG}`), choose: 'Create' }]);
+    const result = await withAnswers(world.api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', vscode.Uri.file(file(UNDERSCORE_FILE))));
+    script.assertDone();
+    assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
+    const sent = world.lines.slice(from).filter((l) => /^PUT /.test(l));
+    assert.ok(sent.some((l) => /\/containerGroupProfiles\/cgp_1\?api-version=2025-09-01 → 201/.test(l)), sent.join('\n'));
   });
 });
