@@ -56,7 +56,11 @@ export class ExplorerProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private readonly watching: { dispose(): void };
   /** Redraws running synchronizations' rows when their "started N min ago" would change; no timer when none runs. */
   private readonly agoRefresh = new AgoRefresh(
-    () => this.runningNodes().map((n) => this.watches.running(n.key)?.snapshot.startTime),
+    // A Canceling row counts from the cancel ("asked 3 min ago"), the others from the start.
+    () => this.runningNodes().map((n) => {
+      const s = this.watches.running(n.key)?.snapshot;
+      return s?.status === 'Canceling' && s.cancelAskedAt ? s.cancelAskedAt : s?.startTime;
+    }),
     () => this.runningNodes().forEach((n) => this.changed.fire(n)),
   );
 

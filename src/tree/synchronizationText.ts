@@ -26,9 +26,18 @@ export function stateText(s: WatchSnapshot): string {
   return syncOutcome(s.status) === 'other' ? vscode.l10n.t('Synchronizing') : statusWord(s.status);
 }
 
+/** How long after a cancel the line says Azure is still stopping the run (it finishes data sets already copying). */
+export const SLOW_CANCEL_MS = 2 * 60_000;
+
 /** The whole line the share subscription's node shows. */
 export function progressLine(s: WatchSnapshot, now = Date.now()): string {
   if (s.ended) return vscode.l10n.t('{0} · {1} · {2}', stateText(s), ago(s.endTime, now), doneText(s));
+  if (s.status === 'Canceling' && s.cancelAskedAt) {
+    const slow = now - Date.parse(s.cancelAskedAt) >= SLOW_CANCEL_MS;
+    return slow
+      ? vscode.l10n.t('{0} · asked {1}, Azure is still stopping it · {2}', stateText(s), ago(s.cancelAskedAt, now), doneText(s))
+      : vscode.l10n.t('{0} · asked {1} · {2}', stateText(s), ago(s.cancelAskedAt, now), doneText(s));
+  }
   return vscode.l10n.t('{0} · started {1} · {2}', stateText(s), ago(s.startTime, now), doneText(s));
 }
 

@@ -99,10 +99,17 @@ test('refresh after followListing reads the listing even while a details-only re
 
 test('a failed cancel puts back the status shown before "Canceling"', () => {
   const watch = new SynchronizationWatch('k', start, readers(() => start), { everyMs: 60_000, followsOperation: true });
+  const before = Date.now();
   watch.cancelRequested();
   assert.equal(watch.snapshot.status, 'Canceling');
+  // The time the cancel was asked for is kept (the tree says how long Azure has taken since), and not moved by a second ask.
+  const asked = watch.snapshot.cancelAskedAt;
+  assert.ok(asked && Date.parse(asked) >= before - 1000, `cancelAskedAt ${asked}`);
+  watch.cancelRequested();
+  assert.equal(watch.snapshot.cancelAskedAt, asked);
   watch.cancelFailed();
   assert.equal(watch.snapshot.status, 'InProgress');
+  assert.equal(watch.snapshot.cancelAskedAt, undefined);
   // Later status reads are no longer shown as Canceling.
   watch.operationStatus('Accepted');
   assert.equal(watch.snapshot.status, 'Queued');

@@ -18,6 +18,8 @@ export interface WatchSnapshot {
   readonly startTime?: string;
   readonly endTime?: string;
   readonly message?: string;
+  /** When the cancel was first asked for (ISO), while the run is Canceling: Azure may take minutes to stop it. */
+  readonly cancelAskedAt?: string;
   /** The data sets the details list so far (each appears as it finishes). */
   readonly details: readonly SynchronizationDetails[];
   /** How many data sets the share subscription has, when known. */
@@ -138,13 +140,13 @@ export class SynchronizationWatch {
     const wasCanceling = isCanceling(this.phase);
     if (!this.move('cancel')) return;
     if (!wasCanceling) this.beforeCancel = this.state.status;
-    this.update({ status: 'Canceling' });
+    this.update({ status: 'Canceling', cancelAskedAt: wasCanceling ? this.state.cancelAskedAt : new Date().toISOString() });
   }
 
   /** The cancel was refused or could not be sent: the synchronization goes on, shown as it was. */
   cancelFailed(): void {
     if (!this.move('cancelFailed')) return;
-    if (this.state.status === 'Canceling') this.update({ status: this.beforeCancel ?? 'InProgress' });
+    if (this.state.status === 'Canceling') this.update({ status: this.beforeCancel ?? 'InProgress', cancelAskedAt: undefined });
   }
 
   /**
