@@ -70,7 +70,14 @@ export class ScriptedShell {
   constructor(private readonly o: ShellOptions) {
     this.cwd = o.windows ? 'C:\\' : '/';
     this.bash = /bash/i.test(o.command);
-    const host = { write: (t: string) => this.write(t), exit: () => o.exit() };
+    // The service's "Bye." follows a Windows shell's exit as it follows a Linux one's (exec-socket.ts).
+    const host = {
+      write: (t: string) => this.write(t),
+      exit: () => {
+        o.write('Bye.\r\n');
+        o.exit();
+      },
+    };
     this.windows = !o.windows ? undefined : isPowerShell(o.command) ? new PowerShellLang(host) : new CmdShell(host);
     this.posix = new PosixShell({
       write: (t) => this.write(t),
