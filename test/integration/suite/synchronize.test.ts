@@ -290,6 +290,8 @@ suite('Data Share consumer actions', () => {
         const canceled = await vscode.commands.executeCommand<CancelResult>(CANCEL, feed.node);
         assert.strictEqual(canceled.outcome, 'canceled', canceled.notifications.join(' | '));
         assert.strictEqual((await watching).outcome, 'canceled');
+        // While Azure stops it, the row counts from the cancel, not the start (Azure may take minutes).
+        assert.ok(drawn.some((d) => /^Canceling · asked just now · 0 of 4 data sets done$/.test(d)), `the row said when the cancel was asked (drawn: ${drawn.join(' | ')})`);
       });
     } finally {
       drawing.dispose();
