@@ -45,7 +45,10 @@ export async function copyFolder(deps: SessionDeps, ctx: CommandContext, directi
     if (!picked) return undefined;
     if (picked.scheme !== 'file') return refuse({ outcome: 'refused', reason: 'notLocal', message: vscode.l10n.t('Folders are uploaded from a folder on this computer; {0} is not one.', picked.toString(true)) });
     local = picked.fsPath;
-    content = await (await import('./localArchive')).packFolder(local);
+    const archiving = await import('./localArchive');
+    const files = await archiving.folderBytes(local);
+    if (files > limit) return refuse({ outcome: 'refused', reason: 'tooLarge', message: failureText({ kind: 'tooLarge', size: files, limit }, path.basename(local), name) });
+    content = await archiving.packFolder(local);
     if (content.length > limit) return refuse({ outcome: 'refused', reason: 'tooLarge', message: failureText({ kind: 'tooLarge', size: content.length, limit }, path.basename(local), name) });
     remote = (await ctx.ui.inputBox({ title: heading, value: `/tmp/${path.basename(local)}`, prompt: vscode.l10n.t('The folder in the container to copy into (an absolute path; made if missing)'), validateInput: absoluteFolder }))?.replace(/(.)\/+$/, '$1');
     if (!remote) return undefined;
