@@ -26,6 +26,9 @@ type Redirect = { fd: number; to: string; input: boolean };
 type Node = { kind: 'command'; text: string; redirects: Redirect[] } | { kind: 'block'; body: Step[]; redirects: Redirect[] };
 type Step = { op: '' | '&' | '&&' | '||'; node: Node };
 
+/** Thrown when the input ends inside a block. */
+class OpenBlock extends Error {}
+
 /** Phase 2 over expanded text: steps joined by operators; a line break inside a block separates as `&` does. */
 class Parser {
   private i = 0;
@@ -38,7 +41,7 @@ class Parser {
     try {
       return this.steps();
     } catch (e) {
-      if (e === OPEN) return undefined;
+      if (e instanceof OpenBlock) return undefined;
       throw e;
     }
   }
@@ -50,7 +53,7 @@ class Parser {
       steps.push({ op, node: this.node() });
       const c = this.s[this.i];
       if (c === undefined) {
-        if (this.depth > 0) throw OPEN;
+        if (this.depth > 0) throw new OpenBlock('open block');
         return steps;
       }
       if (c === ')') return steps;
@@ -72,7 +75,7 @@ class Parser {
       this.i++;
       this.depth++;
       const body = this.steps();
-      if (this.s[this.i] !== ')') throw OPEN;
+      if (this.s[this.i] !== ')') throw new OpenBlock('open block');
       this.i++;
       this.depth--;
       return { kind: 'block', body, redirects: this.command().redirects };
@@ -111,7 +114,6 @@ class Parser {
   }
 }
 
-const OPEN = Symbol('open block');
 
 export class CmdShell {
   private errorlevel = 0;
