@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { closeParens, cmdCommandLines } from '../../src/core/containerGroup/cmdBlock';
-import { beginText, exitText, newMarker } from '../../src/core/containerGroup/commandScript';
+import { beginText, exitText, newMarker, readyText, RunOutputReader, type RunEvent } from '../../src/core/containerGroup/commandScript';
 
 const marker = () => newMarker((n) => randomBytes(n));
 
@@ -54,5 +54,18 @@ describe('cmd.exe lines of Run Command', () => {
   it('a caret ending the line is left out (it would take the block\'s closing line)', () => {
     assert.equal(closeParens('echo a^'), 'echo a');
     assert.equal(closeParens('echo a^^'), 'echo a^^');
+  });
+
+  it('a block cmd.exe refused: the status from the last line, with the error and none of the echo', () => {
+    const m = marker();
+    const [l1, l2, l3, l4] = cmdCommandLines(m, 'if').split('\r\n');
+    // The echo of the block, cmd.exe's error, the echo of the line after the block, then that line's status.
+    const screen = `${readyText(m)}\r\n${l1}\r\nMore? ${l2}\r\nMore? ${l3}\r\nThe syntax of the command is incorrect.\r\n${l4}\r\n\r\n${exitText(m)}255\r\n`;
+    for (const cut of [1, 40, 90, 150, screen.length - 8]) {
+      const reader = new RunOutputReader(m, 'cmd');
+      const events: RunEvent[] = [...reader.push(screen.slice(0, cut)), ...reader.push(screen.slice(cut))];
+      assert.equal(events.map((e) => (e.kind === 'output' ? e.text : '')).join(''), 'The syntax of the command is incorrect.\r\n', `cut at ${cut}`);
+      assert.deepEqual(events.at(-1), { kind: 'exit', code: 255 });
+    }
   });
 });

@@ -89,6 +89,18 @@ function possibleStart(text: string, end: string): number {
   return 0;
 }
 
+/** What cmd.exe output is kept while no begin marker has come: room for the error of a block it refused. */
+const REFUSED_CHARS = 4096;
+
+/**
+ * cmd.exe's output before a status that came without the begin marker (it refused the block's syntax): the lines
+ * echoed as typed (each holds the marker's head, or follows the `More? ` prompt) are left out; the error stays.
+ */
+function withoutEcho(text: string, m: RunMarker): string {
+  const kept = text.split('\n').filter((l) => !l.includes(m.head) && !l.startsWith('More? '));
+  return kept.join('\n').replace(/^(\r?\n)+/, '\n');
+}
+
 export type RunEvent = { kind: 'ready' } | { kind: 'output'; text: string } | { kind: 'exit'; code: number };
 
 /**
@@ -130,10 +142,12 @@ export class RunOutputReader {
       // Input that never ran whole (a parse error) prints its error and the status without the begin marker.
       const end = this.held.indexOf(exitText(this.marker));
       if (at < 0 && end < 0) {
-        this.held = this.held.slice(-(begin.length - 1));
+        // cmd.exe prints why it refused a block before the echo of the line after it: what may hold that is kept.
+        this.held = this.held.slice(-(this.kind === 'cmd' ? REFUSED_CHARS : begin.length - 1));
         return events;
       }
-      this.held = at >= 0 && (end < 0 || at < end) ? this.held.slice(at + begin.length) : this.held;
+      if (at >= 0 && (end < 0 || at < end)) this.held = this.held.slice(at + begin.length);
+      else if (this.kind === 'cmd') this.held = withoutEcho(this.held.slice(0, end), this.marker) + this.held.slice(end);
       this.phase = 'afterReady';
     }
     if (this.phase === 'afterReady') {
