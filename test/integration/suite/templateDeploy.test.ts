@@ -66,6 +66,17 @@ function template(extra: { parameters?: Record<string, unknown>; env?: unknown[]
   );
 }
 
+/**
+ * Two groups: the second's name, `<name>--b`, holds consecutive hyphens, which the provider refuses
+ * (InvalidContainerGroupName): the PUT of the deployment is refused in preflight, 400 InvalidTemplateDeployment with
+ * the provider's error in its details (Azure/azure-quickstart-templates#1073), after a what-if that named both.
+ */
+function pairTemplate(): string {
+  const t = JSON.parse(template()) as { resources: { name: string }[] };
+  t.resources.push({ ...t.resources[0], name: "[concat(parameters('containerGroupName'), '--b')]" });
+  return JSON.stringify(t, null, 2);
+}
+
 const parameterFile = (values: Record<string, unknown>): string =>
   JSON.stringify(
     {
@@ -98,6 +109,8 @@ const FILES: Record<string, string> = {
   'it-tpl-badparam.parameters.json': parameterFile({ containerGroupName: 'it-tpl-badparam', replicas: 9 }),
   'it-tpl-check.json': template(),
   'it-tpl-check.parameters.json': parameterFile({ containerGroupName: 'it-tpl-check', port: 70000 }),
+  'it-tpl-pair.json': pairTemplate(),
+  'it-tpl-pair.parameters.json': parameterFile({ containerGroupName: 'it-tpl-pair' }),
   'it-tpl-cancel.json': template(),
   'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
   // Not in the view: deploying them asks where to (or refuses first).
@@ -130,7 +143,7 @@ suite('Deploy a template', function () {
   suiteSetup(async () => {
     ({ api, folder } = world);
     for (const [file, text] of Object.entries(FILES)) fs.writeFileSync(path.join(folder, 'definitions', file), text);
-    await world.addContainerGroups(TEMPLATES.map(entry));
+    await world.addContainerGroups([...TEMPLATES.map(entry), { ...entry('it-tpl-pair.json'), name: 'it-tpl-pair--b' }]);
   });
 
   suiteTeardown(async () => {
@@ -189,6 +202,21 @@ suite('Deploy a template', function () {
     assert.strictEqual(diagnosed.outcome, 'diagnosed');
     assert.deepStrictEqual(diagnosed.diagnosis?.causes.map((c) => c.kind), ['dnsLabelTaken'], diagnosed.markdown);
     assert.ok(diagnosed.diagnosis?.checked.some((c) => c.includes('DnsNameLabelAlreadyTaken')), diagnosed.markdown);
+  });
+
+  test('a deployment its PUT refuses (InvalidTemplateDeployment): each group the template defines keeps the error for Diagnose', async () => {
+    // Two entries share the template: Deploy asks which one it deploys as.
+    const { result } = await deploy('it-tpl-pair.json', [{ pick: /Container group to deploy$/, choose: /^it-tpl-pair$/ }, confirm('it-tpl-pair.json')]);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    assert.strictEqual(result.errorCode, 'InvalidTemplateDeployment', result.notifications.join('\n'));
+    const groups = await child(api, undefined, 'Container groups');
+    for (const name of ['it-tpl-pair', 'it-tpl-pair--b']) {
+      const node = await child(api, groups, name);
+      const diagnosed = await withAnswers(api, new ScriptedInput([]), async () => vscode.commands.executeCommand<DiagnoseResult>('aciDataShare.diagnose', node.node));
+      assert.strictEqual(diagnosed.outcome, 'diagnosed', name);
+      const read = diagnosed.diagnosis?.checked.find((c) => c.startsWith("The last deploy's error: "));
+      assert.ok(read?.includes('InvalidTemplateDeployment') && read.includes("The container group name 'it-tpl-pair--b' is invalid"), `${name}: ${diagnosed.markdown}`);
+    }
   });
 
   test('a parameter the file does not give is asked for, its allowed values as a pick', async () => {
