@@ -7,13 +7,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import type { TestApi } from '../../../src/extension';
 import { armRequest, getToken } from '../../emulator/test-client';
-import { child, type ShownItem } from './extensionApi';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
-import { suiteWorld } from './suiteWorld';
+import { groupNode as configuredGroupNode, type ShownItem } from './extensionApi';
+import type { Answer } from './scriptedInput';
+import { longVolumeName, suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000ac';
@@ -26,17 +24,9 @@ suite('Container group actions', function () {
   this.timeout(60000);
   const world = suiteWorld();
   const { lines } = world;
-  let api: TestApi;
-  let folder: string;
 
-  /** Runs a shipped command with `answers` for its questions; checks each was asked and nothing else. */
-  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => {
-    const script = new ScriptedInput(answers);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<T>(command, arg)));
-    script.assertDone();
-    return result;
-  };
-  const groupNode = async (): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), NAME);
+  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => (await world.run<T>(command, [arg], answers)).result;
+  const groupNode = (): Promise<ShownItem> => configuredGroupNode(world.api, NAME);
   /** The group as the emulator has it, read over a socket of its own. */
   const read = async (): Promise<{ status: number; state?: string }> => {
     const emulator = process.env.ACI_DS_EMULATOR_URL!;
@@ -52,16 +42,7 @@ suite('Container group actions', function () {
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
-    const web = fs.readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8');
-    // The fixture's web-frontend, with a volume name long enough to deploy without a warning.
-    const definition = web.replace('name: web-frontend', `name: ${NAME}`).replace(/name: site$/gm, 'name: site-content').replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-actions-label');
-    fs.writeFileSync(path.join(folder, FILE), definition);
-    await world.addContainerGroups([ENTRY]);
-  });
-
-  suiteTeardown(async () => {
-    fs.rmSync(path.join(folder, FILE), { force: true });
+    await world.copyWebFrontend(ENTRY, longVolumeName);
   });
 
   test('an action on a group never deployed says it is not deployed and changes nothing', async () => {
@@ -73,14 +54,11 @@ suite('Container group actions', function () {
   });
 
   test('deployed through Deploy, then Stop from its node: the question names the group, a later GET says Stopped, the node shows it', async () => {
-    const uri = vscode.Uri.file(path.join(folder, FILE));
-    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', uri, [{ message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' }]);
+    const { result: deployed } = await world.deploy(`${NAME}.aci.yaml`, [{ message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' }]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
     assert.strictEqual((await read()).state, 'Running');
 
-    const script = new ScriptedInput([{ message: question('Stop'), choose: 'Stop' }]);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node)));
-    script.assertDone();
+    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.stopContainerGroup', [(await groupNode()).node], [{ message: question('Stop'), choose: 'Stop' }]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     const asked = script.shown.find((s) => s.modal)!;
     assert.match(asked.detail ?? '', new RegExp(`Subscription: ${SUB}\\nResource group: ${RG}`));
@@ -124,18 +102,16 @@ suite('Container group actions', function () {
   });
 
   test('Delete asks twice, removes the group from Azure, and keeps the definition file and the entry', async () => {
-    const script = new ScriptedInput([
+    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.deleteContainerGroup', [(await groupNode()).node], [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
     ]);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node)));
-    script.assertDone();
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     // Both questions say the file stays.
     assert.match(script.shown.find((s) => s.modal)?.detail ?? '', new RegExp(`The definition file ${FILE.replace(/\./g, '\\.')} and the entry in the view are kept`));
     assert.match(script.shown.find((s) => s.kind === 'input')?.text ?? '', /The definition file is kept\./);
     assert.strictEqual((await read()).status, 404);
-    assert.ok(fs.existsSync(path.join(folder, FILE)), 'the definition file is still there');
+    assert.ok(fs.existsSync(path.join(world.folder, FILE)), 'the definition file is still there');
     const configured = vscode.workspace.getConfiguration('aciDataShare').get<ContainerGroupTarget[]>('containerGroups') ?? [];
     assert.ok(configured.some((t) => t.name === NAME && t.definitionFile === FILE), 'the entry is still configured');
     await described(/· Deleted$/);

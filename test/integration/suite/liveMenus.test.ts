@@ -7,11 +7,10 @@ import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import type { TestApi } from '../../../src/extension';
 import { menuShows } from '../../menuWhen';
-import { EXTENSION_ID, activateExtension, groupNode as configuredGroupNode, shownChildren, type ShownItem } from './extensionApi';
-import { configureWebFrontendCopy, type GroupCopy } from './groupCopy';
-import { runWithAnswers, type Answer } from './scriptedInput';
+import { EXTENSION_ID, groupNode as configuredGroupNode, shownChildren, type ShownItem } from './extensionApi';
+import type { Answer } from './scriptedInput';
+import { longVolumeName, suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
@@ -23,11 +22,11 @@ const ACTIONS = ['start', 'stop', 'restart', 'delete'] as const;
 
 suite('Container group menus follow the live state', function () {
   this.timeout(120_000);
-  let api: TestApi;
-  let copy: GroupCopy;
+  const world = suiteWorld();
+  let uri: vscode.Uri;
 
-  const run = <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => runWithAnswers<T>(api, command, arg, answers);
-  const groupNode = (): Promise<ShownItem> => configuredGroupNode(api, NAME);
+  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => (await world.run<T>(command, [arg], answers)).result;
+  const groupNode = (): Promise<ShownItem> => configuredGroupNode(world.api, NAME);
   /** The group actions the node's context menu shows for `contextValue`, by package.json's own menus. */
   const actionMenus = (contextValue: string | undefined): string[] => {
     const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } })
@@ -39,7 +38,7 @@ suite('Container group menus follow the live state', function () {
     let last: ShownItem | undefined;
     try {
       return await until(async () => {
-        await shownChildren(api, (await groupNode()).node);
+        await shownChildren(world.api, (await groupNode()).node);
         last = await groupNode();
         return actionMenus(last.contextValue).join(',') === expected.join(',') && (last.contextValue ?? 'containerGroup');
       }, `the menus of ${NAME} to be ${expected.join(', ')}`, 30_000, 200);
@@ -50,11 +49,8 @@ suite('Container group menus follow the live state', function () {
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 
   suiteSetup(async () => {
-    api = await activateExtension();
-    copy = await configureWebFrontendCopy(ENTRY, 'it-menus-label');
+    ({ uri } = await world.copyWebFrontend(ENTRY, longVolumeName));
   });
-
-  suiteTeardown(() => copy.restore());
 
   test('before its live state is read the node offers every action; read as not deployed, only Delete', async () => {
     await vscode.commands.executeCommand('aciDataShare.refresh');
@@ -66,7 +62,7 @@ suite('Container group menus follow the live state', function () {
   });
 
   test('deployed and running: Stop, Restart and Delete, no Start', async () => {
-    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', copy.uri, [
+    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', uri, [
       { message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' },
     ]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
