@@ -4,7 +4,6 @@
 // shown), an InvalidTemplate error placed on its line, and Cancel that cancels the deployment after asking.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { DiagnoseResult } from '../../../src/commands/diagnose/runDiagnose';
