@@ -4,6 +4,7 @@
  */
 import { byLargestChange, COMPARED_MEASURES, hasChanged, involvesFailure, STATUS_CHANGE_LABELS, type CompareRow, type StatusChange } from './compare';
 import { formatBytes, formatCount, formatDuration } from '../shared/format';
+import { REPORT_COLUMNS } from '../shared/model';
 
 export type CompareColumnKind = 'text' | 'change' | 'duration' | 'bytes' | 'count';
 
@@ -15,13 +16,12 @@ export interface CompareColumn {
   delta?: boolean;
 }
 
-const MEASURE_TITLES: Record<(typeof COMPARED_MEASURES)[number], [string, CompareColumnKind]> = {
-  durationMs: ['Duration', 'duration'],
-  sizeRead: ['Size read', 'bytes'],
-  sizeWritten: ['Size written', 'bytes'],
-  rowsCopied: ['Rows copied', 'count'],
-  filesWritten: ['Files written', 'count'],
-};
+/** A compared measure's title and kind: those of the report's column of it (a measure is never a date). */
+function measure(key: (typeof COMPARED_MEASURES)[number]): { title: string; kind: CompareColumnKind } {
+  const { title, kind } = REPORT_COLUMNS.find((c) => c.key === key)!;
+  if (kind === 'dateTime') throw new Error(`${key} is not a measure`);
+  return { title, kind };
+}
 
 /** Every field of a comparison row, in the order the table and the CSV show them. */
 export const COMPARE_COLUMNS: readonly CompareColumn[] = [
@@ -31,7 +31,7 @@ export const COMPARE_COLUMNS: readonly CompareColumn[] = [
   { key: 'statusA', title: 'Status A', kind: 'text' },
   { key: 'statusB', title: 'Status B', kind: 'text' },
   ...COMPARED_MEASURES.flatMap((m): CompareColumn[] => {
-    const [title, kind] = MEASURE_TITLES[m];
+    const { title, kind } = measure(m);
     return [
       { key: `${m}A`, title: `${title} A`, kind },
       { key: `${m}B`, title: `${title} B`, kind },
