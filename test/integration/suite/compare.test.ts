@@ -35,6 +35,11 @@ suite('Synchronization comparison', () => {
   const page = pageSuite((api) => api.compare);
   /** Runs Compare on `arg`, answering its picks with `script`. */
   const compare = (script: ScriptedInput, arg: unknown) => withAnswers(page.api, script, async () => vscode.commands.executeCommand(COMPARE, arg));
+  /** Compares the newest two synchronizations of `name`; resolves once the page shows them (and `also` holds). */
+  const compareNewest = async (name: string, also: (r: CompareRecord) => boolean = () => true): Promise<CompareRecord> => {
+    await compare(newestTwo(), target(name));
+    return page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && also(r));
+  };
 
   test('picks two synchronizations from the tree node (older = A) and shows every data set, failures first', async function () {
     this.timeout(60_000);
@@ -104,9 +109,7 @@ suite('Synchronization comparison', () => {
   test('hostile strings render as text and export neutralised', async function () {
     this.timeout(60_000);
     const name = 'hostile-rows-40';
-    const script = newestTwo();
-    await compare(script, target(name));
-    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const record = await compareNewest(name);
     assert.strictEqual(record.view?.injected, 0, 'no element was created from service text');
     await page.hooks.post({ type: 'command', command: 'query', query: { sort: { column: 'name', descending: false } } });
     const sorted = await page.hooks.waitFor((r) => r.view?.firstNames.some((n) => n.startsWith('"quoted"')) === true);
@@ -122,9 +125,7 @@ suite('Synchronization comparison', () => {
   test('data sets missing from one synchronization show as only in A or only in B', async function () {
     this.timeout(60_000);
     const name = 'churn-rows-60';
-    const script = newestTwo();
-    await compare(script, target(name));
-    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const record = await compareNewest(name);
     const a = details(name, 1);
     const b = details(name, 0);
     const onlyA = [...a.keys()].filter((id) => !b.has(id)).length;
@@ -138,9 +139,7 @@ suite('Synchronization comparison', () => {
   test('a large comparison gives the page only the first 1,000 rows of the view, and counts them all', async function () {
     this.timeout(60_000);
     const name = 'large-rows-2500-pagesize-500';
-    const script = newestTwo();
-    await compare(script, target(name));
-    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view?.shown === 2500);
+    const record = await compareNewest(name, (r) => r.view?.shown === 2500);
     assert.deepStrictEqual([record.compared, record.view?.domRows], [2500, 1000]);
     const a = details(name, 1);
     const b = details(name, 0);
@@ -153,8 +152,7 @@ suite('Synchronization comparison', () => {
   test('Stop ends both listings and says the comparison is incomplete', async function () {
     this.timeout(60_000);
     const name = 'long-rows-20000-pagesize-20';
-    const script = newestTwo();
-    await compare(script, target(name));
+    await compare(newestTwo(), target(name));
     await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.rowsA + r.rowsB >= 100);
     await page.hooks.post({ type: 'command', command: 'stop' });
     const record = await page.hooks.waitFor((r) => r.state === 'stopped' && done(r));
