@@ -9,9 +9,7 @@ import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import { armRequest, getToken } from '../../emulator/test-client';
-import { groupNode as configuredGroupNode, type ShownItem } from './extensionApi';
-import type { Answer } from './scriptedInput';
-import { longVolumeName, suiteWorld } from './suiteWorld';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000ac';
@@ -22,11 +20,8 @@ const ENTRY: ContainerGroupTarget = { name: NAME, subscriptionId: SUB, resourceG
 
 suite('Container group actions', function () {
   this.timeout(60000);
-  const world = suiteWorld();
-  const { lines } = world;
-
-  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => (await world.run<T>(command, [arg], answers)).result;
-  const groupNode = (): Promise<ShownItem> => configuredGroupNode(world.api, NAME);
+  const world = suiteWorld({ ownGroup: ENTRY });
+  const { lines, result: run, group } = world;
   /** The group as the emulator has it, read over a socket of its own. */
   const read = async (): Promise<{ status: number; state?: string }> => {
     const emulator = process.env.ACI_DS_EMULATOR_URL!;
@@ -37,16 +32,12 @@ suite('Container group actions', function () {
   const changesSince = (from: number) => lines.slice(from).filter((l) => /^(POST|PUT|DELETE) .*\/subscriptions\//.test(l));
   /** The node's description once the tree has taken the published state (the store writes it asynchronously). */
   const described = async (pattern: RegExp): Promise<void> => {
-    await until(async () => pattern.test((await groupNode()).description), `the node's description to match ${String(pattern)}`, 10_000, 50);
+    await until(async () => pattern.test((await group.node()).description), `the node's description to match ${String(pattern)}`, 10_000, 50);
   };
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 
-  suiteSetup(async () => {
-    await world.copyWebFrontend(ENTRY, longVolumeName);
-  });
-
   test('an action on a group never deployed says it is not deployed and changes nothing', async () => {
-    const result = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: 'Stop' }]);
+    const result = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await group.node()).node, [{ message: question('Stop'), choose: 'Stop' }]);
     assert.strictEqual(result.outcome, 'notDeployed', result.notifications.join('\n'));
     assert.strictEqual(result.status, 404);
     assert.match(result.notifications.at(-1) ?? '', new RegExp(`^${NAME} is not deployed in ${RG}: deploy it first\\.$`));
@@ -58,7 +49,7 @@ suite('Container group actions', function () {
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
     assert.strictEqual((await read()).state, 'Running');
 
-    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.stopContainerGroup', [(await groupNode()).node], [{ message: question('Stop'), choose: 'Stop' }]);
+    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.stopContainerGroup', [(await group.node()).node], [{ message: question('Stop'), choose: 'Stop' }]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     const asked = script.shown.find((s) => s.modal)!;
     assert.match(asked.detail ?? '', new RegExp(`Subscription: ${SUB}\\nResource group: ${RG}`));
@@ -82,7 +73,7 @@ suite('Container group actions', function () {
 
   test('Restart from the node restarts the group in place', async () => {
     const from = lines.length;
-    const result = await run<ActionCommandResult>('aciDataShare.restartContainerGroup', (await groupNode()).node, [{ message: question('Restart'), choose: 'Restart' }]);
+    const result = await run<ActionCommandResult>('aciDataShare.restartContainerGroup', (await group.node()).node, [{ message: question('Restart'), choose: 'Restart' }]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     assert.ok(changesSince(from).some((l) => /^POST .*\/containerGroups\/it-actions\/restart\?api-version=2023-05-01 → 204/.test(l)), changesSince(from).join('\n'));
     assert.strictEqual((await read()).state, 'Running');
@@ -90,9 +81,9 @@ suite('Container group actions', function () {
 
   test('a dismissed question sends nothing: Stop answered No, Delete answered yes then Escape on the name', async () => {
     const from = lines.length;
-    const stop = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: undefined }]);
+    const stop = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await group.node()).node, [{ message: question('Stop'), choose: undefined }]);
     assert.strictEqual(stop.outcome, 'dismissed');
-    const del = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+    const del = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await group.node()).node, [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: undefined },
     ]);
@@ -102,7 +93,7 @@ suite('Container group actions', function () {
   });
 
   test('Delete asks twice, removes the group from Azure, and keeps the definition file and the entry', async () => {
-    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.deleteContainerGroup', [(await groupNode()).node], [
+    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.deleteContainerGroup', [(await group.node()).node], [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
     ]);
@@ -117,7 +108,7 @@ suite('Container group actions', function () {
     await described(/· Deleted$/);
 
     // Deleting it again: Azure answers 204 (no such group), told as nothing to delete.
-    const again = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+    const again = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await group.node()).node, [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
     ]);

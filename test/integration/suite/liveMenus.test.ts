@@ -8,9 +8,8 @@ import type { ActionCommandResult } from '../../../src/commands/containerGroupAc
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import { menuShows } from '../../menuWhen';
-import { EXTENSION_ID, groupNode as configuredGroupNode, shownChildren, type ShownItem } from './extensionApi';
-import type { Answer } from './scriptedInput';
-import { longVolumeName, suiteWorld } from './suiteWorld';
+import { EXTENSION_ID, shownChildren, type ShownItem } from './extensionApi';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
@@ -22,11 +21,8 @@ const ACTIONS = ['start', 'stop', 'restart', 'delete'] as const;
 
 suite('Container group menus follow the live state', function () {
   this.timeout(120_000);
-  const world = suiteWorld();
-  let uri: vscode.Uri;
-
-  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => (await world.run<T>(command, [arg], answers)).result;
-  const groupNode = (): Promise<ShownItem> => configuredGroupNode(world.api, NAME);
+  const world = suiteWorld({ ownGroup: ENTRY });
+  const { result: run, group } = world;
   /** The group actions the node's context menu shows for `contextValue`, by package.json's own menus. */
   const actionMenus = (contextValue: string | undefined): string[] => {
     const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } })
@@ -38,8 +34,8 @@ suite('Container group menus follow the live state', function () {
     let last: ShownItem | undefined;
     try {
       return await until(async () => {
-        await shownChildren(world.api, (await groupNode()).node);
-        last = await groupNode();
+        await shownChildren(world.api, (await group.node()).node);
+        last = await group.node();
         return actionMenus(last.contextValue).join(',') === expected.join(',') && (last.contextValue ?? 'containerGroup');
       }, `the menus of ${NAME} to be ${expected.join(', ')}`, 30_000, 200);
     } catch (err) {
@@ -48,43 +44,39 @@ suite('Container group menus follow the live state', function () {
   };
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 
-  suiteSetup(async () => {
-    ({ uri } = await world.copyWebFrontend(ENTRY, longVolumeName));
-  });
-
   test('before its live state is read the node offers every action; read as not deployed, only Delete', async () => {
     await vscode.commands.executeCommand('aciDataShare.refresh');
-    const fresh = await groupNode();
+    const fresh = await group.node();
     assert.strictEqual(fresh.contextValue, 'containerGroup');
     assert.deepStrictEqual(actionMenus(fresh.contextValue), [...ACTIONS]);
     assert.strictEqual(await menusBecome(['delete']), 'containerGroup.live.canDelete');
-    assert.match((await groupNode()).description, /not deployed$/);
+    assert.match((await group.node()).description, /not deployed$/);
   });
 
   test('deployed and running: Stop, Restart and Delete, no Start', async () => {
-    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', uri, [
+    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', group.uri, [
       { message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' },
     ]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
     await menusBecome(['stop', 'restart', 'delete']);
-    assert.match((await groupNode()).description, /Running/);
+    assert.match((await group.node()).description, /Running/);
   });
 
   test('Stop from the node: then Start and Delete, no Stop and no Restart', async () => {
-    const stopped = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: 'Stop' }]);
+    const stopped = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await group.node()).node, [{ message: question('Stop'), choose: 'Stop' }]);
     assert.strictEqual(stopped.outcome, 'succeeded', stopped.notifications.join('\n'));
     await menusBecome(['start', 'delete']);
-    assert.match((await groupNode()).description, /Stopped/);
+    assert.match((await group.node()).description, /Stopped/);
   });
 
   test('Start from the node: running again, Stop and Restart are back and Start is gone', async () => {
-    const started = await run<ActionCommandResult>('aciDataShare.startContainerGroup', (await groupNode()).node, [{ message: question('Start'), choose: 'Start' }]);
+    const started = await run<ActionCommandResult>('aciDataShare.startContainerGroup', (await group.node()).node, [{ message: question('Start'), choose: 'Start' }]);
     assert.strictEqual(started.outcome, 'succeeded', started.notifications.join('\n'));
     await menusBecome(['stop', 'restart', 'delete']);
   });
 
   test('Delete from the node: only Delete is left', async () => {
-    const deleted = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+    const deleted = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await group.node()).node, [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
     ]);

@@ -1,7 +1,8 @@
 // The set-up the integration suites that deploy or follow container groups share: the extension's test API, the
 // workspace folder, the extension's log lines, the definition files the suite writes and the workspace's container
-// group list, put back as they were after the suite along with every listener the suite registered. Call
-// suiteWorld() first in the suite, so its set-up runs before the suite's own and its teardown first.
+// group list, put back as they were after the suite along with every listener the suite registered; and, for a suite
+// that changes a group nobody else touches, that group. Call suiteWorld() first in the suite, so its set-up runs
+// before the suite's own and its teardown first.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -9,7 +10,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
-import { activateExtension } from './extensionApi';
+import { activateExtension, groupNode, type ShownItem } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 
 export interface SuiteWorld {
@@ -28,12 +29,14 @@ export interface SuiteWorld {
   /** Adds entries to the workspace's container group list (put back as it was after the suite). */
   addContainerGroups(entries: readonly unknown[]): Promise<void>;
   /**
-   * Runs a shipped command on `args` with `answers` for its questions, then checks each was asked and nothing else (the
-   * answers left open too, unless `leaveOpen`: a flow the test cancels midway).
+   * Runs a shipped command on `args` with `answers` for its questions, then checks each was asked and nothing
+   * else (the answers left open too, unless `leaveOpen`: a flow the test cancels midway).
    */
   run<T>(command: string, args: readonly unknown[], answers: Answer[] | ScriptedInput, options?: { leaveOpen?: boolean }): Promise<{ result: T; script: ScriptedInput }>;
+  /** run() with one argument, for the command's result. */
+  result<T>(command: string, arg: unknown, answers: Answer[]): Promise<T>;
   /** Deploy on the definitions folder's file `name`, with `answers` for its questions (see run()). */
-  deploy(name: string, answers: Answer[], options?: { leaveOpen?: boolean }): Promise<{ result: DeployCommandResult; script: ScriptedInput }>;
+  deploy(name: string, answers: Answer[]): Promise<{ result: DeployCommandResult; script: ScriptedInput }>;
   /** Stores a secret through Set Secret, as a user does. */
   setSecret(name: string, value: string): Promise<void>;
   /**
@@ -46,12 +49,18 @@ export interface SuiteWorld {
    * warnings (unless `warnings` is false) and the creation. Returns the definition's text.
    */
   deployFixture(target: ContainerGroupTarget, edit?: (yaml: string) => string, options?: { warnings?: boolean }): Promise<string>;
+  /** The suite's own group (suiteWorld's `ownGroup`), copied in the suite set-up: its definition file and its node. */
+  readonly group: { readonly uri: vscode.Uri; node(): Promise<ShownItem> };
 }
 
-/** An edit for copyWebFrontend(): a volume name long enough to deploy without a warning. */
-export const longVolumeName = (yaml: string): string => yaml.replace(/name: site$/gm, 'name: site-content');
+/** A volume name long enough to deploy without a warning. */
+const longVolumeName = (yaml: string): string => yaml.replace(/name: site$/gm, 'name: site-content');
 
-export function suiteWorld(): SuiteWorld {
+/**
+ * `ownGroup`: a group of the suite's own, copied from the workspace's web-frontend (a volume name long enough to
+ * deploy without a warning) and listed in the suite set-up, not deployed.
+ */
+export function suiteWorld({ ownGroup }: { ownGroup?: ContainerGroupTarget } = {}): SuiteWorld {
   const lines: string[] = [];
   const disposables: vscode.Disposable[] = [];
   const scripts: ScriptedInput[] = [];
@@ -59,6 +68,7 @@ export function suiteWorld(): SuiteWorld {
   let api: TestApi | undefined;
   let folder: string | undefined;
   let groupsBefore: unknown[] | undefined;
+  let groupUri: vscode.Uri | undefined;
   const written: string[] = [];
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the suite world is used before its suite set-up ran');
@@ -75,6 +85,7 @@ export function suiteWorld(): SuiteWorld {
     disposables.push(api.onLogLine((_level, message) => lines.push(message)));
     folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
     groupsBefore = config().inspect<unknown[]>('containerGroups')?.workspaceValue;
+    if (ownGroup) ({ uri: groupUri } = await world.copyWebFrontend(ownGroup, longVolumeName));
   });
 
   suiteTeardown(async () => {
@@ -105,7 +116,10 @@ export function suiteWorld(): SuiteWorld {
       const result = await withAnswers(started(api), script, async () => vscode.commands.executeCommand<T>(command, ...args), options);
       return { result, script };
     },
-    deploy: (name, answers, options) => world.run<DeployCommandResult>('aciDataShare.deploy', [world.definition(name)], answers, options),
+    async result<T>(command: string, arg: unknown, answers: Answer[]) {
+      return (await world.run<T>(command, [arg], answers)).result;
+    },
+    deploy: (name, answers) => world.run<DeployCommandResult>('aciDataShare.deploy', [world.definition(name)], answers),
     async setSecret(name, value) {
       const { result } = await world.run<string>('aciDataShare.setSecret', [], [
         { input: /^Set Secret \(1\/2\)/, value: name },
@@ -133,6 +147,12 @@ export function suiteWorld(): SuiteWorld {
       ]);
       assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
       return yaml;
+    },
+    group: {
+      get uri() {
+        return started(groupUri);
+      },
+      node: () => groupNode(started(api), started(ownGroup).name),
     },
   };
   return world;
