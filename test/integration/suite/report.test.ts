@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportRecord } from '../../../src/webview/report/reportRecord';
 import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
-import { readCsv } from './csv';
+import { assertHostileNamesNeutralised, readCsv } from './csv';
 import { child, shownChildren } from './extensionApi';
 import { pageSuite } from './pageSuite';
 import { ScriptedInput, withAnswers } from './scriptedInput';
@@ -148,9 +148,7 @@ suite('Synchronization report', () => {
     assert.strictEqual(record.view?.firstCells[0], '<img src=x onerror=alert(1)>');
     const file = await exportTo('hostile.csv', 'csv');
     const names = readCsv(fs.readFileSync(file, 'utf8')).slice(1).map((r) => r[0]);
-    assert.ok(names.includes('<img src=x onerror=alert(1)>'));
-    assert.ok(names.includes(`'=HYPERLINK("http://x")`));
-    assert.ok(names.every((n) => !/^[=+\-@\t\r]/.test(n)), names.join(' | '));
+    assertHostileNamesNeutralised(names);
   });
 
   test('a 429 in the middle of paging is retried and every row arrives', async function () {
