@@ -1,7 +1,7 @@
-// `npm test` after the build: unit tests (node --test), the emulator's own tests, the official SDKs against the
+// `npm test` after the build: lint, unit tests (node --test), the emulator's own tests, the official SDKs against the
 // emulator, the integration suites in a real VS Code, and the smoke test of the packaged .vsix, each in its own
-// process. The integration suites (minutes, mostly waiting on the workbench) run alongside the unit, emulator and
-// SDK stages, whose output is held and printed whole when each ends; the package stage runs last, alone, as it
+// process. The integration suites (minutes, mostly waiting on the workbench) run alongside the lint, unit, emulator
+// and SDK stages, whose output is held and printed whole when each ends; the package stage runs last, alone, as it
 // rebuilds dist/ which the others read. ACI_DS_TEST_SERIAL=1 runs the stages one after another instead.
 // Ends with the reliability summary and one line `N passed, N failed` over all stages; exits non-zero on any failure.
 import { spawn } from 'child_process';
@@ -12,6 +12,7 @@ import { readSummaries, SUMMARY_DIR } from './summary/record';
 import { summaryLines } from './summary/print';
 
 const OUT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(OUT, '..');
 
 interface Stage {
   name: string;
@@ -49,7 +50,16 @@ function nodeTestCounts(line: string, t: Counts): void {
   else t.failed = Number(m[2]);
 }
 
+/** A stage without counts of its own (lint): one check, passed when it exits 0 (see main). */
+const noCounts = (): void => undefined;
+
 const STAGES: Stage[] = [
+  {
+    name: 'lint',
+    // typescript-eslint over sources, tests and scripts (npm run lint): it reads the sources, not the build.
+    args: [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', '.'],
+    count: noCounts,
+  },
   {
     name: 'unit',
     // Unit tests, and the contract tests that replay published and recorded service traffic (test/contract/).
@@ -89,7 +99,7 @@ function runStage(stage: Stage, hold: boolean): Promise<Counts & { code: number 
   if (!hold) console.log(`\n=== ${stage.name} tests ===`);
   return new Promise((resolve) => {
     const counts: Counts = { passed: 0, failed: 0, seen: false };
-    const child = spawn(process.execPath, stage.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, stage.args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
       let rest = '';
       stream.on('data', (chunk: Buffer) => {
@@ -122,7 +132,7 @@ const byName = (...names: string[]) => STAGES.filter((s) => names.includes(s.nam
 function plan(): Array<Array<{ stage: Stage; hold: boolean }>[]> {
   if (process.env.ACI_DS_TEST_SERIAL === '1') return STAGES.map((stage) => [[{ stage, hold: false }]]);
   return [
-    [byName('integration').map((stage) => ({ stage, hold: false })), byName('unit', 'emulator', 'sdk').map((stage) => ({ stage, hold: true }))],
+    [byName('integration').map((stage) => ({ stage, hold: false })), byName('lint', 'unit', 'emulator', 'sdk').map((stage) => ({ stage, hold: true }))],
     [byName('package').map((stage) => ({ stage, hold: false }))],
   ];
 }
@@ -138,6 +148,7 @@ async function main(): Promise<void> {
       step.map(async (lane) => {
         for (const { stage, hold } of lane) {
           const r = await runStage(stage, hold);
+          if (stage.count === noCounts) Object.assign(r, { seen: true, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1 });
           // A stage that printed no counts, or exited non-zero with none failed, still fails the run.
           const stageFailed = r.failed + (!r.seen || (r.code !== 0 && r.failed === 0) ? 1 : 0);
           passed += r.passed;

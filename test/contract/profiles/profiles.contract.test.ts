@@ -60,7 +60,10 @@ let client: ArmClient;
 before(async () => {
   emu = await startTestEmulator({ quiet: true });
   const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'profiles-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'profiles-test', maxRetries: 0 });
+  // A reset connection is retried once, as the product's client retries it: the aci-validate runs between deploys block this process (spawnSync)
+  // past the emulator's keep-alive timeout, so a pooled connection the server has closed can be picked before its
+  // close is read, and that first write is reset (ECONNRESET).
+  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'profiles-test', maxRetries: 1, retryBaseDelayMs: 1 });
 });
 after(() => emu.close());
 

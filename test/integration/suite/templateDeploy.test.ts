@@ -14,7 +14,8 @@ import { suiteWorld } from './suiteWorld';
 import { containerGroupTemplate, parameterFile } from '../definitionFixtures';
 import { until } from './until';
 
-const SUB = '00000000-0000-0000-0000-0000000000de';
+// A subscription of its own: the region's cores other files use up are not this file's.
+const SUB = '00000000-0000-0000-0000-0000000000df';
 const RG = 'rg-template-it';
 const SECRET_NAME = 'it-tpl-db-password';
 const SECRET_VALUE = 'Tpl-Secret-Value-93c1e';
