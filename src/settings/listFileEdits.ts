@@ -38,12 +38,25 @@ function configurationRead(key: string, user: boolean, expected: unknown, ms = 3
     const sub = vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(key) && current() === target) done();
     });
+    if (current() === target) done();
     function done(): void {
       clearTimeout(timer);
       sub.dispose();
       resolve();
     }
   });
+}
+
+/**
+ * Waits (a little) until VS Code reads the workspace's `key` as its settings file holds it now: a file just saved by
+ * the user or another program may not have been read yet, and an edit made from the older read would drop what the
+ * file holds. (The user's file is not surely the one VS Code reads: editListInFile checks that one after writing.)
+ */
+export async function listCaughtUp(key: string): Promise<void> {
+  const uri = workspaceSettingsFile();
+  const text = uri && (await readText(uri));
+  const list = text === undefined ? undefined : copiesOf(parseTree(text), key).at(-1)?.children?.[1];
+  if (list?.type === 'array') await configurationRead(key, false, getNodeValue(list), 2000);
 }
 
 /** `userFile`: where the user's settings.json is thought to be (see userSettingsFile.ts), if anywhere. */

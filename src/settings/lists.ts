@@ -14,7 +14,7 @@ import {
 } from '../core/settings/model';
 import { serializer } from '../core/settings/serialized';
 import { SECTION, containerGroups, shareSubscriptions } from './configuration';
-import { editListInFile } from './listFileEdits';
+import { editListInFile, listCaughtUp } from './listFileEdits';
 import { userSettingsFile } from './userSettingsFile';
 
 type ListKey = 'containerGroups' | 'shareSubscriptions';
@@ -74,8 +74,14 @@ export class SettingsLists {
     return this.oneAtATime(() => this.remove('shareSubscriptions', t));
   }
 
+  /** The list in effect, once VS Code has read its file as it is now. */
+  private async read(key: ListKey): Promise<{ where: vscode.ConfigurationTarget; raw: unknown[] }> {
+    await listCaughtUp(`${SECTION}.${key}`);
+    return listScope(key);
+  }
+
   private async upsert(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<'added' | 'updated'> {
-    const { where, raw } = listScope(key);
+    const { where, raw } = await this.read(key);
     const wanted = KEY_OF[key](entry as never);
     const at = raw.findIndex((e) => sameEntry(key, e, wanted));
     // An update keeps the entry's place in the list; a new one goes last.
@@ -89,7 +95,7 @@ export class SettingsLists {
   }
 
   private async remove(key: ListKey, entry: ContainerGroupTarget | ShareSubscriptionTarget): Promise<boolean> {
-    const { where, raw } = listScope(key);
+    const { where, raw } = await this.read(key);
     const wanted = KEY_OF[key](entry as never);
     const at = raw.findIndex((e) => sameEntry(key, e, wanted));
     if (at < 0) return false;

@@ -60,15 +60,25 @@ async function withSettingsFile(api: TestApi, text: (original: string) => string
   const file = settingsFile();
   const original = fs.readFileSync(file, 'utf8');
   const shown = nextTreeChange(api);
-  fs.writeFileSync(file, text(original));
+  writeSettings(file, text(original));
   await shown;
   try {
     await body(file);
   } finally {
     const back = nextTreeChange(api);
-    fs.writeFileSync(file, original);
+    writeSettings(file, original);
     await back;
   }
+}
+
+/**
+ * Replaces a settings file in one step (a new file renamed over it), as an editor saving it would: written in place,
+ * VS Code can read it empty half-way and drop the lists until it reads it again, under a command the test runs.
+ */
+function writeSettings(file: string, text: string): void {
+  const next = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(next, text);
+  fs.renameSync(next, file);
 }
 
 /** The workspace settings but the share subscription list, a `"key": value,` line each. */
@@ -88,7 +98,7 @@ settingsSuite('Add Container Group through the command, signed in', (api) => {
     const listed = () => JSON.stringify(vscode.workspace.getConfiguration('aciDataShare').inspect('containerGroups')?.workspaceValue);
     const before = listed();
     // Comments change no value, so VS Code says nothing: Add reads the file itself, as written now.
-    fs.writeFileSync(file, commented.replace('"rg-demo"', '"rg-demo" /* where the demo runs */'));
+    writeSettings(file, commented.replace('"rg-demo"', '"rg-demo" /* where the demo runs */'));
     try {
       const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'definitions', 'broken.aci.json');
       await vscode.commands.executeCommand('aciDataShare.signIn');
@@ -99,7 +109,7 @@ settingsSuite('Add Container Group through the command, signed in', (api) => {
       assert.match(after, /\/\* where the demo runs \*\//);
       assert.match(after, /"definitionFile": "definitions\/broken\.aci\.json"[\s\S]*"rg-api"|"rg-api"[\s\S]*"definitions\/broken\.aci\.json"/);
     } finally {
-      fs.writeFileSync(file, original);
+      writeSettings(file, original);
       // VS Code reads the file back before the next test looks at the list.
       await until(() => listed() === before, 'VS Code read the restored settings', 10_000);
     }
