@@ -11,6 +11,7 @@ import { fuzzRuns } from './fuzzSeed';
 import { writeSummary } from '../summary/record';
 import { runAciValidate, type CliResult } from '../aciValidateRun';
 import { MAX_DEFINITION_BYTES } from '../../src/core/definition/fileLimits';
+import { API_VERSION, groupYaml } from '../definitionTexts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-fuzz-cli-'));
 /** Bound for one run; a frozen CLI fails the case instead of stalling the suite. */
@@ -56,23 +57,12 @@ function assertWellFormed(files: string[], r: CliResult): void {
   assert.equal(r.status === 1, lines.some((l) => LINE.exec(l)?.[4] === 'error'));
 }
 
-const SEED_YAML = `apiVersion: '2023-05-01'
-name: web
-location: westeurope
-properties:
-  osType: Linux
-  containers:
-  - name: app
-    properties:
-      image: nginx
-      resources: {requests: {cpu: 1, memoryInGB: 1.5}}
-      environmentVariables:
-      - name: DB
-        secureValue: cli-Plain-Secret-41f0
-  volumes:
-  - name: s
-    secret: {token: Y2xpLVZvbHVtZS1TZWNyZXQ=}
-`;
+const SEED_YAML = groupYaml({
+  top: { apiVersion: API_VERSION, name: 'web', location: 'westeurope' },
+  containerName: 'app',
+  container: ['resources: {requests: {cpu: 1, memoryInGB: 1.5}}', 'environmentVariables:', '- name: DB', '  secureValue: cli-Plain-Secret-41f0'],
+  after: ['volumes:', '- name: s', '  secret: {token: Y2xpLVZvbHVtZS1TZWNyZXQ=}'],
+});
 const SECRETS = ['cli-Plain-Secret-41f0', 'Y2xpLVZvbHVtZS1TZWNyZXQ='];
 
 describe('aci-validate on hostile input', () => {
