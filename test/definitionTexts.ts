@@ -41,3 +41,10 @@ export function groupYaml({ top = { apiVersion: API_VERSION }, osType = 'Linux',
 
 /** A container's requests as a flow mapping, under `resources:`. */
 export const FLOW_REQUESTS = ['resources:', '  requests: {cpu: 1, memoryInGB: 1}'];
+
+/** The nginx sample image the deploy tests run, and web's lines that take its password from a secret reference. */
+export const NGINX_IMAGE = 'mcr.microsoft.com/azuredocs/nginx:latest';
+export const SECRET_REFERENCE_LINES = ['resources: { requests: { cpu: 1, memoryInGB: 1.5 } }', 'environmentVariables:', '  - name: DB_PASSWORD', "    secureValue: '{{secret:db}}'"];
+
+/** A public IP address with the DNS label `${name}-label`, port 80. */
+export const publicAddressLines = (name: string) => ['ipAddress:', '  type: Public', `  dnsNameLabel: ${name}-label`, '  ports: [{ port: 80 }]'];

@@ -76,6 +76,12 @@ export async function startHarness(
   return { emu, client, tokens, logger, close: () => emu.close() };
 }
 
+/** A client signed in to `emu` with a client secret, as the extension's is; no retries unless `options` ask. */
+export function signedInClient(emu: Emulator, { clientSecret = 'client-secret-x', ...options }: Partial<ArmClientOptions> & { userAgent: string; clientSecret?: string }): ArmClient {
+  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret, userAgent: options.userAgent });
+  return new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, maxRetries: 0, ...options });
+}
+
 export function tokenRequests(emu: Emulator): number {
   return emu.requests.filter((r) => r.path.includes('/oauth2/v2.0/token')).length;
 }

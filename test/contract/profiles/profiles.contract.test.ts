@@ -6,8 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ArmClient } from '../../../src/core/arm/client';
-import { ClientSecretTokenProvider } from '../../../src/core/auth/clientSecretTokenProvider';
+import type { ArmClient } from '../../../src/core/arm/client';
 import { deployBody, prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
 import { validateText } from '../../../src/core/validation';
 import { putDeployment } from '../../../src/core/templateDeploy/deployments';
@@ -20,6 +19,7 @@ import profileConfidential from './2025-09-01-profile-confidential.json';
 import profileEncryption from './2025-09-01-profile-encryption.json';
 import profileExtensions from './2025-09-01-profile-extensions.json';
 import ngroupCreate from './2025-09-01-ngroup-createOrUpdate.json';
+import { signedInClient } from '../../unit/armHarness';
 
 type Obj = Record<string, unknown>;
 
@@ -58,8 +58,7 @@ let client: ArmClient;
 
 before(async () => {
   emu = await startTestEmulator({ quiet: true });
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'profiles-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'profiles-test', maxRetries: 0 });
+  client = signedInClient(emu, { userAgent: 'profiles-test' });
 });
 after(() => emu.close());
 
