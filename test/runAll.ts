@@ -1,9 +1,10 @@
-// `npm test` after the build: unit tests (node --test), the emulator's own tests, the official SDKs against the
-// emulator, the integration suites in a real VS Code, and the smoke test of the packaged .vsix, each in its own
-// process. The integration suites (minutes, mostly waiting on the workbench) run alongside the unit, emulator and
-// SDK stages, whose output is held and printed whole when each ends; the package stage runs last, alone, as it
-// rebuilds dist/ which the others read. ACI_DS_TEST_SERIAL=1 runs the stages one after another instead.
-// Ends with the reliability summary and one line `N passed, N failed` over all stages; exits non-zero on any failure.
+// `npm test` after the build: the packaged .vsix built and its file list checked, then lint, unit tests (node --test),
+// the emulator's own tests, the official SDKs against the emulator, the integration suites in a real VS Code, and the
+// smoke test of the installed .vsix, each in its own process. The package stage rewrites dist/, which the others read,
+// so it runs first, alone; the integration suites (minutes, mostly waiting on the workbench) then run alongside the
+// other stages, whose output is held and printed whole when each ends. ACI_DS_TEST_SERIAL=1 runs the stages one after
+// another instead. Ends with the reliability summary and one line `N passed, N failed` over all stages; exits
+// non-zero on any failure.
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -12,6 +13,7 @@ import { readSummaries, SUMMARY_DIR } from './summary/record';
 import { summaryLines } from './summary/print';
 
 const OUT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(OUT, '..');
 
 interface Stage {
   name: string;
@@ -40,6 +42,18 @@ const nodeTest = (...dirs: string[]) => [
 
 const PLAIN_RESULT = /^(\d+) passed, (\d+) failed$/;
 
+/** A runner's closing line `N passed, N failed`. */
+function plainCounts(line: string, t: Counts): void {
+  const m = PLAIN_RESULT.exec(line.trim());
+  if (!m) return;
+  t.seen = true;
+  t.passed = Number(m[1]);
+  t.failed = Number(m[2]);
+}
+
+const VSIX_RUNNER = path.join(OUT, 'test', 'integration', 'vsix.js');
+const VSIX_FILE = path.join(ROOT, 'test-results', 'aci-data-share.vsix');
+
 /** node --test's closing counts (`ℹ pass N`, `ℹ fail N`). */
 function nodeTestCounts(line: string, t: Counts): void {
   const m = /^ℹ (pass|fail) (\d+)$/.exec(line.trim());
@@ -49,7 +63,16 @@ function nodeTestCounts(line: string, t: Counts): void {
   else t.failed = Number(m[2]);
 }
 
+/** A stage without counts of its own (lint): one check, passed when it exits 0 (see main). */
+const noCounts = (): void => undefined;
+
 const STAGES: Stage[] = [
+  {
+    name: 'lint',
+    // typescript-eslint over sources, tests and scripts (npm run lint): it reads the sources, not the build.
+    args: [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', '.'],
+    count: noCounts,
+  },
   {
     name: 'unit',
     // Unit tests, and the contract tests that replay published and recorded service traffic (test/contract/).
@@ -68,17 +91,23 @@ const STAGES: Stage[] = [
     args: nodeTest('sdk'),
     count: nodeTestCounts,
   },
-  ...(['integration/run.js', 'integration/vsix.js'] as const).map((file) => ({
-    name: file.startsWith('integration/run') ? 'integration' : 'package',
-    args: [path.join(OUT, 'test', file)],
-    count(line: string, t: Counts) {
-      const m = PLAIN_RESULT.exec(line.trim());
-      if (!m) return;
-      t.seen = true;
-      t.passed = Number(m[1]);
-      t.failed = Number(m[2]);
-    },
-  })),
+  {
+    name: 'package',
+    // The .vsix built (a production build into dist/, then the development one again) and its file list checked.
+    args: [VSIX_RUNNER, '--phase', 'package', '--keep-vsix', VSIX_FILE],
+    count: plainCounts,
+  },
+  {
+    name: 'integration',
+    args: [path.join(OUT, 'test', 'integration', 'run.js')],
+    count: plainCounts,
+  },
+  {
+    name: 'vsix',
+    // That .vsix installed in a fresh VS Code: the smoke test inside it, and a notification shown as a toast to a user.
+    args: [VSIX_RUNNER, '--phase', 'smoke', '--keep-vsix', VSIX_FILE],
+    count: plainCounts,
+  },
 ];
 
 /** Runs a stage; with `hold`, its output is kept and printed in one piece when it ends (another stage streams). */
@@ -89,7 +118,7 @@ function runStage(stage: Stage, hold: boolean): Promise<Counts & { code: number 
   if (!hold) console.log(`\n=== ${stage.name} tests ===`);
   return new Promise((resolve) => {
     const counts: Counts = { passed: 0, failed: 0, seen: false };
-    const child = spawn(process.execPath, stage.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, stage.args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
       let rest = '';
       stream.on('data', (chunk: Buffer) => {
@@ -116,14 +145,15 @@ function runStage(stage: Stage, hold: boolean): Promise<Counts & { code: number 
 const byName = (...names: string[]) => STAGES.filter((s) => names.includes(s.name));
 
 /**
- * Lanes run at once, each its stages in order. The integration lane streams its output; the other's is held.
- * The package stage rebuilds dist/ (which the unit and integration stages read), so it has a lane of its own, after.
+ * Steps run in turn; a step's lanes run at once, each its stages in order. The integration lane streams its output;
+ * the other's is held. The package stage rewrites dist/ (which the unit and integration stages read): it runs first,
+ * alone, and the installed package's checks then run beside the others.
  */
 function plan(): Array<Array<{ stage: Stage; hold: boolean }>[]> {
   if (process.env.ACI_DS_TEST_SERIAL === '1') return STAGES.map((stage) => [[{ stage, hold: false }]]);
   return [
-    [byName('integration').map((stage) => ({ stage, hold: false })), byName('unit', 'emulator', 'sdk').map((stage) => ({ stage, hold: true }))],
     [byName('package').map((stage) => ({ stage, hold: false }))],
+    [byName('integration').map((stage) => ({ stage, hold: false })), byName('lint', 'unit', 'emulator', 'sdk', 'vsix').map((stage) => ({ stage, hold: true }))],
   ];
 }
 
@@ -138,6 +168,7 @@ async function main(): Promise<void> {
       step.map(async (lane) => {
         for (const { stage, hold } of lane) {
           const r = await runStage(stage, hold);
+          if (stage.count === noCounts) Object.assign(r, { seen: true, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1 });
           // A stage that printed no counts, or exited non-zero with none failed, still fails the run.
           const stageFailed = r.failed + (!r.seen || (r.code !== 0 && r.failed === 0) ? 1 : 0);
           passed += r.passed;

@@ -1,4 +1,8 @@
-/** The filter controls: what they show follows the query (set by the user, the saved state or a test's command). */
+/**
+ * The filter controls, whose values follow the query (set by the user, the saved state or a test's command), and
+ * the toolbar's buttons.
+ */
+import type { PageMessage } from '../../src/core/report/report/messages';
 import type { ReportQuery, ReportRow } from '../../src/core/report/shared/model';
 import { REPORT_COLUMNS } from '../../src/core/report/shared/model';
 import { reportColumnTitles } from '../shared/columnTitles';
@@ -36,4 +40,23 @@ export function renderDetail(ui: Layout, row: ReportRow | undefined): void {
   const titles = reportColumnTitles();
   fillPairs(list, REPORT_COLUMNS.map((c): [string, string, string?] => [titles[c.key], cellText(c, row) || '—', c.key === 'message' && row.message ? 'message' : undefined]));
   ui.detail.replaceChildren(el('h2', { text: row.name ?? l10n.t('(unnamed data set)') }), list);
+}
+
+/** Calls `change` with what the user sets in a filter control: the text once typing pauses, a pick at once. */
+export function onFilterInput(ui: Layout, change: (part: Partial<ReportQuery>) => void): void {
+  let textTimer = 0;
+  ui.text.addEventListener('input', () => {
+    clearTimeout(textTimer);
+    textTimer = window.setTimeout(() => change({ text: ui.text.value || undefined }), 150);
+  });
+  ui.status.addEventListener('change', () => change({ status: ui.status.value || undefined }));
+  ui.type.addEventListener('change', () => change({ dataSetType: ui.type.value || undefined }));
+}
+
+/** The toolbar's buttons that only ask the host: Stop, Reload and the exports. */
+export function onHostButtons(ui: Layout, post: (m: PageMessage) => void): void {
+  ui.stop.addEventListener('click', () => post({ type: 'stop' }));
+  ui.reload.addEventListener('click', () => post({ type: 'reload' }));
+  ui.exportCsv.addEventListener('click', () => post({ type: 'export', format: 'csv' }));
+  ui.exportJson.addEventListener('click', () => post({ type: 'export', format: 'json' }));
 }

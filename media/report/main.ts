@@ -1,9 +1,8 @@
 /**
  * The synchronization report page. The host holds the rows and the view of them (filtered and sorted, see
  * rowView.ts); the page shows how many rows match, the totals, and the rows around the table's scroll
- * position, which it asks the host for as the user scrolls. Updates that arrive together are drawn once, in
- * one render per turn of the event loop, then acknowledged. It posts only queries, user actions and counts:
- * never anything secret.
+ * position, which it asks the host for as the user scrolls. Updates that arrive together are drawn once, then
+ * acknowledged (renderBatch.ts). It posts only queries, user actions and counts: never anything secret.
  */
 import { l10n, root, testHooks } from '../shared/page';
 import { connectToHost } from '../shared/host';
@@ -15,15 +14,15 @@ import { emptyTotals, wallTimeMs, type ReportTotals } from '../../src/core/repor
 import { barChart } from './chart';
 import { ChartRequests } from './chartRequests';
 import { fillPairs } from '../shared/fields';
-import { applyControls as applyFilterControls, offerStatus, renderDetail } from './controls';
+import { applyControls as applyFilterControls, offerStatus, onFilterInput, onHostButtons, renderDetail } from './controls';
 import { buildLayout, renderSchedule, TABS, type Layout } from './layout';
 import { renderMeta, renderProgress as renderProgressLine } from './progress';
 import { runCommand, type PageActions } from './pageCommands';
+import { RenderBatch } from './renderBatch';
 import { PageRows } from './rowWindow';
 import { summaryPairs } from './summary';
 import { VirtualTable } from './table';
 import { viewReport } from './viewReport';
-
 
 const vscode = connectToHost<PageMessage, ReportPanelState>();
 const ui: Layout = buildLayout(root);
@@ -40,11 +39,6 @@ let statusMessage: string | undefined;
 /** The synchronization itself (its own start, status and duration), when the host knows it. */
 let synchronization: SynchronizationSummary | undefined;
 const statuses = new Set<string>();
-/** Whether every update since the last render only added rows at the end (rows already drawn stay). */
-let appendedOnly = true;
-/** What the next render acknowledges to the host, for which load. */
-let unacknowledged = { load: 0, pages: 0, rows: 0, pageNumber: 0 };
-let renderTimer = 0;
 
 const table = new VirtualTable({
   onSort: (column) => toggleSort(column),
@@ -91,36 +85,29 @@ function showQuery(): void {
   reportView();
 }
 
-/** Takes one update of the view; the screen follows in the next render. */
-function takeView(m: Extract<HostMessage, { type: 'view' }>): void {
+/** Takes one update of the view (the screen follows in the next render); true when it only added rows at the end. */
+function takeView(m: Extract<HostMessage, { type: 'view' }>): boolean {
   // Always taken (never short-circuited): every update's counts and rows count, whatever came before it.
   const appended = rows.update(m);
-  appendedOnly &&= appended;
   totals = m.totals;
   shownTotals = m.shownTotals;
   for (const status of m.statuses) offerStatus(ui, statuses, status);
   charts.markDirty();
+  return appended;
 }
 
 /** One render for every update that arrived since the last one, then one acknowledgement for all of them. */
-function scheduleRender(): void {
-  if (renderTimer) return;
-  // A timer, not an animation frame: frames stop while the panel is hidden, and the host must hear back anyway.
-  renderTimer = window.setTimeout(() => {
-    renderTimer = 0;
+const batch = new RenderBatch(
+  (appendedOnly) => {
     table.setRows(rows.shown, rows.at, appendedOnly);
-    appendedOnly = true;
     showArrivedDetail();
     charts.refresh();
     renderSummary();
     renderProgress();
-    // The view first: once the host counts the last acknowledgement, the view it knows is final too.
     reportView();
-    const ack = unacknowledged;
-    unacknowledged = { ...ack, pages: 0, rows: 0, pageNumber: 0 };
-    if (ack.pages > 0) vscode.postMessage({ type: 'pageRendered', load: ack.load, pageNumber: ack.pageNumber, pages: ack.pages, rows: ack.rows, totalRows: totals.rows });
-  }, 0);
-}
+  },
+  (drawn) => vscode.postMessage({ type: 'pageRendered', ...drawn, totalRows: totals.rows }),
+);
 
 function reportView(): void {
   if (testHooks) vscode.postMessage(viewReport(ui, table, rows.shown, tab()));
@@ -255,7 +242,7 @@ function onReset(load: number): void {
   rows.clear();
   totals = emptyTotals();
   shownTotals = undefined;
-  unacknowledged = { load, pages: 0, rows: 0, pageNumber: 0 };
+  batch.reset(load);
   table.setRows(0, rows.at);
   showDetail(undefined);
   charts.invalidate();
@@ -265,12 +252,7 @@ function onReset(load: number): void {
 
 /** Counts, totals and the rows in view changed: drawn at the next frame, and the pages it carried acknowledged. */
 function onView(m: Extract<HostMessage, { type: 'view' }>): void {
-  takeView(m);
-  if (m.pages > 0) {
-    const same = unacknowledged.load === m.load;
-    unacknowledged = { load: m.load, pages: (same ? unacknowledged.pages : 0) + m.pages, rows: (same ? unacknowledged.rows : 0) + m.rows, pageNumber: m.pageNumber };
-  }
-  scheduleRender();
+  batch.add(m, takeView(m));
 }
 
 function onMessage(m: HostMessage): void {
@@ -306,19 +288,10 @@ function onMessage(m: HostMessage): void {
   }
 }
 
-let textTimer = 0;
-ui.text.addEventListener('input', () => {
-  clearTimeout(textTimer);
-  textTimer = window.setTimeout(() => setQuery({ ...query(), text: ui.text.value || undefined }), 150);
-});
-ui.status.addEventListener('change', () => setQuery({ ...query(), status: ui.status.value || undefined }));
-ui.type.addEventListener('change', () => setQuery({ ...query(), dataSetType: ui.type.value || undefined }));
+onFilterInput(ui, (part) => setQuery({ ...query(), ...part }));
 ui.nameFilterRemove.addEventListener('click', removeNameFilter);
 ui.chartTop.addEventListener('change', () => charts.invalidate());
-ui.stop.addEventListener('click', () => vscode.postMessage({ type: 'stop' }));
-ui.reload.addEventListener('click', () => vscode.postMessage({ type: 'reload' }));
-ui.exportCsv.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'csv' }));
-ui.exportJson.addEventListener('click', () => vscode.postMessage({ type: 'export', format: 'json' }));
+onHostButtons(ui, (m) => vscode.postMessage(m));
 ui.copy.addEventListener('click', () => {
   if (table.selectedIndex >= 0) copyRow(table.selectedIndex);
 });

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { AzureSession } from '../azure/session';
 import type { ArmClient } from '../core/arm/client';
 import type { PickItem } from '../core/services/pickLists';
-import type { SignInOffer } from './inputSteps';
+import { checkSubscriptionId } from '../core/settings/nameRules';
+import type { SignInOffer, Step } from './inputSteps';
 
 /** Each list stops paging when `signal` aborts (the pick it was loading for was closed). */
 export interface PickSources {
@@ -42,5 +43,15 @@ export function signInOffer(session: PickSession | undefined, label: string): Si
     signedIn: () => session?.signedIn() !== undefined,
     signIn: () => vscode.commands.executeCommand('aciDataShare.signIn'),
     label,
+  };
+}
+
+/** The Add flows' first step: the subscription, picked from `lists` once signed in (typed otherwise). */
+export function subscriptionStep(lists: () => PickSources | undefined): Step {
+  return {
+    prompt: vscode.l10n.t('Subscription ID'),
+    placeHolder: '00000000-0000-0000-0000-000000000000',
+    validate: checkSubscriptionId,
+    choices: (_answers, signal) => lists()?.subscriptions(signal),
   };
 }

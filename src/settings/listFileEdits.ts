@@ -22,12 +22,21 @@ function copiesOf(root: Node | undefined, key: string): Node[] {
   return root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === key) : [];
 }
 
-/** Resolves on the next configuration change of `key`, or after `ms` (the write itself already happened). */
-function configurationRead(key: string, ms = 3000): Promise<void> {
+/**
+ * Resolves once VS Code reads `key` in the scope written as `expected` (the list just written), or after `ms`.
+ * Not on the first change: a file written in place can be read half-written (empty) first, a change of its own,
+ * and an edit or a read that followed it would see the list gone.
+ */
+function configurationRead(key: string, user: boolean, expected: unknown, ms = 3000): Promise<void> {
+  const target = JSON.stringify(expected);
+  const current = () => {
+    const inspected = vscode.workspace.getConfiguration().inspect(key);
+    return JSON.stringify(user ? inspected?.globalValue : inspected?.workspaceValue);
+  };
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     const sub = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(key)) done();
+      if (e.affectsConfiguration(key) && current() === target) done();
     });
     function done(): void {
       clearTimeout(timer);
@@ -79,7 +88,8 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
           modify(seen, [key, edit.remove], undefined, {});
   if (edits.length === 0) return false;
   const next = applyEdits(text, edits);
-  const read = configurationRead(key);
+  const wanted = copiesOf(parseTree(next), key).at(-1)?.children?.[1];
+  const read = configurationRead(key, user, wanted && getNodeValue(wanted));
   try {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
   } catch (err) {
@@ -91,7 +101,6 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   // The user's file was found by its place on disk, not named by VS Code: it counts only if VS Code now reads
   // the list as written there. Otherwise the write is undone, and the change refused rather than made through
   // the configuration API, which would drop the comments.
-  const wanted = copiesOf(parseTree(next), key).at(-1)?.children?.[1];
   const now = vscode.workspace.getConfiguration().inspect(key)?.globalValue;
   if (wanted && JSON.stringify(now) === JSON.stringify(getNodeValue(wanted))) return true;
   // Undone only if the file is still as written: a change made meanwhile (by the user or another edit) is kept.

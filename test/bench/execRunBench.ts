@@ -2,7 +2,9 @@
  * Run Command, Download File and Upload File over the emulator's exec socket (the emulator in its own process,
  * signed in through its token endpoint), driven through the core the commands use (requestExec +
  * ContainerSocketSession + CommandRun / DownloadTransfer / UploadTransfer):
- * - command → first output byte and → exit code, each from the exec POST (what the user waits for);
+ * - command → first output byte and → exit code, each from the exec POST (what the user waits for); on a Windows
+ *   group, command → exit code in Windows PowerShell and in cmd.exe (each typed as its shell needs: cmd.exe's
+ *   line inside a block read whole, PowerShell's inside a try block), the output checked to be the command's only;
  * - download and upload throughput of a binary file, each beside the socket's raw throughput in the same run:
  *   raw download is `cat` of a text file as large as the binary one (the bytes as they are, no framing); raw upload
  *   is the same number of bytes typed as `:` lines (a no-op that takes its arguments: XCU 2.14) with echo off and
@@ -12,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import { ArmClient } from '../../src/core/arm/client';
-import { newMarker, type RunMarker } from '../../src/core/containerGroup/commandScript';
+import { newMarker, type RunMarker, type ShellKind } from '../../src/core/containerGroup/commandScript';
 import { ContainerSocketSession, type SessionEnd } from '../../src/core/containerGroup/containerSocket';
 import { CommandRun, DownloadTransfer, UploadTransfer, type TransferFailure, type TransferResult } from '../../src/core/containerGroup/execRun';
 import { requestExec } from '../../src/core/containerGroup/execRequest';
@@ -24,6 +26,13 @@ import { summarize } from './stats';
 const SECTION = 'Run Command and file copy (ARM emulator exec socket, core session)';
 const GROUP = { subscriptionId: '00000000-0000-0000-0000-00000000b040', resourceGroup: 'bench-rg', name: 'bench-run' };
 const COMMAND = 'ls -la /';
+const WINDOWS_GROUP = { ...GROUP, name: 'bench-run-win' };
+/** A Windows command per shell and the output it prints in the emulator's Server Core image (C:\ bare listing). */
+const ROOT_LISTING = 'inetpub\r\nProgram Files\r\nProgram Files (x86)\r\nProgramData\r\nUsers\r\nWindows\r\n';
+const WINDOWS_COMMANDS = [
+  { kind: 'powershell', program: 'powershell.exe', line: 'Get-ChildItem C:\\ -Name', label: 'Windows PowerShell' },
+  { kind: 'cmd', program: 'cmd.exe', line: 'dir /b C:\\', label: 'cmd.exe' },
+] as const;
 const marker = (): RunMarker => newMarker((n) => randomBytes(n));
 
 interface Open {
@@ -31,36 +40,53 @@ interface Open {
   ended: Promise<SessionEnd>;
 }
 
-async function open(client: ArmClient, feed: (text: string) => void): Promise<Open> {
-  const grant = await requestExec(client, { group: GROUP, containerName: 'app', command: '/bin/sh', size: { rows: 24, cols: 80 } });
+async function open(client: ArmClient, feed: (text: string) => void, shell: { group: typeof GROUP; program: string } = { group: GROUP, program: '/bin/sh' }): Promise<Open> {
+  const grant = await requestExec(client, { group: shell.group, containerName: 'app', command: shell.program, size: { rows: 24, cols: 80 } });
   let onEnd!: (e: SessionEnd) => void;
   const ended = new Promise<SessionEnd>((resolve) => (onEnd = resolve));
   const session = new ContainerSocketSession({ grant, armEndpoint: client.endpoint, mode: 'exec', onOutput: feed, onEnd });
   return { session, ended };
 }
 
-/** One run of COMMAND: milliseconds from the exec POST to its first output and to its exit code. */
-async function runOnce(client: ArmClient): Promise<{ first: number; exit: number }> {
+type Shell = { kind: ShellKind; program: string; line: string; group: typeof GROUP };
+
+/** One run of a line: milliseconds from the exec POST to its first output and to its exit code, and its output. */
+async function runOnce(client: ArmClient, shell: Shell = { kind: 'posix', program: '/bin/sh', line: COMMAND, group: GROUP }): Promise<{ first: number; exit: number; output: string }> {
   const started = performance.now();
   let first: number | undefined;
   let exit: number | undefined;
+  let output = '';
   const holder: { run?: CommandRun } = {};
-  const { session, ended } = await open(client, (t) => holder.run?.feed(t));
+  const { session, ended } = await open(client, (t) => holder.run?.feed(t), shell);
   holder.run = new CommandRun({
-    kind: 'posix',
-    line: COMMAND,
+    kind: shell.kind,
+    line: shell.line,
     marker: marker(),
     write: (t) => session.write(t),
-    onOutput: () => (first ??= performance.now() - started),
+    onOutput: (t) => {
+      first ??= performance.now() - started;
+      output += t;
+    },
     onExit: (code) => {
-      if (code !== 0) throw new Error(`${COMMAND} exited with ${code}`);
+      if (code !== 0) throw new Error(`${shell.line} exited with ${code}`);
       exit = performance.now() - started;
     },
   });
   holder.run.start();
   await ended;
-  if (first === undefined || exit === undefined) throw new Error(`${COMMAND} ended without output or exit code`);
-  return { first, exit };
+  if (first === undefined || exit === undefined) throw new Error(`${shell.line} ended without output or exit code`);
+  return { first, exit, output };
+}
+
+/** `runs` timed runs (after one warm-up) of a Windows shell's line; its output must be the listing alone. */
+async function windowsExits(client: ArmClient, c: (typeof WINDOWS_COMMANDS)[number], runs: number): Promise<number[]> {
+  const exits: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const r = await runOnce(client, { ...c, group: WINDOWS_GROUP });
+    if (r.output !== ROOT_LISTING) throw new Error(`${c.label}: the output is not the command's alone: ${JSON.stringify(r.output.slice(0, 200))}`);
+    if (i > 0) exits.push(r.exit);
+  }
+  return exits;
 }
 
 type Transfer = UploadTransfer | DownloadTransfer;
@@ -122,6 +148,9 @@ export async function runExecRunBench(options: { quick?: boolean }): Promise<Row
     const client = new ArmClient({ endpoint: emu.url, tokenProvider: tokens, scope: `${emu.url}/.default`, userAgent: 'aci-data-share-bench' });
     const body = { location: 'westeurope', properties: { osType: 'Linux', containers: [{ name: 'app', properties: { image: 'nginx:1.27', resources: { requests: { cpu: 1, memoryInGB: 1.5 } } } }] } };
     await putContainerGroup(client, GROUP, body, { defaultPollMs: 1 });
+    // A Server Core image has both Windows shells ("Container base images", Windows containers).
+    const windowsImage = 'mcr.microsoft.com/windows/servercore:ltsc2022';
+    await putContainerGroup(client, WINDOWS_GROUP, { location: 'westeurope', properties: { osType: 'Windows', containers: [{ name: 'app', properties: { image: windowsImage, resources: { requests: { cpu: 1, memoryInGB: 2 } } } }] } }, { defaultPollMs: 1 });
 
     const first: number[] = [];
     const exit: number[] = [];
@@ -131,6 +160,8 @@ export async function runExecRunBench(options: { quick?: boolean }): Promise<Row
       first.push(r.first);
       exit.push(r.exit);
     }
+    const windows = [];
+    for (const c of WINDOWS_COMMANDS) windows.push({ c, exits: await windowsExits(client, c, runs) });
 
     // Text of the same size for raw download: lines of digits as long as base64's (76 + newline).
     const line = `${'7'.repeat(76)}\n`;
@@ -179,6 +210,12 @@ export async function runExecRunBench(options: { quick?: boolean }): Promise<Row
     return [
       { section: SECTION, name: `command → first output byte (${COMMAND})`, ours: timing(f), note: `${first.length} runs, each from the exec POST: handshake, echo off, readiness, the line typed` },
       { section: SECTION, name: `command → exit code (${COMMAND})`, ours: timing(e), note: `${exit.length} runs, each from the exec POST to the status after the run's marker` },
+      ...windows.map(({ c, exits }) => ({
+        section: SECTION,
+        name: `command → exit code in ${c.label} (${c.line})`,
+        ours: timing(summarize(exits)),
+        note: `${exits.length} runs on a Windows Server Core group, each from the exec POST to the status; the output checked to hold the listing alone, no typed line`,
+      })),
       { section: SECTION, name: `download throughput (${size} binary)`, ours: value(down, 'MB/s'), target: '≥ 0.5× raw', met: down >= 0.5 * rawDown, note: `${(down / rawDown).toFixed(2)}× raw download ${rawDown} MB/s (cat of ${(rawBytes / 1024 / 1024).toFixed(1)} MiB of text); best of ${rounds}, from the exec POST to the hash checked` },
       { section: SECTION, name: `upload throughput (${size} binary)`, ours: value(up, 'MB/s'), target: '≥ 0.5× raw', met: up >= 0.5 * rawUp, note: `${(up / rawUp).toFixed(2)}× raw upload ${rawUp} MB/s (the same bytes typed as no-op lines); best of ${rounds}, from the exec POST to the hash checked` },
     ];

@@ -11,7 +11,8 @@
 // cmd.exe: "'x' is not recognized as an internal or external command, operable program or batch file.").
 import { randomBytes } from 'node:crypto';
 import { isComplete, PosixShell, ShellExit } from './posix-shell';
-import { CmdShell, hasWindowsProgram, isPowerShell, isWholeInput, PowerShellLang } from './windows-shell';
+import { CmdShell } from './cmd-shell';
+import { hasWindowsProgram, isPowerShell, isWholeInput, PowerShellLang } from './windows-shell';
 
 export interface ShellOptions {
   command: string;
@@ -66,6 +67,8 @@ export class ScriptedShell {
   private readonly posix: PosixShell;
   private readonly vars = new Map<string, string>();
   private readonly windows: CmdShell | PowerShellLang | undefined;
+  /** The Windows shell exited: what was typed after its `exit` is never read. */
+  private closed = false;
 
   constructor(private readonly o: ShellOptions) {
     this.cwd = o.windows ? 'C:\\' : '/';
@@ -74,6 +77,7 @@ export class ScriptedShell {
     const host = {
       write: (t: string) => this.write(t),
       exit: () => {
+        this.closed = true;
         o.write('Bye.\r\n');
         o.exit();
       },
@@ -122,7 +126,7 @@ export class ScriptedShell {
   }
 
   private prompt(): void {
-    if (this.windows) return this.o.write(this.pending ? '>> ' : this.windows.prompt());
+    if (this.windows) return this.o.write(this.pending ? (this.windows instanceof CmdShell ? 'More? ' : '>> ') : this.windows.prompt());
     if (this.pending) return this.o.write(this.vars.get('PS2') ?? '> ');
     if (this.vars.has('PS1')) return this.o.write(this.vars.get('PS1')!);
     this.o.write(`root@${this.host}:${this.cwd}# `);
@@ -132,6 +136,7 @@ export class ScriptedShell {
   input(text: string, replay = false): void {
     if (this.busy) return this.queue(text, replay);
     for (let i = 0; i < text.length; i++) {
+      if (this.closed) return;
       const ch = text[i];
       if (this.busy) return this.queue(text.slice(i), replay);
       if (ch === '\x1b') {
@@ -237,16 +242,16 @@ export class ScriptedShell {
 
   /**
    * A Windows line: PowerShell reads on (prompting `>> `) while a brace, parenthesis or quote is open and runs the
-   * whole input at once (about_Parsing); cmd.exe runs each line.
+   * whole input at once (about_Parsing); cmd.exe reads on (prompting `More? `) while a block is open (cmd-shell.ts).
    */
   private runWindows(line: string): void {
     const shell = this.windows!;
-    if (shell instanceof PowerShellLang) {
-      this.pending += this.pending ? `\n${line}` : line;
-      if (!isWholeInput(this.pending)) return this.prompt();
-      line = this.pending;
-      this.pending = '';
-    }
+    // A line ending `\r\n` arrives as the line and an empty one: in an open cmd.exe block that adds nothing.
+    if (this.pending && !line && shell instanceof CmdShell) return;
+    this.pending += this.pending ? `\n${line}` : line;
+    if (!(shell instanceof PowerShellLang ? isWholeInput(this.pending) : shell.isWhole(this.pending))) return this.prompt();
+    line = this.pending;
+    this.pending = '';
     if (shell.run(line)) this.prompt();
   }
 }

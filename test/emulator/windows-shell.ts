@@ -1,15 +1,8 @@
 // The command languages of a Windows container's two shells behind an exec socket, as much as Run Command and a
-// person at the prompt use: cmd.exe and Windows PowerShell 5.1. Line editing is scripted-shell.ts's; each line
-// typed comes here whole.
+// person at the prompt use: Windows PowerShell 5.1 here, cmd.exe in cmd-shell.ts. Line editing is scripted-shell.ts's;
+// each input typed comes here whole.
 //
-// Sources (Microsoft Learn, Windows Commands and PowerShell reference):
-// - cmd.exe: `%NAME%` expanded when the line is read, before it runs, so `%errorlevel%` is the previous line's
-//   ("cmd", "set"); `&` runs the next command after the first, `&&` only on success, `||` only on failure, `^`
-//   escapes the next character ("Command shell overview", redirection and special characters); `echo off` stops
-//   the prompt and command echo, `echo.` prints an empty line, echo leaves ERRORLEVEL as it was ("echo"); `dir` of
-//   a path that does not exist prints "File Not Found" and sets ERRORLEVEL 1 ("dir"); a command it cannot find:
-//   "'x' is not recognized as an internal or external command, operable program or batch file." and ERRORLEVEL
-//   9009; `exit` ends the shell ("exit"); `<NUL` / `>NUL` redirect from and to the null device.
+// Sources (Microsoft Learn, PowerShell reference):
 // - PowerShell: the prompt `PS C:\> ` ("about_Prompts"); statements separated by `;`; `'…'` taken as written,
 //   `"…"` with `` `n `` a newline and `$name` expanded ("about_Quoting_Rules", "about_Special_Characters"); `+`
 //   joins strings, adds numbers ("about_Arithmetic_Operators"); `if`/`elseif`/`else` as a value assigned to a
@@ -39,120 +32,18 @@ export function hasWindowsProgram(command: string, image: string): boolean {
 export const isPowerShell = (command: string): boolean => /^powershell(\.exe)?$/i.test(command);
 
 /** What C:\ holds in a Server Core image (as `dir C:\` lists it). */
-const ROOT_DIRS = ['inetpub', 'Program Files', 'Program Files (x86)', 'ProgramData', 'Users', 'Windows'];
-const DATE = { cmd: '05/14/2024  03:12 AM', ps: '5/14/2024   3:12 AM' };
+export const ROOT_DIRS = ['inetpub', 'Program Files', 'Program Files (x86)', 'ProgramData', 'Users', 'Windows'];
+export const DATE = { cmd: '05/14/2024  03:12 AM', ps: '5/14/2024   3:12 AM' };
 
-function resolve(cwd: string, path: string | undefined): string {
+export function resolve(cwd: string, path: string | undefined): string {
   if (!path) return cwd;
   const p = path.replace(/^["']|["']$/g, '').replace(/\//g, '\\');
   const full = /^[a-z]:\\/i.test(p) ? p : /^[a-z]:$/i.test(p) ? `${p}\\` : `${cwd.replace(/\\$/, '')}\\${p}`;
   return full.length > 3 ? full.replace(/\\$/, '') : full;
 }
 
-const isRoot = (path: string): boolean => /^c:\\?$/i.test(path);
-const isDir = (path: string): boolean => isRoot(path) || ROOT_DIRS.some((d) => `c:\\${d}`.toLowerCase() === path.toLowerCase());
-
-export class CmdShell {
-  private errorlevel = 0;
-  private echo = true;
-
-  constructor(
-    private readonly host: WindowsHost,
-    private cwd = 'C:\\',
-  ) {}
-
-  banner(): string {
-    return 'Microsoft Windows [Version 10.0.20348.2340]\r\n(c) Microsoft Corporation. All rights reserved.\r\n\r\n';
-  }
-
-  /** After `echo off` no prompt shows. */
-  prompt(): string {
-    return this.echo ? `${this.cwd.replace(/\\$/, '')}\\>` : '';
-  }
-
-  /** Runs one line; false once the shell exited. */
-  run(typed: string): boolean {
-    const line = typed.replace(/%([^%\s]+)%/g, (whole, name: string) => (name.toLowerCase() === 'errorlevel' ? String(this.errorlevel) : whole));
-    for (const { op, text } of splitCmd(line)) {
-      if ((op === '&&' && this.errorlevel !== 0) || (op === '||' && this.errorlevel === 0)) continue;
-      if (!this.command(text)) return false;
-    }
-    if (this.echo && typed.trim()) this.host.write('\r\n');
-    return true;
-  }
-
-  private command(text: string): boolean {
-    const words = text
-      .replace(/^\s*@/, '')
-      .replace(/\s*\d?[<>]\s*nul\b/gi, '')
-      .trim();
-    const [name = '', ...rest] = words.split(/\s+/);
-    const args = rest.join(' ');
-    const out = (t: string) => this.host.write(t);
-    const lower = name.toLowerCase();
-    if (lower === '') return true;
-    if (lower === 'echo.') out('\r\n');
-    else if (lower === 'echo') {
-      if (/^(off|on)$/i.test(args)) this.echo = args.toLowerCase() === 'on';
-      else out(args ? `${args}\r\n` : `ECHO is ${this.echo ? 'on' : 'off'}.\r\n`);
-    } else if (lower === 'cd') {
-      if (!args) out(`${this.cwd}\r\n`);
-      else if (isDir(resolve(this.cwd, args))) this.cwd = resolve(this.cwd, args);
-      else return this.fail('The system cannot find the path specified.\r\n', 1);
-    } else if (lower === 'dir') {
-      return this.dir(resolve(this.cwd, rest.find((a) => !a.startsWith('/'))), rest.includes('/b'));
-    } else if (lower === 'exit') {
-      this.host.exit();
-      return false;
-    } else {
-      return this.fail(`'${name}' is not recognized as an internal or external command,\r\noperable program or batch file.\r\n`, 9009);
-    }
-    return true;
-  }
-
-  private dir(path: string, bare: boolean): boolean {
-    if (!isDir(path)) return this.fail(bare ? 'File Not Found\r\n' : ` Volume in drive C has no label.\r\n Volume Serial Number is 9C3E-5BB5\r\n\r\n Directory of ${path.replace(/\\[^\\]*$/, '') || 'C:'}\\\r\n\r\nFile Not Found\r\n`, 1);
-    const names = isRoot(path) ? ROOT_DIRS : [];
-    this.errorlevel = 0;
-    if (bare) {
-      this.host.write(names.map((n) => `${n}\r\n`).join(''));
-      return true;
-    }
-    const rows = names.map((n) => `${DATE.cmd}    <DIR>          ${n}\r\n`).join('');
-    this.host.write(` Volume in drive C has no label.\r\n Volume Serial Number is 9C3E-5BB5\r\n\r\n Directory of ${path}\r\n\r\n${rows}               0 File(s)              0 bytes\r\n               ${names.length} Dir(s)  20,935,204,864 bytes free\r\n`);
-    return true;
-  }
-
-  private fail(text: string, level: number): true {
-    this.host.write(text);
-    this.errorlevel = level;
-    return true;
-  }
-}
-
-/** A line cut at `&`, `&&` and `||` outside quotes; `^` takes the next character as written. */
-function splitCmd(line: string): { op: string; text: string }[] {
-  const parts: { op: string; text: string }[] = [];
-  let op = '';
-  let text = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === '^' && !quoted && i + 1 < line.length) text += line[++i];
-    else if (ch === '"') {
-      quoted = !quoted;
-      text += ch;
-    }
-    else if (!quoted && (ch === '&' || (ch === '|' && line[i + 1] === '|'))) {
-      parts.push({ op, text });
-      op = line[i + 1] === ch ? ch + ch : ch;
-      if (op.length === 2) i++;
-      text = '';
-    } else text += ch;
-  }
-  parts.push({ op, text });
-  return parts;
-}
+export const isRoot = (path: string): boolean => /^c:\\?$/i.test(path);
+export const isDir = (path: string): boolean => isRoot(path) || ROOT_DIRS.some((d) => `c:\\${d}`.toLowerCase() === path.toLowerCase());
 
 type Value = string | number | boolean | null;
 

@@ -141,10 +141,42 @@ export async function ensureCodeServer(): Promise<void> {
 /** Makes chromium, Node 24 and code-server (and any `extraAptPackages`) available; idempotent. */
 export async function ensureInstalled(extraAptPackages: readonly string[] = []): Promise<void> {
   const started = Date.now();
-  await ensureAptPackages(extraAptPackages);
-  await ensureNode24();
-  await ensureCodeServer();
+  await withInstallLock(async () => {
+    await ensureAptPackages(extraAptPackages);
+    await ensureNode24();
+    await ensureCodeServer();
+  });
   say(`ready in ${seconds(started)}`);
+}
+
+/** Longer than a first install takes: a lock this old was left by a run that was killed. */
+const STALE_LOCK_MS = 20 * 60 * 1000;
+
+/** One install at a time: `npm test` runs the integration suites and the package check at once, each may install. */
+async function withInstallLock(body: () => Promise<void>): Promise<void> {
+  const lock = path.join(INSTALL_ROOT, '.install-lock');
+  fs.mkdirSync(INSTALL_ROOT, { recursive: true });
+  const deadline = Date.now() + STALE_LOCK_MS;
+  const take = (): boolean => {
+    try {
+      fs.mkdirSync(lock);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err;
+    }
+  };
+  while (!take()) {
+    const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+    else if (Date.now() > deadline) throw new Error(`another install has held ${lock} for ${Math.round(age / 60000)} min`);
+    else await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  try {
+    await body();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 if (require.main === module) {

@@ -1,14 +1,15 @@
-// Integration test runner: installs code-server if needed, starts the ARM emulator, then for each suite starts
-// code-server with a fresh workspace and runs the selected mocha files inside its extension host, driven by headless
-// chromium. Prints exactly one final line `N passed, N failed` and exits non-zero on any failure or missing result.
+// Integration test runner: installs code-server if needed, then for each suite runs its mocha files in one or more
+// workbench windows at once (runWindow.ts: each its own emulator, workspace copy, code-server and headless chromium;
+// several share the suite's files through a queue). Prints exactly one final line `N passed, N failed` and exits
+// non-zero on any failure or missing result.
 import * as fs from 'fs';
 import * as path from 'path';
-import { startEmulator } from '../emulator/server';
-import { extensionPayload, openWorkbench, startCodeServer, type CodeServer, type Workbench } from './codeServer';
+import { startFileQueue } from './fileQueue';
 import { ensureInstalled, REPO_ROOT, RESULTS_DIR } from './install';
 import { RunLog } from './runLog';
-import { RESULT_LINE, SUITES, suiteEnv, suiteHasFiles, suiteTestCount, TESTS_MODULE, type SuiteDefinition } from './suites';
-import { emulatorSettings, prepareWorkspace, type PreparedWorkspace } from './workspace';
+import { runWindow } from './runWindow';
+import { SUITES, suiteHasFiles, suiteTestCount, suiteWindows, TESTS_MODULE, type SuiteDefinition } from './suites';
+import { runsLast, selectTestFiles } from './testFiles';
 
 /**
  * The whole run's backstop grows with what it runs: each suite may take this long to start code-server and its
@@ -52,93 +53,52 @@ class Run {
       if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.mjs'))) {
         this.log.say('[run] warning: dist/extension.mjs is missing (npm run build bundles it); the extension cannot load');
       }
-      const emulator = await startEmulator({});
-      this.cleanups.push(() => emulator.close());
-      this.log.say(`[run] emulator on ${emulator.url}`);
-      for (const suite of SUITES) {
-        if (this.finished) return;
-        if (!suiteHasFiles(suite)) {
-          this.log.say(`[run] suite "${suite.name}": no files match ${suite.include}, skipped`);
-          continue;
-        }
-        const result = await this.runSuite(suite, emulator.url, Math.min(deadline - Date.now(), suiteBudgetMs(suite)));
-        this.passed += result.passed;
-        this.failed += result.failed;
-      }
+      // The suites that share out their files among several windows run beside the others (one after another):
+      // the machine's cores are mostly idle while tests wait on timers and sockets.
+      const suites = SUITES.filter((suite) => {
+        if (!suiteHasFiles(suite)) this.log.say(`[run] suite "${suite.name}": no files match ${suite.include}, skipped`);
+        return suiteHasFiles(suite);
+      });
+      const shared = suites.filter((suite) => suiteWindows(suite) > 1);
+      const lanes = [shared, suites.filter((suite) => !shared.includes(suite))].filter((lane) => lane.length > 0);
+      await Promise.all(
+        lanes.map(async (lane) => {
+          for (const suite of lane) {
+            if (this.finished) return;
+            const result = await this.runSuite(suite, Math.min(deadline - Date.now(), suiteBudgetMs(suite)), lanes.length > 1);
+            this.passed += result.passed;
+            this.failed += result.failed;
+          }
+        }),
+      );
       await this.finish();
     } catch (err) {
       await this.finish(err instanceof Error ? err.message : String(err));
     }
   }
 
-  private async runSuite(suite: SuiteDefinition, emulatorUrl: string, timeLeftMs: number): Promise<SuiteResult> {
-    const started = Date.now();
-    this.log.say(`[run] suite "${suite.name}" (${suite.include}${suite.exclude ? `, not ${suite.exclude}` : ''})`);
-    const workspace: PreparedWorkspace = prepareWorkspace(suite.fixture, emulatorSettings(emulatorUrl));
-    let server: CodeServer | undefined;
-    let workbench: Workbench | undefined;
-    const release = async () => {
-      await workbench?.close().catch(() => undefined);
-      await server?.stop();
-      workspace.remove();
+  /** A suite's files in one window, or shared out through a queue among several windows running at once. */
+  private async runSuite(suite: SuiteDefinition, timeLeftMs: number, concurrent: boolean): Promise<SuiteResult> {
+    const windows = suiteWindows(suite);
+    this.log.say(`[run] suite "${suite.name}" (${suite.include}${suite.exclude ? `, not ${suite.exclude}` : ''})${windows > 1 ? ` in ${windows} windows` : ''}`);
+    const track = (cleanup: () => Promise<void>) => {
+      this.cleanups.push(cleanup);
+      return () => void this.cleanups.splice(this.cleanups.indexOf(cleanup), 1);
     };
-    this.cleanups.push(release);
+    if (windows === 1) return runWindow({ suite, log: this.log, timeLeftMs, track, name: concurrent ? 'w1' : undefined });
+    const files = selectTestFiles(suite.include, suite.exclude).filter((file) => !runsLast(file));
+    const queue = await startFileQueue(files);
     try {
-      server = await startCodeServer({
-        env: suiteEnv(suite, emulatorUrl),
-        userSettings: emulatorSettings(emulatorUrl),
-        onOutput: (line) => this.log.write(line),
-        workspaceTrust: suite.untrusted === true,
-      });
-      let result: SuiteResult | undefined;
-      let echoing = false;
-      const exitCode = await new Promise<number | 'timeout'>((resolve) => {
-        const timer = setTimeout(() => resolve('timeout'), timeLeftMs);
-        const url = server!.workbenchUrl(workspace.dir, extensionPayload(server!, TESTS_MODULE));
-        openWorkbench(server!, url, {
-          // Test output is echoed from the start line through the result line; the workbench's own lines
-          // (before, and shutdown noise after) go to the log file only.
-          onLog: (_type, text) => {
-            if (text.includes('[tests] start')) echoing = true;
-            if (echoing) this.log.echo(text);
-            else this.log.write(`[workbench] ${text}`);
-            const match = RESULT_LINE.exec(text);
-            if (match) {
-              result = { passed: Number(match[1]), failed: Number(match[2]) };
-              echoing = false;
-            }
-          },
-          onExit: (code) => {
-            clearTimeout(timer);
-            resolve(code);
-          },
-        }).then(
-          (opened) => (workbench = opened),
-          (err: unknown) => {
-            this.log.say(`[run] could not open the workbench: ${err instanceof Error ? err.message : String(err)}`);
-            clearTimeout(timer);
-            resolve(1);
-          },
-        );
-      });
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (exitCode === 'timeout') {
-        this.log.say(`[run] suite "${suite.name}" did not finish in time`);
-        return { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
-      }
-      if (!result) {
-        this.log.say(`[run] suite "${suite.name}": no result line (extension host exit code ${exitCode}); see ${this.log.file}`);
-        return { passed: 0, failed: 1 };
-      }
-      if (exitCode !== 0 && result.failed === 0) {
-        this.log.say(`[run] suite "${suite.name}": extension host exited with ${exitCode} although no test failed`);
-        return { passed: result.passed, failed: 1 };
-      }
-      this.log.say(`[run] suite "${suite.name}": ${result.passed} passed, ${result.failed} failed in ${seconds} s`);
-      return result;
+      const results = await Promise.all(
+        Array.from({ length: windows }, (_, i) => runWindow({ suite, log: this.log, timeLeftMs, track, queueUrl: queue.url, name: `w${i + 1}` })),
+      );
+      const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }), { passed: 0, failed: 0 });
+      // Windows that all ended early leave files nobody ran: each counts as a failure.
+      const missed = files.length - queue.taken.length;
+      if (missed > 0) this.log.say(`[run] suite "${suite.name}": ${missed} files never ran`);
+      return { passed: total.passed, failed: total.failed + missed };
     } finally {
-      this.cleanups.splice(this.cleanups.indexOf(release), 1);
-      await release();
+      await queue.close();
     }
   }
 

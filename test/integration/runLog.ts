@@ -31,6 +31,11 @@ export class RunLog {
   /** Writes to the log file, and to the terminal unless it is known workbench noise. */
   echo(text: string): void {
     this.write(text);
+    this.show(text);
+  }
+
+  /** Writes to the terminal only (a line already in the file), unless it is known workbench noise. */
+  show(text: string): void {
     if (!NOISE.some((re) => re.test(text))) console.log(text);
   }
 

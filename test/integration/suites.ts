@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { REPO_ROOT } from './install';
-import { selectTestFiles } from './testFiles';
+import { runsLast, selectTestFiles } from './testFiles';
 import { emulatorEnv } from './workspace';
 
 /** The mocha entry the extension host loads (extensionTestsPath). */
@@ -20,11 +20,13 @@ export interface SuiteDefinition {
   exclude?: string;
   /** Open the folder with workspace trust enabled, so it opens untrusted. */
   untrusted?: boolean;
+  /** Workbench windows that share the suite's files at once (default 1): the tests mostly wait on timers and sockets. */
+  windows?: number;
 }
 
 /** `empty.*.test.js` files run against an empty folder (welcome views); all others against the fixture workspace. */
 export const SUITES: SuiteDefinition[] = [
-  { name: 'workspace', fixture: 'workspace', include: `${SUITE_DIR}/*.test.js`, exclude: `${SUITE_DIR}/empty.*.test.js,${SUITE_DIR}/*untrusted*.test.js,${SUITE_DIR}/vsix.*.test.js` },
+  { name: 'workspace', fixture: 'workspace', include: `${SUITE_DIR}/*.test.js`, exclude: `${SUITE_DIR}/empty.*.test.js,${SUITE_DIR}/*untrusted*.test.js,${SUITE_DIR}/vsix.*.test.js`, windows: 2 },
   { name: 'empty workspace', include: `${SUITE_DIR}/empty.*.test.js` },
   { name: 'untrusted workspace', fixture: 'untrusted', include: `${SUITE_DIR}/*untrusted*.test.js`, untrusted: true },
 ];
@@ -40,6 +42,13 @@ export function suiteHasFiles(suite: SuiteDefinition): boolean {
 /** How many tests a suite's files declare (`test(` calls), counted in the compiled files without running them. */
 export function suiteTestCount(suite: SuiteDefinition): number {
   return selectTestFiles(suite.include, suite.exclude).reduce((n, file) => n + (fs.readFileSync(file, 'utf8').match(/\btest\(/g)?.length ?? 0), 0);
+}
+
+/** Windows for a suite: ACI_DS_TEST_WINDOWS (a positive number) overrides the suite's own count, e.g. 1 to debug. */
+export function suiteWindows(suite: SuiteDefinition): number {
+  const asked = Number(process.env.ACI_DS_TEST_WINDOWS);
+  const windows = Number.isInteger(asked) && asked > 0 ? asked : (suite.windows ?? 1);
+  return Math.max(1, Math.min(windows, selectTestFiles(suite.include, suite.exclude).filter((file) => !runsLast(file)).length));
 }
 
 /** Environment of a suite's extension host: sign-in against the emulator and the files to run. */

@@ -25,7 +25,7 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /** A `*.last.test.js` file runs after all the others: the secret scan reads what every other file left behind. */
-const runsLast = (file: string) => file.endsWith('.last.test.js');
+export const runsLast = (file: string): boolean => file.endsWith('.last.test.js');
 
 /** Files under out/ matching include and none of the comma-separated exclude globs (relative to out/), sorted by name, `.last.test` files last. */
 export function selectTestFiles(include: string, exclude?: string): string[] {

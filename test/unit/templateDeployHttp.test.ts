@@ -122,6 +122,17 @@ test('what-if: POST …/whatIf answered 202, its Location followed, changes per 
     '* Microsoft.Storage/storageAccounts/keep (Ignore)',
   ]);
   assert.ok(!summary.lines.join('\n').includes('secret-'), 'no secret value in the what-if lines');
+  // The groups the template defines (a refused PUT's error is kept on each): not the ignored resource.
+  assert.deepEqual(summary.containerGroups, [
+    { subscriptionId: SUB, resourceGroup: RG, name: 'web' },
+    { subscriptionId: SUB, resourceGroup: RG, name: 'api' },
+  ]);
+});
+
+test('what-if: a group Ignore lists (not in the template) or Delete lists (only a Complete deploy removes it) is not the template\'s', () => {
+  const id = (name: string) => `/subscriptions/${SUB}/resourceGroups/${RG}/providers/Microsoft.ContainerInstance/containerGroups/${name}`;
+  const summary = summarizeWhatIf({ properties: { changes: [{ resourceId: id('kept'), changeType: 'Ignore' }, { resourceId: id('gone'), changeType: 'Delete' }, { resourceId: id('same'), changeType: 'NoChange' }] } });
+  assert.deepEqual(summary.containerGroups.map((g) => g.name), ['same']);
 });
 
 test('cancel: POST …/deployments/{name}/cancel answered 204', async () => {

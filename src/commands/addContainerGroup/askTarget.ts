@@ -13,13 +13,12 @@ import {
   checkContainerGroupName,
   checkLocation,
   checkResourceGroupName,
-  checkSubscriptionId,
   normalizeLocation,
 } from '../../core/settings/nameRules';
 import { definitionSetting, readDefinitionFile } from '../../tree/definitionFiles';
 import { askSteps } from '../inputSteps';
 import { markRegion } from '../../core/services/markRegion';
-import { pickSources, signInOffer, type PickSession } from '../pickSources';
+import { pickSources, signInOffer, subscriptionStep, type PickSession } from '../pickSources';
 import type { Prompts } from '../shared/registerCommand';
 
 /** Defaults from the file itself: its name and location, when written as plain values (not expressions). */
@@ -64,12 +63,7 @@ export async function askContainerGroupTarget(ctx: Prompts & { session?: PickSes
   // Each resource group's region, as its list gave it: the location step marks it.
   let regions = new Map<string, string | undefined>();
   const answers = await askSteps(ctx, title, [
-    {
-      prompt: vscode.l10n.t('Subscription ID'),
-      placeHolder: '00000000-0000-0000-0000-000000000000',
-      validate: checkSubscriptionId,
-      choices: (_answers, signal) => lists()?.subscriptions(signal),
-    },
+    subscriptionStep(lists),
     {
       prompt: vscode.l10n.t('Resource group (must exist)'),
       placeHolder: vscode.l10n.t('e.g. rg-containers'),

@@ -5,11 +5,10 @@ import {
   checkDataShareAccountName,
   checkResourceGroupName,
   checkShareSubscriptionName,
-  checkSubscriptionId,
 } from '../../core/settings/nameRules';
 import { shareSubscriptionInView } from '../../settings/lists';
 import { askSteps } from '../inputSteps';
-import { pickSources, signInOffer } from '../pickSources';
+import { pickSources, signInOffer, subscriptionStep } from '../pickSources';
 import type { CommandContext } from '../shared/registerCommand';
 import type { PickItem } from '../../core/services/pickLists';
 
@@ -18,12 +17,7 @@ export async function addShareSubscription(ctx: CommandContext): Promise<ShareSu
   // The account's resource group comes with the picked account; it is asked only when the account is typed.
   let accountGroups = new Map<string, string>();
   const answers = await askSteps(ctx, vscode.l10n.t('Add Share Subscription'), [
-    {
-      prompt: vscode.l10n.t('Subscription ID'),
-      placeHolder: '00000000-0000-0000-0000-000000000000',
-      validate: checkSubscriptionId,
-      choices: (_answers, signal) => lists()?.subscriptions(signal),
-    },
+    subscriptionStep(lists),
     {
       prompt: vscode.l10n.t('Data Share account name'),
       validate: checkDataShareAccountName,

@@ -11,7 +11,7 @@ import { deployErrorCause } from '../../core/diagnose/rules';
 import { getDeployment, listDeploymentOperations, type DeploymentResource } from '../../core/templateDeploy/deployments';
 import { locateFailedOperations, locateTemplateErrors, type PlacedError } from '../../core/templateDeploy/templateErrors';
 import { containerGroups } from '../../settings/configuration';
-import type { ContainerGroupTarget } from '../../core/settings/model';
+import { containerGroupKey, type ContainerGroupTarget } from '../../core/settings/model';
 import type { DeployCommandResult } from '../deploy/deployRun';
 import type { TemplateRun } from './templateRun';
 
@@ -116,16 +116,21 @@ function wordsOf(e: { code?: string; message?: string; details?: { code?: string
 /**
  * Each container group whose operation failed keeps its error for Diagnose, as a plain deploy's refusal does (Azure
  * has no group to read it from); the entry deployed from keeps its own group's error, else the first group's, else
- * the deployment's. Returns the likely cause the first error that has one names.
+ * the deployment's. A deployment the PUT itself refused (preflight: InvalidTemplateDeployment, 400, the provider's
+ * error in its details) ran no operation: every group the template defines (as the what-if named them) keeps that
+ * error. Returns the likely cause the first error that has one names.
  */
 function recordGroupErrors(run: TemplateRun, err: ArmError, failed: FailedOperation[]): DeployCommandResult['cause'] {
   const { deploy } = run;
-  const groups = failed.filter((f) => f.resourceType.toLowerCase() === CONTAINER_GROUP_TYPE).map((f) => ({ name: f.resourceName, words: wordsOf(f) }));
-  const own = groups.find((g) => g.name === deploy.target.name);
+  const here = { subscriptionId: deploy.target.subscriptionId, resourceGroup: deploy.target.resourceGroup };
+  const groups = failed.filter((f) => f.resourceType.toLowerCase() === CONTAINER_GROUP_TYPE).map((f) => ({ ...here, name: f.resourceName, words: wordsOf(f) }));
+  if (!groups.length && err.kind === 'http') groups.push(...run.whatIf.containerGroups.map((g) => ({ ...g, words: wordsOf(err) })));
+  const isOwn = (g: (typeof groups)[number]) => containerGroupKey(g) === containerGroupKey(deploy.target);
+  const own = groups.find(isOwn);
   deploy.publishState('Failed', own?.words ?? groups[0]?.words ?? wordsOf(err));
   for (const g of groups) {
-    if (g === own) continue;
-    const target: ContainerGroupTarget = { name: g.name, subscriptionId: deploy.target.subscriptionId, resourceGroup: deploy.target.resourceGroup, definitionFile: deploy.target.definitionFile };
+    if (isOwn(g)) continue;
+    const target: ContainerGroupTarget = { name: g.name, subscriptionId: g.subscriptionId, resourceGroup: g.resourceGroup, definitionFile: deploy.target.definitionFile };
     deploy.ctx.publishState({ target, state: 'Failed', at: Date.now(), error: { code: g.words.code, message: g.words.message && deploy.redact(g.words.message) } });
   }
   for (const words of [...groups.map((g) => g.words), wordsOf(err)]) {

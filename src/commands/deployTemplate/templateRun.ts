@@ -12,7 +12,7 @@ export class TemplateRun {
   /** The body exactly as sent: Azure's line and column numbers are in it. */
   sent!: string;
   ref!: DeploymentRef;
-  whatIf: WhatIfSummary = { counts: new Map(), lines: [], headline: '' };
+  whatIf: WhatIfSummary = { counts: new Map(), lines: [], headline: '', containerGroups: [] };
   /** Each distinct progress line shown. */
   readonly progress: string[] = [];
   outputs: TemplateOutput[] = [];

@@ -9,6 +9,8 @@
  * command's own output can hold it unless the command guesses it.
  */
 
+import { cmdCommandLines } from './cmdBlock';
+
 export type ShellKind = 'posix' | 'cmd' | 'powershell';
 
 /** The two halves of a run's marker; printed joined, typed apart. */
@@ -25,7 +27,7 @@ export function newMarker(random: (n: number) => Uint8Array): RunMarker {
 const joined = (m: RunMarker): string => `${m.head}${m.tail}`;
 /** Printed once echo is off: what comes after it is the command's output. */
 export const readyText = (m: RunMarker): string => `${joined(m)}R`;
-/** Printed where the command's output begins, by shells that echo what is typed (PowerShell). */
+/** Printed where the command's output begins, by shells that echo what is typed (PowerShell, cmd.exe). */
 export const beginText = (m: RunMarker): string => `${joined(m)}B`;
 /** Printed after the command with its exit status: `<marker>E<status>`. */
 export const exitText = (m: RunMarker): string => `${joined(m)}E`;
@@ -45,8 +47,8 @@ export function readyLine(kind: ShellKind, m: RunMarker): string {
       // Empty prompts (PS1, PS2: XCU 2.5.3) keep an interactive shell's prompts out of the output.
       return `stty -echo 2>/dev/null; PS1=''; PS2=''; printf '%s%s%s\\n' '${m.head}' '${m.tail}' R\n`;
     case 'cmd':
-      // `@echo off` stops cmd.exe echoing its commands; `^` escapes the next character, so the typed line does
-      // not hold the joined marker (cmd.exe docs, "echo" and the escape character).
+      // `@echo off` hides the prompt (the console still echoes what is typed: the reader drops all before
+      // readiness); `^` escapes the next character, so the typed line does not hold the joined marker (cmdBlock.ts).
       return `@echo off\r\necho ${m.head}^${m.tail}R\r\n`;
     case 'powershell':
       // Single-quoted strings are taken as written and `+` joins them (about_Quoting_Rules, about_Operators).
@@ -64,7 +66,7 @@ export function commandLines(kind: ShellKind, m: RunMarker, line: string): strin
     case 'posix':
       return `{ ${line}\n} </dev/null; printf '\\n%s%s%s%s\\n' '${m.head}' '${m.tail}' E "$?"; exit\n`;
     case 'cmd':
-      return `${line} <NUL\r\necho.&echo ${m.head}^${m.tail}E%errorlevel%\r\nexit\r\n`;
+      return cmdCommandLines(m, line);
     case 'powershell':
       // PowerShell echoes what is typed (there is no stty), and runs input only once it is a whole statement: the
       // line is typed inside a try block spanning three lines, so all their echo comes before the begin marker the
@@ -87,6 +89,18 @@ function possibleStart(text: string, end: string): number {
   return 0;
 }
 
+/** What cmd.exe output is kept while no begin marker has come: room for the error of a block it refused. */
+const REFUSED_CHARS = 4096;
+
+/**
+ * cmd.exe's output before a status that came without the begin marker (it refused the block's syntax): the lines
+ * echoed as typed (each holds the marker's head, or follows the `More? ` prompt) are left out; the error stays.
+ */
+function withoutEcho(text: string, m: RunMarker): string {
+  const kept = text.split('\n').filter((l) => !l.includes(m.head) && !l.startsWith('More? '));
+  return kept.join('\n').replace(/^(\r?\n)+/, '\n');
+}
+
 export type RunEvent = { kind: 'ready' } | { kind: 'output'; text: string } | { kind: 'exit'; code: number };
 
 /**
@@ -98,7 +112,7 @@ export class RunOutputReader {
   private held = '';
   private phase: 'waiting' | 'beforeBegin' | 'afterReady' | 'running' | 'done' = 'waiting';
 
-  /** `kind`: PowerShell's output begins after a begin marker (the echo of the typed lines comes before it). */
+  /** `kind`: a Windows shell's output begins after a begin marker (the echo of the typed lines comes before it). */
   constructor(
     private readonly marker: RunMarker,
     private readonly kind: ShellKind = 'posix',
@@ -119,7 +133,7 @@ export class RunOutputReader {
         return events;
       }
       this.held = this.held.slice(at + ready.length);
-      this.phase = this.kind === 'powershell' ? 'beforeBegin' : 'afterReady';
+      this.phase = this.kind === 'posix' ? 'afterReady' : 'beforeBegin';
       events.push({ kind: 'ready' });
     }
     if (this.phase === 'beforeBegin') {
@@ -128,10 +142,12 @@ export class RunOutputReader {
       // Input that never ran whole (a parse error) prints its error and the status without the begin marker.
       const end = this.held.indexOf(exitText(this.marker));
       if (at < 0 && end < 0) {
-        this.held = this.held.slice(-(begin.length - 1));
+        // cmd.exe prints why it refused a block before the echo of the line after it: what may hold that is kept.
+        this.held = this.held.slice(-(this.kind === 'cmd' ? REFUSED_CHARS : begin.length - 1));
         return events;
       }
-      this.held = at >= 0 && (end < 0 || at < end) ? this.held.slice(at + begin.length) : this.held;
+      if (at >= 0 && (end < 0 || at < end)) this.held = this.held.slice(at + begin.length);
+      else if (this.kind === 'cmd') this.held = withoutEcho(this.held.slice(0, end), this.marker) + this.held.slice(end);
       this.phase = 'afterReady';
     }
     if (this.phase === 'afterReady') {

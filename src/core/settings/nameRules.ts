@@ -44,20 +44,21 @@ export function checkProfileOrNGroupsName(value: string, noun: string): string |
   return undefined;
 }
 
-export function checkDataShareAccountName(value: string): string | undefined {
+/** Data Share's names (`what` in the message): `min` to 90 characters, no space or < > % & : \ ? / # *, not '.' or '..'. */
+function checkDataShareName(value: string, what: string, min: number): string | undefined {
   const v = value.trim();
-  if (v.length < 3 || v.length > 90) return 'A Data Share account name has 3 to 90 characters.';
+  if (v.length < min || v.length > 90) return `${what} has ${min} to 90 characters.`;
   if (/[\s<>%&:\\?/#*]/u.test(v)) return 'Remove spaces and the characters < > % & : \\ ? / # *.';
   if (isDotSegment(v)) return "'.' and '..' are not names.";
   return undefined;
 }
 
+export function checkDataShareAccountName(value: string): string | undefined {
+  return checkDataShareName(value, 'A Data Share account name', 3);
+}
+
 export function checkShareSubscriptionName(value: string): string | undefined {
-  const v = value.trim();
-  if (v.length < 1 || v.length > 90) return 'A share subscription name has 1 to 90 characters.';
-  if (/[\s<>%&:\\?/#*]/u.test(v)) return 'Remove spaces and the characters < > % & : \\ ? / # *.';
-  if (isDotSegment(v)) return "'.' and '..' are not names.";
-  return undefined;
+  return checkDataShareName(value, 'A share subscription name', 1);
 }
 
 export function checkLocation(value: string): string | undefined {

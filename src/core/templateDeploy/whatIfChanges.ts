@@ -73,6 +73,31 @@ export interface WhatIfSummary {
   lines: string[];
   /** "2 to create, 1 to modify, 1 unchanged". */
   headline: string;
+  /** The container groups the template defines, where Azure evaluated their names. */
+  containerGroups: WhatIfGroup[];
+}
+
+export interface WhatIfGroup {
+  subscriptionId: string;
+  resourceGroup: string;
+  name: string;
+}
+
+const GROUP_ID = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Microsoft\.ContainerInstance\/containerGroups\/([^/]+)$/i;
+
+/**
+ * The container groups a what-if lists as the template's: every change but Ignore (a resource the template does not
+ * define) and Delete (one only a Complete deploy removes) concerns a resource in the template (ARM docs, "Template
+ * deployment what-if operation", change types).
+ */
+function definedGroups(changes: WhatIfChange[]): WhatIfGroup[] {
+  const groups: WhatIfGroup[] = [];
+  for (const c of changes) {
+    const kind = readChangeType(c.changeType);
+    const m = GROUP_ID.exec(c.resourceId ?? '');
+    if (m && kind !== 'Ignore' && kind !== 'Delete') groups.push({ subscriptionId: m[1], resourceGroup: m[2], name: decodeURIComponent(m[3]) });
+  }
+  return groups;
 }
 
 const HEADLINE: Record<ChangeType, string> = { Create: 'to create', Delete: 'to delete', Modify: 'to modify', Deploy: 'to deploy', NoChange: 'unchanged', Ignore: 'ignored', Unsupported: 'not predictable' };
@@ -94,7 +119,7 @@ export function summarizeWhatIf(result: WhatIfResult, secrets: readonly string[]
   const headline = ORDER.filter((k) => counts.has(k))
     .map((k) => `${counts.get(k)} ${HEADLINE[k]}`)
     .join(', ');
-  return { counts, lines, headline: headline || 'no resource changes' };
+  return { counts, lines, headline: headline || 'no resource changes', containerGroups: definedGroups(changes) };
 }
 
 function rank(c: WhatIfChange): number {

@@ -58,7 +58,10 @@ let client: ArmClient;
 
 before(async () => {
   emu = await startTestEmulator({ quiet: true });
-  client = signedInClient(emu, { userAgent: 'profiles-test' });
+  // A reset connection is retried once, as the product's client retries it: the aci-validate run between deploys blocks
+  // this process (spawnSync) past the emulator's keep-alive timeout, so a pooled connection the server has closed can
+  // be picked before its close is read, and that first write is reset (ECONNRESET).
+  client = signedInClient(emu, { userAgent: 'profiles-test', maxRetries: 1, retryBaseDelayMs: 1 });
 });
 after(() => emu.close());
 

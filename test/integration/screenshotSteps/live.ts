@@ -3,30 +3,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
+import { restartingGroupYaml } from '../definitionFixtures';
 import * as shots from '../workbenchDriver';
 
 const FILE = 'definitions/live-demo.aci.yaml';
-const YAML = `apiVersion: '2023-05-01'
-location: westeurope
-name: live-demo
-properties:
-  osType: Linux
-  containers:
-    - name: web
-      properties:
-        image: mcr.microsoft.com/azuredocs/nginx:latest
-        ports: [{ port: 80, protocol: TCP }]
-        resources: { requests: { cpu: 1, memoryInGB: 1.5 } }
-    - name: worker
-      properties:
-        image: mcr.microsoft.com/azuredocs/aci-wordcount:latest
-        command: ["/bin/sh", "-c", "python wordcount.py; exit 1"]
-        resources: { requests: { cpu: 0.5, memoryInGB: 0.5 } }
-  ipAddress:
-    type: Public
-    dnsNameLabel: live-demo
-    ports: [{ port: 80, protocol: TCP }]
-`;
+const YAML = restartingGroupYaml({ name: 'live-demo', dnsNameLabel: 'live-demo', exiting: { name: 'worker', command: 'python wordcount.py; exit 1' } });
 
 const row = (page: Page, text: string | RegExp) => page.locator('.part.sidebar .monaco-list-row').filter({ hasText: text }).first();
 

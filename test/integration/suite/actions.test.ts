@@ -7,12 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import type { TestApi } from '../../../src/extension';
 import { armRequest, getToken } from '../../emulator/test-client';
-import { child, type ShownItem } from './extensionApi';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
@@ -24,19 +20,8 @@ const ENTRY: ContainerGroupTarget = { name: NAME, subscriptionId: SUB, resourceG
 
 suite('Container group actions', function () {
   this.timeout(60000);
-  const world = suiteWorld();
-  const { lines } = world;
-  let api: TestApi;
-  let folder: string;
-
-  /** Runs a shipped command with `answers` for its questions; checks each was asked and nothing else. */
-  const run = async <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => {
-    const script = new ScriptedInput(answers);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<T>(command, arg)));
-    script.assertDone();
-    return result;
-  };
-  const groupNode = async (): Promise<ShownItem> => child(api, await child(api, undefined, 'Container groups'), NAME);
+  const world = suiteWorld({ ownGroup: ENTRY });
+  const { lines, result: run, group } = world;
   /** The group as the emulator has it, read over a socket of its own. */
   const read = async (): Promise<{ status: number; state?: string }> => {
     const emulator = process.env.ACI_DS_EMULATOR_URL!;
@@ -47,25 +32,12 @@ suite('Container group actions', function () {
   const changesSince = (from: number) => lines.slice(from).filter((l) => /^(POST|PUT|DELETE) .*\/subscriptions\//.test(l));
   /** The node's description once the tree has taken the published state (the store writes it asynchronously). */
   const described = async (pattern: RegExp): Promise<void> => {
-    await until(async () => pattern.test((await groupNode()).description), `the node's description to match ${String(pattern)}`, 10_000, 50);
+    await until(async () => pattern.test((await group.node()).description), `the node's description to match ${String(pattern)}`, 10_000, 50);
   };
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 
-  suiteSetup(async () => {
-    ({ api, folder } = world);
-    const web = fs.readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8');
-    // The fixture's web-frontend, with a volume name long enough to deploy without a warning.
-    const definition = web.replace('name: web-frontend', `name: ${NAME}`).replace(/name: site$/gm, 'name: site-content').replace('dnsNameLabel: contoso-web-frontend', 'dnsNameLabel: it-actions-label');
-    fs.writeFileSync(path.join(folder, FILE), definition);
-    await world.addContainerGroups([ENTRY]);
-  });
-
-  suiteTeardown(async () => {
-    fs.rmSync(path.join(folder, FILE), { force: true });
-  });
-
   test('an action on a group never deployed says it is not deployed and changes nothing', async () => {
-    const result = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: 'Stop' }]);
+    const result = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await group.node()).node, [{ message: question('Stop'), choose: 'Stop' }]);
     assert.strictEqual(result.outcome, 'notDeployed', result.notifications.join('\n'));
     assert.strictEqual(result.status, 404);
     assert.match(result.notifications.at(-1) ?? '', new RegExp(`^${NAME} is not deployed in ${RG}: deploy it first\\.$`));
@@ -73,14 +45,11 @@ suite('Container group actions', function () {
   });
 
   test('deployed through Deploy, then Stop from its node: the question names the group, a later GET says Stopped, the node shows it', async () => {
-    const uri = vscode.Uri.file(path.join(folder, FILE));
-    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', uri, [{ message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' }]);
+    const { result: deployed } = await world.deploy(`${NAME}.aci.yaml`, [{ message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' }]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
     assert.strictEqual((await read()).state, 'Running');
 
-    const script = new ScriptedInput([{ message: question('Stop'), choose: 'Stop' }]);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node)));
-    script.assertDone();
+    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.stopContainerGroup', [(await group.node()).node], [{ message: question('Stop'), choose: 'Stop' }]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     const asked = script.shown.find((s) => s.modal)!;
     assert.match(asked.detail ?? '', new RegExp(`Subscription: ${SUB}\\nResource group: ${RG}`));
@@ -104,7 +73,7 @@ suite('Container group actions', function () {
 
   test('Restart from the node restarts the group in place', async () => {
     const from = lines.length;
-    const result = await run<ActionCommandResult>('aciDataShare.restartContainerGroup', (await groupNode()).node, [{ message: question('Restart'), choose: 'Restart' }]);
+    const result = await run<ActionCommandResult>('aciDataShare.restartContainerGroup', (await group.node()).node, [{ message: question('Restart'), choose: 'Restart' }]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     assert.ok(changesSince(from).some((l) => /^POST .*\/containerGroups\/it-actions\/restart\?api-version=2023-05-01 → 204/.test(l)), changesSince(from).join('\n'));
     assert.strictEqual((await read()).state, 'Running');
@@ -112,9 +81,9 @@ suite('Container group actions', function () {
 
   test('a dismissed question sends nothing: Stop answered No, Delete answered yes then Escape on the name', async () => {
     const from = lines.length;
-    const stop = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: undefined }]);
+    const stop = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await group.node()).node, [{ message: question('Stop'), choose: undefined }]);
     assert.strictEqual(stop.outcome, 'dismissed');
-    const del = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+    const del = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await group.node()).node, [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: undefined },
     ]);
@@ -124,24 +93,22 @@ suite('Container group actions', function () {
   });
 
   test('Delete asks twice, removes the group from Azure, and keeps the definition file and the entry', async () => {
-    const script = new ScriptedInput([
+    const { result, script } = await world.run<ActionCommandResult>('aciDataShare.deleteContainerGroup', [(await group.node()).node], [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
     ]);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node)));
-    script.assertDone();
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     // Both questions say the file stays.
     assert.match(script.shown.find((s) => s.modal)?.detail ?? '', new RegExp(`The definition file ${FILE.replace(/\./g, '\\.')} and the entry in the view are kept`));
     assert.match(script.shown.find((s) => s.kind === 'input')?.text ?? '', /The definition file is kept\./);
     assert.strictEqual((await read()).status, 404);
-    assert.ok(fs.existsSync(path.join(folder, FILE)), 'the definition file is still there');
+    assert.ok(fs.existsSync(path.join(world.folder, FILE)), 'the definition file is still there');
     const configured = vscode.workspace.getConfiguration('aciDataShare').get<ContainerGroupTarget[]>('containerGroups') ?? [];
     assert.ok(configured.some((t) => t.name === NAME && t.definitionFile === FILE), 'the entry is still configured');
     await described(/· Deleted$/);
 
     // Deleting it again: Azure answers 204 (no such group), told as nothing to delete.
-    const again = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+    const again = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await group.node()).node, [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
     ]);

@@ -3,15 +3,13 @@
 // and Stop. Expected values come from the emulator's generator, computed here without the extension's code.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
-import type { TestApi } from '../../../src/extension';
-import type { CompareRecord, CompareTestHooks } from '../../../src/webview/compare/compareRecord';
+import type { CompareRecord } from '../../../src/webview/compare/compareRecord';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import { generateDetails, generateSynchronizations, type SynchronizationDetail } from '../../emulator/data-share-generator';
-import { readCsv } from './csv';
-import { activateExtension, child } from './extensionApi';
+import { assertHostileNamesNeutralised, readCsv } from './csv';
+import { child } from './extensionApi';
+import { pageSuite } from './pageSuite';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 
 const COMPARE = 'aciDataShare.compareSynchronizations';
@@ -34,18 +32,14 @@ const pair = (r: CompareRecord, label: string) => r.view?.summary.find((p) => p.
 const done = (r: CompareRecord) => r.state !== 'loading' && r.compared !== undefined && r.view?.shown !== undefined && r.view.status !== '' && !r.view.status.startsWith('Loading');
 
 suite('Synchronization comparison', () => {
-  let api: TestApi;
-  let hooks: CompareTestHooks;
-  const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-compare-'));
-
-  suiteSetup(async () => {
-    api = await activateExtension();
-    hooks = api.compare;
-  });
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(exportDir, { recursive: true, force: true });
-  });
+  const page = pageSuite((api) => api.compare);
+  /** Runs Compare on `arg`, answering its picks with `script`. */
+  const compare = (script: ScriptedInput, arg: unknown) => withAnswers(page.api, script, async () => vscode.commands.executeCommand(COMPARE, arg));
+  /** Compares the newest two synchronizations of `name`; resolves once the page shows them (and `also` holds). */
+  const compareNewest = async (name: string, also: (r: CompareRecord) => boolean = () => true): Promise<CompareRecord> => {
+    await compare(newestTwo(), target(name));
+    return page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && also(r));
+  };
 
   test('picks two synchronizations from the tree node (older = A) and shows every data set, failures first', async function () {
     this.timeout(60_000);
@@ -53,18 +47,17 @@ suite('Synchronization comparison', () => {
     const syncs = generateSynchronizations(base.accountName, name);
     const a = details(name, 1);
     const b = details(name, 0);
-    const sales = await child(api, await child(api, undefined, 'Share subscriptions'), 'Sales data');
+    const sales = await child(page.api, await child(page.api, undefined, 'Share subscriptions'), 'Sales data');
     // The newest first, then the failed one before it: the older of the two is A, whatever the order of the picks.
     const script = new ScriptedInput([
       { pick: /^Compare synchronizations of Sales data \(1\/2\)/, choose: /./ },
       { pick: /^Compare synchronizations of Sales data \(2\/2\)/, choose: /^\$\(error\)/ },
     ]);
-    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, sales.node));
-    script.assertDone();
+    await compare(script, sales.node);
     assert.strictEqual(script.shown[0].items?.length, syncs.length);
     assert.strictEqual(script.shown[1].items?.length, syncs.length - 1, 'the first pick is not offered again');
 
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
     assert.strictEqual(record.state, 'done', record.error);
     assert.deepStrictEqual([record.a.synchronizationId, record.b.synchronizationId], [syncs[1].synchronizationId, syncs[0].synchronizationId]);
     assert.deepStrictEqual([record.rowsA, record.rowsB, record.compared, record.view?.shown], [a.size, b.size, a.size, a.size]);
@@ -92,21 +85,15 @@ suite('Synchronization comparison', () => {
     const a = details(name, 1);
     const b = details(name, 0);
     const involved = [...a.keys()].filter((id) => a.get(id)!.status === 'Failed' || b.get(id)!.status === 'Failed');
-    await hooks.post({ type: 'command', command: 'query', query: { filter: 'failures' } });
-    const filtered = await hooks.waitFor((r) => r.view?.shown === involved.length);
+    await page.hooks.post({ type: 'command', command: 'query', query: { filter: 'failures' } });
+    const filtered = await page.hooks.waitFor((r) => r.view?.shown === involved.length);
     assert.strictEqual(pair(filtered, 'Shown'), String(involved.length));
 
     const slower = involved.map((id) => ({ name: b.get(id)!.name, delta: b.get(id)!.durationMs - a.get(id)!.durationMs })).sort((x, y) => y.delta - x.delta);
-    await hooks.post({ type: 'command', command: 'query', query: { filter: 'failures', sort: { column: 'durationMsDelta', descending: true } } });
-    await hooks.waitFor((r) => JSON.stringify(r.view?.firstNames) === JSON.stringify(slower.slice(0, 5).map((s) => s.name)));
+    await page.hooks.post({ type: 'command', command: 'query', query: { filter: 'failures', sort: { column: 'durationMsDelta', descending: true } } });
+    await page.hooks.waitFor((r) => JSON.stringify(r.view?.firstNames) === JSON.stringify(slower.slice(0, 5).map((s) => s.name)));
 
-    const file = path.join(exportDir, 'failures.csv');
-    const script = new ScriptedInput([{ save: /^Export \d+ compared data sets as CSV$/, uri: vscode.Uri.file(file) }]);
-    await withAnswers(api, script, async () => {
-      await hooks.post({ type: 'command', command: 'export', format: 'csv' });
-      await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
-    });
-    script.assertDone();
+    const { file } = await page.exportAs('failures.csv', 'csv', /^Export \d+ compared data sets as CSV$/);
     const records = readCsv(fs.readFileSync(file, 'utf8'));
     const col = (k: string) => records[0].indexOf(k);
     assert.ok(['name', 'change', 'statusA', 'statusB', 'durationMsA', 'durationMsB', 'durationMsDelta', 'sizeReadDelta', 'dataSetId'].every((k) => col(k) >= 0), records[0].join(','));
@@ -115,41 +102,28 @@ suite('Synchronization comparison', () => {
     assert.deepStrictEqual(records.slice(1).map((r) => Number(r[col('durationMsDelta')])), slower.map((s) => s.delta));
     assert.ok(records.slice(1).every((r) => ['Newly failed', 'Fixed', 'Still failing'].includes(r[col('change')])), 'the change in words');
 
-    await hooks.post({ type: 'command', command: 'query', query: {} });
-    await hooks.waitFor((r) => r.view?.shown === a.size);
+    await page.hooks.post({ type: 'command', command: 'query', query: {} });
+    await page.hooks.waitFor((r) => r.view?.shown === a.size);
   });
 
   test('hostile strings render as text and export neutralised', async function () {
     this.timeout(60_000);
     const name = 'hostile-rows-40';
-    const script = newestTwo();
-    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
-    script.assertDone();
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const record = await compareNewest(name);
     assert.strictEqual(record.view?.injected, 0, 'no element was created from service text');
-    await hooks.post({ type: 'command', command: 'query', query: { sort: { column: 'name', descending: false } } });
-    const sorted = await hooks.waitFor((r) => r.view?.firstNames.some((n) => n.startsWith('"quoted"')) === true);
+    await page.hooks.post({ type: 'command', command: 'query', query: { sort: { column: 'name', descending: false } } });
+    const sorted = await page.hooks.waitFor((r) => r.view?.firstNames.some((n) => n.startsWith('"quoted"')) === true);
     assert.ok(sorted.view?.firstNames.includes('"quoted", with, commas'), sorted.view?.firstNames.join(' | '));
-    const file = path.join(exportDir, 'hostile.csv');
-    const save = new ScriptedInput([{ save: /as CSV$/, uri: vscode.Uri.file(file) }]);
-    await withAnswers(api, save, async () => {
-      await hooks.post({ type: 'command', command: 'export', format: 'csv' });
-      await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
-    });
+    const { file } = await page.exportAs('hostile.csv', 'csv', /as CSV$/);
     const rows = readCsv(fs.readFileSync(file, 'utf8'));
     const names = rows.slice(1).map((r) => r[rows[0].indexOf('name')]);
-    assert.ok(names.includes('<img src=x onerror=alert(1)>'));
-    assert.ok(names.includes(`'=HYPERLINK("http://x")`));
-    assert.ok(names.every((n) => !/^[=+\-@\t\r]/.test(n)), names.join(' | '));
+    assertHostileNamesNeutralised(names);
   });
 
   test('data sets missing from one synchronization show as only in A or only in B', async function () {
     this.timeout(60_000);
     const name = 'churn-rows-60';
-    const script = newestTwo();
-    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
-    script.assertDone();
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const record = await compareNewest(name);
     const a = details(name, 1);
     const b = details(name, 0);
     const onlyA = [...a.keys()].filter((id) => !b.has(id)).length;
@@ -163,26 +137,23 @@ suite('Synchronization comparison', () => {
   test('a large comparison gives the page only the first 1,000 rows of the view, and counts them all', async function () {
     this.timeout(60_000);
     const name = 'large-rows-2500-pagesize-500';
-    const script = newestTwo();
-    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view?.shown === 2500);
+    const record = await compareNewest(name, (r) => r.view?.shown === 2500);
     assert.deepStrictEqual([record.compared, record.view?.domRows], [2500, 1000]);
     const a = details(name, 1);
     const b = details(name, 0);
     const failures = [...a.keys()].filter((id) => a.get(id)!.status === 'Failed' || b.get(id)!.status === 'Failed').length;
-    await hooks.post({ type: 'command', command: 'query', query: { filter: 'failures' } });
-    const filtered = await hooks.waitFor((r) => r.view?.shown === failures);
+    await page.hooks.post({ type: 'command', command: 'query', query: { filter: 'failures' } });
+    const filtered = await page.hooks.waitFor((r) => r.view?.shown === failures);
     assert.strictEqual(filtered.view?.domRows, Math.min(failures, 1000));
   });
 
   test('Stop ends both listings and says the comparison is incomplete', async function () {
     this.timeout(60_000);
     const name = 'long-rows-20000-pagesize-20';
-    const script = newestTwo();
-    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
-    await hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.rowsA + r.rowsB >= 100);
-    await hooks.post({ type: 'command', command: 'stop' });
-    const record = await hooks.waitFor((r) => r.state === 'stopped' && done(r));
+    await compare(newestTwo(), target(name));
+    await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.rowsA + r.rowsB >= 100);
+    await page.hooks.post({ type: 'command', command: 'stop' });
+    const record = await page.hooks.waitFor((r) => r.state === 'stopped' && done(r));
     assert.strictEqual(record.complete, false);
     assert.ok(record.rowsA < 20_000 && record.rowsB < 20_000, `rows: ${record.rowsA} / ${record.rowsB}`);
     assert.match(record.view?.status ?? '', /^Stopped after .*incomplete/);
@@ -192,10 +163,9 @@ suite('Synchronization comparison', () => {
   test('a share subscription with one synchronization says there is nothing to compare', async function () {
     const name = 'single-syncs-1';
     const script = new ScriptedInput([{ pick: /\(1\/2\)/, choose: /./ }]);
-    const before = hooks.lastCompare();
-    await withAnswers(api, script, async () => vscode.commands.executeCommand(COMPARE, target(name)));
-    script.assertDone();
+    const before = page.hooks.lastCompare();
+    await compare(script, target(name));
     assert.ok(script.messages('info').some((m) => /only one synchronization/.test(m)), script.messages().join(' | '));
-    assert.strictEqual(hooks.lastCompare(), before, 'no panel opened');
+    assert.strictEqual(page.hooks.lastCompare(), before, 'no panel opened');
   });
 });

@@ -12,7 +12,8 @@ import { activateExtension } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { until } from './until';
 
-const SUB = '00000000-0000-0000-0000-0000000000de';
+// A subscription of its own: the region's cores other files use up are not this file's.
+const SUB = '00000000-0000-0000-0000-0000000000c3';
 const RG = 'rg-compose-it';
 const ROOT = 'compose-it';
 const DB_PASSWORD = 'Compose-Db-Secret-7d41';

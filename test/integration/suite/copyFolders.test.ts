@@ -10,7 +10,6 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
-import type { TestApi } from '../../../src/extension';
 import { runCopy } from './copyCommands';
 import type { Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
@@ -40,21 +39,17 @@ suite('Download Folder and Upload Folder', function () {
   this.timeout(120_000);
   const world = suiteWorld();
   const { lines: logged } = world;
-  let api: TestApi;
-  let folder: string;
   let dir: string;
 
-  const copy = (command: 'uploadFolder' | 'downloadFolder', arg: { containerRef: ContainerRef }, answers: Answer[]) => runCopy(api, command, arg, answers);
+  const copy = (command: 'uploadFolder' | 'downloadFolder', arg: { containerRef: ContainerRef }, answers: Answer[]) => runCopy(world.api, command, arg, answers);
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-folder-'));
     // The sidecar's image has a shell but no tar (the emulator's scripted images: a name with "notar").
     await world.deployFixture(TARGET, (yaml) => yaml.replace('image: mcr.microsoft.com/azuredocs/aci-helloworld:latest', 'image: contoso.azurecr.io/tools-notar:1.0'));
   });
 
   suiteTeardown(() => {
-    fs.rmSync(path.join(folder, 'definitions', FILE), { force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,7 @@
 // RFC 4180 reading for the export checks, written apart from the extension's own CSV code so a wrong writer
 // cannot be confirmed by its own reader.
+import * as assert from 'assert';
+
 export function readCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -31,4 +33,11 @@ export function readCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The names of the emulator's hostile rows as an export writes them: markup kept as text, no cell a formula. */
+export function assertHostileNamesNeutralised(names: string[]): void {
+  assert.ok(names.includes('<img src=x onerror=alert(1)>'), names.join(' | '));
+  assert.ok(names.includes(`'=HYPERLINK("http://x")`), names.join(' | '));
+  assert.ok(names.every((n) => !/^[=+\-@\t\r]/.test(n)), names.join(' | '));
 }

@@ -39,9 +39,14 @@ properties:
       - port: 80
 `;
 
-export const JSON_BODY = `{
+/**
+ * A JSON definition of one busybox container; `groupLines` are the group's properties after its containers (one
+ * a line, commas included), `osType` whether the group names its OS before them.
+ */
+export function jsonDefinition(groupLines: string[], { osType = true } = {}): string {
+  return `{
   "location": "westeurope",
-  "properties": {
+  "properties": {${osType ? '\n    "osType": "Linux",' : ''}
     "containers": [
       {
         "name": "job",
@@ -51,10 +56,14 @@ export const JSON_BODY = `{
         }
       }
     ],
-    "restartPolicy": "Sometimes"
+${groupLines.map((l) => `    ${l}`).join('\n')}
   }
 }
 `;
+}
+
+/** Without its OS, with a restart policy that is not one. */
+export const JSON_BODY = jsonDefinition(['"restartPolicy": "Sometimes"'], { osType: false });
 
 export async function write(name: string, text: string): Promise<vscode.TextDocument> {
   const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'definitions', name);

@@ -6,11 +6,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import type { TestApi } from '../../../src/extension';
 import { child, shownChildren } from './extensionApi';
-import { everythingShown, ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { everythingShown, type Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
@@ -35,48 +33,25 @@ const FILES = ['it-web.aci.yaml', 'it-bad-image.aci.yaml', 'it-cancel.aci.yaml',
 suite('Deploy', function () {
   this.timeout(60000);
   const world = suiteWorld();
-  const { lines } = world;
-  let api: TestApi;
-  let folder: string;
-  const scripts: ScriptedInput[] = [];
+  const { lines, scripts, deploy } = world;
+  const uriOf = (file: string) => world.definition(file);
 
-  const uriOf = (file: string) => vscode.Uri.file(path.join(folder, 'definitions', file));
-
-  /** Runs the shipped command on a definition file with `answers` for its questions; checks each was asked. */
-  const deploy = async (file: string, answers: Answer[]): Promise<{ result: DeployCommandResult; script: ScriptedInput }> => {
-    const script = new ScriptedInput(answers);
-    scripts.push(script);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uriOf(file))));
-    script.assertDone();
-    return { result, script };
-  };
   const create = (name: string): Answer => ({ message: new RegExp(`^Create the container group ${name} in ${RG}`), choose: 'Create' });
   const update = (name: string): Answer => ({ message: new RegExp(`^Update the container group ${name} in ${RG}`), choose: 'Update' });
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
-
     // Secrets go in through the Set Secret command, as a user stores them.
-    for (const [name, value] of [['it-db', DB_SECRET], ['it-reg', REG_SECRET]]) {
-      const script = new ScriptedInput([
-        { input: /^Set Secret \(1\/2\)/, value: name },
-        { input: /^Set Secret \(2\/2\)/, value },
-      ]);
-      scripts.push(script);
-      const stored = await withAnswers(api, script, async () => vscode.commands.executeCommand<string>('aciDataShare.setSecret'));
-      script.assertDone();
-      assert.strictEqual(stored, name);
-    }
-    assert.ok(api.secrets.names().includes('it-db') && api.secrets.names().includes('it-reg'));
+    for (const [name, value] of [['it-db', DB_SECRET], ['it-reg', REG_SECRET]]) await world.setSecret(name, value);
+    assert.ok(world.api.secrets.names().includes('it-db') && world.api.secrets.names().includes('it-reg'));
 
     // A copy of the fixture's web-frontend with an app secret and a private registry login.
     const webYaml = fs
-      .readFileSync(path.join(folder, 'definitions', 'web-frontend.aci.yaml'), 'utf8')
+      .readFileSync(uriOf('web-frontend.aci.yaml').fsPath, 'utf8')
       .replace(/name: site$/gm, 'name: site-content')
       .replace('value: Contoso', "secureValue: '{{secret:it-db}}'")
       .replace('  containers:', "  imageRegistryCredentials:\n    - server: contoso.azurecr.io\n      username: deployer\n      password: '{{secret:it-reg}}'\n  containers:");
     const label = (l: string) => webYaml.replace('dnsNameLabel: contoso-web-frontend', `dnsNameLabel: ${l}`);
-    const write = (file: string, text: string) => fs.writeFileSync(path.join(folder, 'definitions', file), text);
+    const write = world.writeDefinition;
     write('it-web.aci.yaml', webYaml);
     write('it-bad-image.aci.yaml', label('it-bad-image').replace('image: mcr.microsoft.com/azuredocs/nginx:latest', 'Image: mcr.microsoft.com/azuredocs/nginx:latest'));
     write('it-cancel.aci.yaml', label('it-cancel-label'));
@@ -86,15 +61,11 @@ suite('Deploy', function () {
     // The image as the docs' tutorial writes it, before the reader fills in their registry.
     write('it-placeholder.aci.yaml', label('it-placeholder-label').replace('image: mcr.microsoft.com/azuredocs/nginx:latest', 'image: <acrLoginServer>/aci-tutorial-app:v1'));
     write(UNKNOWN_FILE, label('it-status-label'));
-    const batch = JSON.parse(fs.readFileSync(path.join(folder, 'definitions', 'batch-job.aci.json'), 'utf8'));
+    const batch = JSON.parse(fs.readFileSync(uriOf('batch-job.aci.json').fsPath, 'utf8'));
     batch.properties.ipAddress = { type: 'Public', dnsNameLabel: 'it-batch-job', ports: [{ port: 80, protocol: 'TCP' }] };
     write('it-batch.aci.json', JSON.stringify(batch, null, 2));
 
     await world.addContainerGroups(FILES.map(entry));
-  });
-
-  suiteTeardown(async () => {
-    for (const f of FILES) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
   });
 
   test('a YAML definition is created after the user confirms, with IP and FQDN; a second deploy is an update', async () => {
@@ -176,15 +147,14 @@ suite('Deploy', function () {
       assert.deepStrictEqual(refused.shown[0].actions, ['Set Secret…']);
       assert.deepStrictEqual(lines.slice(from).filter((l) => /^(GET|PUT) /.test(l)), [], 'nothing is sent');
       // Set Secret… (what the refusal's button runs) asks the value only, then offers to deploy the file.
-      const script = new ScriptedInput([
+      const { script } = await world.run('aciDataShare.setSecret', ['it-unlisted-token', uriOf(file)], [
         { input: /^Set Secret \(2\/2\): it-unlisted-token/, value: 'it-Unlisted-Token-58a1' },
         { message: /^Secret 'it-unlisted-token' stored\./, choose: undefined },
       ]);
-      await withAnswers(api, script, async () => vscode.commands.executeCommand('aciDataShare.setSecret', 'it-unlisted-token', uriOf(file)));
       const stored = script.shown.find((m) => m.kind === 'info');
       assert.deepStrictEqual(stored?.actions, ['Deploy Now']);
     } finally {
-      await withAnswers(api, new ScriptedInput([{ message: /^Delete the secret/, choose: 'Delete' }]), async () => vscode.commands.executeCommand('aciDataShare.deleteSecret', 'it-unlisted-token'));
+      await world.run('aciDataShare.deleteSecret', ['it-unlisted-token'], [{ message: /^Delete the secret/, choose: 'Delete' }]);
       fs.rmSync(uriOf(file).fsPath, { force: true });
     }
   });
@@ -212,7 +182,7 @@ suite('Deploy', function () {
 
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# edited\n'));
-    await until(() => (api.deploy.diagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics', 5000, 50);
+    await until(() => (world.api.deploy.diagnostics.get(uri)?.length ?? 0) === 0, 'the edit clears the deploy diagnostics', 5000, 50);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -241,10 +211,10 @@ suite('Deploy', function () {
     assert.ok(requests.some((l) => l.startsWith('PUT ')), requests.join('\n'));
     assert.ok(!requests.some((l) => l.includes('/operations/')), requests.join('\n'));
     // Abandoned, its state is not known: the row says so (not a previous outcome) until the live state is read.
-    const row = async () => child(api, await child(api, undefined, 'Container groups'), 'it-cancel');
+    const row = async () => child(world.api, await child(world.api, undefined, 'Container groups'), 'it-cancel');
     await until(async () => /· Unknown$/.test((await row()).description), "the it-cancel row says its state is Unknown", 10_000);
     // Once the live state is read, the abandoned deploy's Unknown is gone for good (a refresh reads nothing yet).
-    await shownChildren(api, (await row()).node);
+    await shownChildren(world.api, (await row()).node);
     await until(async () => !/Unknown/.test((await row()).description), 'the live state on the row');
     await vscode.commands.executeCommand('aciDataShare.refresh');
     assert.doesNotMatch((await row()).description, /Unknown/);
@@ -270,12 +240,12 @@ suite('Deploy', function () {
   });
 
   test('no secret value reaches a log line, a prompt, a notification, a diagnostic or the tree', async () => {
-    const roots = await shownChildren(api);
-    const groups = await shownChildren(api, roots[0].node);
+    const roots = await shownChildren(world.api);
+    const groups = await shownChildren(world.api, roots[0].node);
     const node = groups.find((g) => g.label === 'it-web');
     assert.ok(node, 'the group shows in the tree');
-    const children = await shownChildren(api, node.node);
-    const nested = await Promise.all(children.map((i) => shownChildren(api, i.node)));
+    const children = await shownChildren(world.api, node.node);
+    const nested = await Promise.all(children.map((i) => shownChildren(world.api, i.node)));
     const treeText = [node, ...children, ...nested.flat()].map((i) => `${i.label} ${i.description} ${i.tooltip}`);
     const promptText = scripts.flatMap((s) => s.shown.flatMap((p) => [p.text, p.detail ?? '', ...(p.actions ?? [])]));
     const diagnosticText = vscode.languages.getDiagnostics().flatMap(([, ds]) => ds.map((d) => d.message));

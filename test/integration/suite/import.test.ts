@@ -3,12 +3,10 @@
 // secret value, the view lists it, and deploying the file unchanged reports no changes.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
-import type { TestApi } from '../../../src/extension';
 import { child, shownChildren } from './extensionApi';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { ScriptedInput, type Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 
 // The emulator's subscription and one of its resource groups, as its pick lists offer them.
@@ -59,23 +57,14 @@ function importSteps(group: string, version: string, format: 'YAML' | 'JSON', ur
 suite('Import', function () {
   this.timeout(60000);
   const world = suiteWorld();
-  const { lines } = world;
-  let api: TestApi;
-  let folder: string;
-  const scripts: ScriptedInput[] = [];
-  const file = () => vscode.Uri.file(path.join(folder, 'definitions', 'it-import-c.aci.yaml'));
+  const { lines, scripts } = world;
+  const file = () => world.definition('it-import-c.aci.yaml');
 
-  const run = async <T>(script: ScriptedInput, command: string, ...args: unknown[]): Promise<T> => {
-    scripts.push(script);
-    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<T>(command, ...args));
-    script.assertDone();
-    return result;
-  };
+  const run = async <T>(script: ScriptedInput, command: string, ...args: unknown[]): Promise<T> => (await world.run<T>(command, args, script)).result;
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
     // The groups exist in Azure before the import: created with their secrets, as someone else deployed them.
-    const { client } = await api.connection();
+    const { client } = await world.api.connection();
     for (const name of NAMES) {
       await client.request({
         method: 'PUT',
@@ -114,16 +103,14 @@ suite('Import', function () {
 
     const entries = vscode.workspace.getConfiguration('aciDataShare').get<{ name: string; resourceGroup: string; definitionFile: string }[]>('containerGroups') ?? [];
     assert.ok(entries.some((e) => e.name === 'it-import-c' && e.resourceGroup === RG && e.definitionFile === 'definitions/it-import-c.aci.yaml'));
-    const groups = await shownChildren(api, (await child(api, undefined, 'Container groups')).node);
+    const groups = await shownChildren(world.api, (await child(world.api, undefined, 'Container groups')).node);
     assert.ok(groups.some((g) => g.label === 'it-import-c'), groups.map((g) => g.label).join(', '));
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file().fsPath, 'the imported file is open');
 
     // The user stores the secrets the import named (any values: Azure keeps the ones it has).
-    for (const name of placeholders) {
-      await run(new ScriptedInput([{ input: /^Set Secret \(1\/2\)/, value: name }, { input: /^Set Secret \(2\/2\)/, value: `stored-${name.length}` }]), 'aciDataShare.setSecret');
-    }
+    for (const name of placeholders) await world.setSecret(name, `stored-${name.length}`);
     const doc = await vscode.workspace.openTextDocument(file());
-    assert.deepStrictEqual(await api.language.diagnostics.validateNow(doc), [], 'the imported file has no problems');
+    assert.deepStrictEqual(await world.api.language.diagnostics.validateNow(doc), [], 'the imported file has no problems');
 
     const deploy = new ScriptedInput([{ message: new RegExp(`^Update the container group it-import-c in ${RG}`), choose: 'Update' }]);
     const result = await run<DeployCommandResult>(deploy, 'aciDataShare.deploy', file());
@@ -136,8 +123,8 @@ suite('Import', function () {
     // The user gave API_KEY's placeholder a name of their own and stored it.
     const original = fs.readFileSync(file().fsPath, 'utf8');
     fs.writeFileSync(file().fsPath, original.replace('{{secret:it-import-c.web.API_KEY}}', '{{secret:it-api-key}}'));
-    await run(new ScriptedInput([{ input: /^Set Secret \(1\/2\)/, value: 'it-api-key' }, { input: /^Set Secret \(2\/2\)/, value: 'stored-api-key' }]), 'aciDataShare.setSecret');
-    const copy = vscode.Uri.file(path.join(folder, 'definitions', 'it-import-c.copy.aci.yaml'));
+    await world.setSecret('it-api-key', 'stored-api-key');
+    const copy = world.definition('it-import-c.copy.aci.yaml');
     try {
       const script = new ScriptedInput([
         ...importSteps('it-import-c', '2025-09-01', 'YAML', copy),
@@ -165,12 +152,12 @@ suite('Import', function () {
 
   test('a secret volume Azure returns empty is a finding in the imported file and in the notification', async () => {
     const name = 'it-import-secretvol';
-    const { client } = await api.connection();
+    const { client } = await world.api.connection();
     const body = groupBody(name) as { properties: { volumes: unknown[]; containers: { properties: { volumeMounts: unknown[] } }[] } };
     body.properties.volumes.push({ name: 'certs', secret: { 'tls.crt': 'dGxzLWNlcnQ=' } });
     body.properties.containers[0].properties.volumeMounts.push({ name: 'certs', mountPath: '/mnt/certs' });
     await client.request({ method: 'PUT', path: `/subscriptions/${SUB}/resourceGroups/${RG}/providers/Microsoft.ContainerInstance/containerGroups/${name}`, apiVersion: '2023-05-01', body });
-    const target = vscode.Uri.file(path.join(folder, 'definitions', `${name}.aci.yaml`));
+    const target = world.definition(`${name}.aci.yaml`);
     try {
       const script = new ScriptedInput([
         ...importSteps(name, '2025-09-01', 'YAML', target),
@@ -179,7 +166,7 @@ suite('Import', function () {
       await run(script, 'aciDataShare.importContainerGroup');
       assert.strictEqual(script.shown.at(-1)?.kind, 'warning');
       const doc = await vscode.workspace.openTextDocument(target);
-      const findings = await api.language.diagnostics.validateNow(doc);
+      const findings = await world.api.language.diagnostics.validateNow(doc);
       const empty = findings.filter((f) => f.code === 'ACI327');
       assert.strictEqual(empty.length, 1, JSON.stringify(findings));
       assert.match(empty[0].message, /^Secret volume 'certs' holds no files/);
@@ -192,9 +179,9 @@ suite('Import', function () {
     // The emulator answers this group's requests at any version but 2023-05-01 as Azure China answers an
     // unregistered one (NoRegisteredProviderFound, Azure/azure-cli#30847).
     const name = 'it-import-fault-api-version-unregistered';
-    const { client } = await api.connection();
+    const { client } = await world.api.connection();
     await client.request({ method: 'PUT', path: `/subscriptions/${SUB}/resourceGroups/${RG}/providers/Microsoft.ContainerInstance/containerGroups/${name}`, apiVersion: '2023-05-01', body: groupBody(name) });
-    const target = vscode.Uri.file(path.join(folder, 'definitions', `${name}.aci.json`));
+    const target = world.definition(`${name}.aci.json`);
     try {
       const script = new ScriptedInput([
         ...importSteps(name, '2025-09-01', 'JSON', target),
@@ -206,7 +193,7 @@ suite('Import', function () {
       const value = JSON.parse(fs.readFileSync(target.fsPath, 'utf8')) as { apiVersion?: string };
       assert.strictEqual(value.apiVersion, '2023-05-01');
       const doc = await vscode.workspace.openTextDocument(target);
-      const findings = await api.language.diagnostics.validateNow(doc);
+      const findings = await world.api.language.diagnostics.validateNow(doc);
       // Its secrets are not stored yet (a finding each); nothing else is found at 2023-05-01.
       assert.deepStrictEqual(findings.filter((f) => !/secret/i.test(f.message)), [], JSON.stringify(findings));
     } finally {

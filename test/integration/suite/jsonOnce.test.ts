@@ -3,45 +3,12 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { until } from './until';
-import { editingSuite, write } from './definitionEditing';
+import { editingSuite, jsonDefinition, write } from './definitionEditing';
 
 // An invalid enum value, a read-only property offered by the schema, and one syntax error (missing comma).
-const BROKEN = `{
-  "location": "westeurope",
-  "properties": {
-    "osType": "Linux",
-    "containers": [
-      {
-        "name": "job",
-        "properties": {
-          "image": "busybox",
-          "resources": { "requests": { "cpu": 1, "memoryInGB": 1 } }
-        }
-      }
-    ],
-    "restartPolicy": "Sometimes"
-    "sku": "Standard"
-  }
-}
-`;
+const BROKEN = jsonDefinition(['"restartPolicy": "Sometimes"', '"sku": "Standard"']);
 
-const VALID = `{
-  "location": "westeurope",
-  "properties": {
-    "osType": "Linux",
-    "containers": [
-      {
-        "name": "job",
-        "properties": {
-          "image": "busybox",
-          "resources": { "requests": { "cpu": 1, "memoryInGB": 1 } }
-        }
-      }
-    ],
-    "restartPolicy": "Never"
-  }
-}
-`;
+const VALID = jsonDefinition(['"restartPolicy": "Never"']);
 
 function describe(d: vscode.Diagnostic): string {
   return `[${d.source ?? '-'}] ${d.range.start.line}:${d.range.start.character} ${d.message}`;

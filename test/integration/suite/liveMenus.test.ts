@@ -7,11 +7,9 @@ import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import type { TestApi } from '../../../src/extension';
 import { menuShows } from '../../menuWhen';
-import { EXTENSION_ID, activateExtension, groupNode as configuredGroupNode, shownChildren, type ShownItem } from './extensionApi';
-import { configureWebFrontendCopy, type GroupCopy } from './groupCopy';
-import { runWithAnswers, type Answer } from './scriptedInput';
+import { EXTENSION_ID, shownChildren, type ShownItem } from './extensionApi';
+import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
@@ -23,11 +21,8 @@ const ACTIONS = ['start', 'stop', 'restart', 'delete'] as const;
 
 suite('Container group menus follow the live state', function () {
   this.timeout(120_000);
-  let api: TestApi;
-  let copy: GroupCopy;
-
-  const run = <T>(command: string, arg: unknown, answers: Answer[]): Promise<T> => runWithAnswers<T>(api, command, arg, answers);
-  const groupNode = (): Promise<ShownItem> => configuredGroupNode(api, NAME);
+  const world = suiteWorld({ ownGroup: ENTRY });
+  const { result: run, group } = world;
   /** The group actions the node's context menu shows for `contextValue`, by package.json's own menus. */
   const actionMenus = (contextValue: string | undefined): string[] => {
     const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } })
@@ -39,8 +34,8 @@ suite('Container group menus follow the live state', function () {
     let last: ShownItem | undefined;
     try {
       return await until(async () => {
-        await shownChildren(api, (await groupNode()).node);
-        last = await groupNode();
+        await shownChildren(world.api, (await group.node()).node);
+        last = await group.node();
         return actionMenus(last.contextValue).join(',') === expected.join(',') && (last.contextValue ?? 'containerGroup');
       }, `the menus of ${NAME} to be ${expected.join(', ')}`, 30_000, 200);
     } catch (err) {
@@ -49,46 +44,39 @@ suite('Container group menus follow the live state', function () {
   };
   const question = (verb: string): RegExp => new RegExp(`^${verb} the container group ${NAME} in ${RG}${verb === 'Delete' ? ' from Azure' : ''}\\?$`);
 
-  suiteSetup(async () => {
-    api = await activateExtension();
-    copy = await configureWebFrontendCopy(ENTRY, 'it-menus-label');
-  });
-
-  suiteTeardown(() => copy.restore());
-
   test('before its live state is read the node offers every action; read as not deployed, only Delete', async () => {
     await vscode.commands.executeCommand('aciDataShare.refresh');
-    const fresh = await groupNode();
+    const fresh = await group.node();
     assert.strictEqual(fresh.contextValue, 'containerGroup');
     assert.deepStrictEqual(actionMenus(fresh.contextValue), [...ACTIONS]);
     assert.strictEqual(await menusBecome(['delete']), 'containerGroup.live.canDelete');
-    assert.match((await groupNode()).description, /not deployed$/);
+    assert.match((await group.node()).description, /not deployed$/);
   });
 
   test('deployed and running: Stop, Restart and Delete, no Start', async () => {
-    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', copy.uri, [
+    const deployed = await run<DeployCommandResult>('aciDataShare.deploy', group.uri, [
       { message: new RegExp(`^Create the container group ${NAME} in ${RG}`), choose: 'Create' },
     ]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
     await menusBecome(['stop', 'restart', 'delete']);
-    assert.match((await groupNode()).description, /Running/);
+    assert.match((await group.node()).description, /Running/);
   });
 
   test('Stop from the node: then Start and Delete, no Stop and no Restart', async () => {
-    const stopped = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await groupNode()).node, [{ message: question('Stop'), choose: 'Stop' }]);
+    const stopped = await run<ActionCommandResult>('aciDataShare.stopContainerGroup', (await group.node()).node, [{ message: question('Stop'), choose: 'Stop' }]);
     assert.strictEqual(stopped.outcome, 'succeeded', stopped.notifications.join('\n'));
     await menusBecome(['start', 'delete']);
-    assert.match((await groupNode()).description, /Stopped/);
+    assert.match((await group.node()).description, /Stopped/);
   });
 
   test('Start from the node: running again, Stop and Restart are back and Start is gone', async () => {
-    const started = await run<ActionCommandResult>('aciDataShare.startContainerGroup', (await groupNode()).node, [{ message: question('Start'), choose: 'Start' }]);
+    const started = await run<ActionCommandResult>('aciDataShare.startContainerGroup', (await group.node()).node, [{ message: question('Start'), choose: 'Start' }]);
     assert.strictEqual(started.outcome, 'succeeded', started.notifications.join('\n'));
     await menusBecome(['stop', 'restart', 'delete']);
   });
 
   test('Delete from the node: only Delete is left', async () => {
-    const deleted = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await groupNode()).node, [
+    const deleted = await run<ActionCommandResult>('aciDataShare.deleteContainerGroup', (await group.node()).node, [
       { message: question('Delete'), choose: 'Delete' },
       { input: new RegExp(`^Delete ${NAME} from Azure`), value: NAME },
     ]);

@@ -3,14 +3,10 @@
 // new lines arriving while it follows with none twice, Stop and Follow again, the init container's log, the
 // timestamps toggle, a container that does not exist, and polling that ends when the tab closes.
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { LogViewResult } from '../../../src/commands/showLogs/registerShowLogs';
-import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { ContainerRef } from '../../../src/tree/containerRef';
-import type { TestApi } from '../../../src/extension';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
 import { until } from './until';
@@ -42,17 +38,9 @@ suite('Show Logs', function () {
   this.timeout(120_000);
   const world = suiteWorld();
   const { lines: logged } = world;
-  let api: TestApi;
-  let folder: string;
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
-    const store = new ScriptedInput([
-      { input: /^Set Secret \(1\/2\)/, value: SECRET_NAME },
-      { input: /^Set Secret \(2\/2\)/, value: SECRET_VALUE },
-    ]);
-    await withAnswers(api, store, async () => vscode.commands.executeCommand('aciDataShare.setSecret'));
-    store.assertDone();
+    await world.setSecret(SECRET_NAME, SECRET_VALUE);
     // The fixture's web-frontend with an init container that prepares the site before nginx starts.
     const edit = (yaml: string) =>
       yaml
@@ -60,14 +48,13 @@ suite('Show Logs', function () {
         .replace('value: Contoso', `secureValue: '{{secret:${SECRET_NAME}}}'`)
         .replace('  containers:', '  initContainers:\n    - name: fetch-site\n      properties:\n        image: mcr.microsoft.com/azuredocs/aci-helloworld:latest\n  containers:');
     const yaml = await world.deployFixture(TARGET, edit, { warnings: false });
-    fs.writeFileSync(path.join(folder, 'definitions', THROTTLED_FILE), yaml.replace('name: it-logs', 'name: it-logs-fault-429').replace('it-logs-label', 'it-logs-429'));
+    world.writeDefinition(THROTTLED_FILE, yaml.replace('name: it-logs', 'name: it-logs-fault-429').replace('it-logs-label', 'it-logs-429'));
     await world.addContainerGroups([THROTTLED]);
   });
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await withAnswers(api, new ScriptedInput([{ message: /^Delete the secret/, choose: 'Delete' }]), async () => vscode.commands.executeCommand('aciDataShare.deleteSecret', SECRET_NAME));
-    fs.rmSync(path.join(folder, 'definitions', THROTTLED_FILE), { force: true });
+    await world.run('aciDataShare.deleteSecret', [SECRET_NAME], [{ message: /^Delete the secret/, choose: 'Delete' }]);
   });
 
   test('a container node opens its log, which follows new lines without duplicates; Stop and Follow again', async () => {
@@ -129,7 +116,7 @@ suite('Show Logs', function () {
       { pick: /^Show Logs$/, choose: /^it-logs$/ },
       { pick: /^Show Logs: it-logs$/, choose: /^content-sync$/ },
     ]);
-    const opened = await withAnswers(api, script, async () => vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs'));
+    const opened = await withAnswers(world.api, script, async () => vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs'));
     script.assertDone();
     assert.ok(opened);
     assert.match(vscode.Uri.parse(opened.uri).path, /it-logs · content-sync\.log$/);
@@ -148,7 +135,7 @@ suite('Show Logs', function () {
     const opened = await vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs', ref('nginx'));
     assert.ok(opened);
     await until(() => logLines(opened.uri).length > 3, 'log lines');
-    const { tokenProvider, cloud } = await api.connection();
+    const { tokenProvider, cloud } = await world.api.connection();
     const token = (await tokenProvider.getToken([cloud.scope])).token;
     const texts = [...logged, ...vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'aci-logs').map((d) => d.getText())];
     assert.ok(logged.some((l) => /containers\/nginx\/logs\?/.test(l)), 'the reads are logged');
@@ -156,10 +143,7 @@ suite('Show Logs', function () {
   });
 
   test('throttled reads wait as Retry-After says, say why, and lines follow', async () => {
-    const script = new ScriptedInput([{ message: /^Create the container group it-logs-fault-429/, choose: 'Create' }]);
-    const uri = vscode.Uri.file(path.join(folder, 'definitions', THROTTLED_FILE));
-    const deployed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uri));
-    script.assertDone();
+    const { result: deployed } = await world.deploy(THROTTLED_FILE, [{ message: /^Create the container group it-logs-fault-429/, choose: 'Create' }]);
     assert.strictEqual(deployed.outcome, 'succeeded', deployed.notifications.join('\n'));
     const opened = await vscode.commands.executeCommand<LogViewResult>('aciDataShare.showLogs', ref('nginx', false, THROTTLED));
     assert.ok(opened?.following);

@@ -9,9 +9,8 @@ import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportRecord, ReportTestHooks } from '../../../src/webview/report/reportRecord';
-import type { TestApi } from '../../../src/extension';
 import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
-import { activateExtension } from './extensionApi';
+import { pageSuite } from './pageSuite';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 
 const SHOW_REPORT = 'aciDataShare.showSynchronizationReport';
@@ -52,22 +51,13 @@ async function hostileFront(emulator: string): Promise<{ url: string; close(): P
 }
 
 suite('Synchronization report: rough edges and hostile records', () => {
-  let api: TestApi;
-  let hooks: ReportTestHooks;
-
-  suiteSetup(async () => {
-    api = await activateExtension();
-    hooks = api.report;
-  });
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  const page = pageSuite((api) => api.report);
 
   /** Runs a page command and waits for the view it leads to (every command ends in a new view). */
   const command = async (message: Parameters<ReportTestHooks['post']>[0], check: (r: ReportRecord) => boolean = () => true) => {
-    const before = hooks.lastReport()?.view;
-    await hooks.post(message);
-    return hooks.waitFor((r) => r.view !== before && check(r));
+    const before = page.hooks.lastReport()?.view;
+    await page.hooks.post(message);
+    return page.hooks.waitFor((r) => r.view !== before && check(r));
   };
 
   test('a synchronization record that throws when shown breaks neither the quick pick nor the header', async function () {
@@ -83,11 +73,11 @@ suite('Synchronization report: rough edges and hostile records', () => {
       const name = 'hostile-sync-rows-30';
       const sync = newest(name);
       const script = new ScriptedInput([{ pick: new RegExp(`^Synchronizations of ${name}`), choose: /./ }]);
-      await withAnswers(api, script, async () => vscode.commands.executeCommand(SHOW_REPORT, target(name)));
+      await withAnswers(page.api, script, async () => vscode.commands.executeCommand(SHOW_REPORT, target(name)));
       script.assertDone();
       assert.deepStrictEqual(script.messages('error'), []);
       assert.strictEqual(script.shown.find((p) => p.kind === 'pick')?.items?.length, generateSynchronizations(base.accountName, name).length);
-      const picked = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+      const picked = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
       assert.strictEqual(picked.synchronizationId, sync.synchronizationId);
       assert.strictEqual(picked.rowsReceived, 30);
       const started = `started ${sync.startTime.slice(0, 19).replace('T', ' ')} UTC`;
@@ -95,7 +85,7 @@ suite('Synchronization report: rough edges and hostile records', () => {
 
       // Opened by id, the report reads the record itself for its header.
       await vscode.commands.executeCommand(SHOW_REPORT, target(name), sync.synchronizationId);
-      const opened = await hooks.waitFor((r) => r !== picked && r.target.shareSubscriptionName === name && done(r) && r.view!.meta.includes('started'));
+      const opened = await page.hooks.waitFor((r) => r !== picked && r.target.shareSubscriptionName === name && done(r) && r.view!.meta.includes('started'));
       assert.ok(opened.view?.meta.includes(started), opened.view?.meta);
       assert.ok(!/\[object|undefined|null/.test(opened.view?.meta ?? ''), opened.view?.meta);
       assert.match(opened.view?.meta ?? '', / UTC · (Full|Incremental) · /);
@@ -110,7 +100,7 @@ suite('Synchronization report: rough edges and hostile records', () => {
     this.timeout(60_000);
     const name = 'edges-rows-40';
     await vscode.commands.executeCommand(SHOW_REPORT, target(name), newest(name).synchronizationId);
-    const loaded = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const loaded = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
     // The listing is a POST: its counter is the remaining writes, named as such.
     const hint = loaded.view?.hints.find((h) => h.startsWith('Remaining writes: '));
     assert.ok(hint && /x-ms-ratelimit-remaining-subscription-writes/.test(hint), loaded.view?.hints.join(' | '));
@@ -139,7 +129,7 @@ suite('Synchronization report: rough edges and hostile records', () => {
     const one = rows[3].name;
     // As the Data sets node's row opens it.
     await vscode.commands.executeCommand(SHOW_REPORT, target(name), sync, { name: one });
-    const opened = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view?.shown === rows.filter((d) => d.name === one).length);
+    const opened = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view?.shown === rows.filter((d) => d.name === one).length);
     assert.strictEqual(opened.view?.nameFilter, `Data set: ${one}`, 'the filter applied is shown');
     const tabLabel = (): string | undefined => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
     assert.strictEqual(tabLabel(), `Synchronization report: ${name} · ${one}`);
@@ -154,7 +144,7 @@ suite('Synchronization report: rough edges and hostile records', () => {
     this.timeout(60_000);
     const name = 'edges-settings-3';
     await vscode.commands.executeCommand(SHOW_SCHEDULE, target(name));
-    const shown = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.settingsRows !== undefined && r.view !== undefined);
+    const shown = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.settingsRows !== undefined && r.view !== undefined);
     assert.strictEqual(shown.synchronizationId, undefined);
     assert.deepStrictEqual([shown.view?.tab, shown.view?.tabsShown, shown.view?.filtersShown], ['schedule', ['schedule'], false]);
     const asked = await command({ type: 'command', command: 'showTab', tab: 'details' });

@@ -3,15 +3,13 @@
 // the synchronization quick pick and the schedule section.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
-import type { ReportRecord, ReportTestHooks } from '../../../src/webview/report/reportRecord';
+import type { ReportRecord } from '../../../src/webview/report/reportRecord';
 import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
-import type { TestApi } from '../../../src/extension';
-import { readCsv } from './csv';
-import { activateExtension, child, shownChildren } from './extensionApi';
+import { assertHostileNamesNeutralised, readCsv } from './csv';
+import { child, shownChildren } from './extensionApi';
+import { pageSuite } from './pageSuite';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 
 /** The export's first columns, in the order the report shows them. */
@@ -32,28 +30,13 @@ function details(name: string) {
 }
 
 suite('Synchronization report', () => {
-  let api: TestApi;
-  let hooks: ReportTestHooks;
-  const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aci-ds-report-'));
+  const page = pageSuite((api) => api.report);
 
-  suiteSetup(async () => {
-    api = await activateExtension();
-    hooks = api.report;
-  });
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(exportDir, { recursive: true, force: true });
-  });
-
-  /** Export as the user does it: the page's Export button, then a file picked in the save dialog. */
-  const exportTo = async (file: string, format: 'csv' | 'json'): Promise<void> => {
-    const script = new ScriptedInput([{ save: new RegExp(`^Export (\\d+ rows|the \\d+ rows shown \\(of \\d+\\)) as ${format.toUpperCase()}$`), uri: vscode.Uri.file(file) }]);
-    await withAnswers(api, script, async () => {
-      await hooks.post({ type: 'command', command: 'export', format });
-      await hooks.waitFor((r) => r.exports.some((e) => e.path === file));
-    });
-    script.assertDone();
+  /** Exports `name` as the user does it (see pageSuite), under the page's title for the rows; the user is told. */
+  const exportTo = async (name: string, format: 'csv' | 'json'): Promise<string> => {
+    const { file, script } = await page.exportAs(name, format, new RegExp(`^Export (\\d+ rows|the \\d+ rows shown \\(of \\d+\\)) as ${format.toUpperCase()}$`));
     assert.ok(script.messages('info').some((m) => m.startsWith('Exported ')), script.messages().join(' | '));
+    return file;
   };
 
   const done = (r: ReportRecord) => r.state !== 'loading' && r.view !== undefined && r.rowsReceived === r.rowsSent;
@@ -65,10 +48,9 @@ suite('Synchronization report', () => {
     const before = config.get<unknown[]>('shareSubscriptions') ?? [];
     await config.update('shareSubscriptions', [...before, { ...base, shareSubscriptionName: name, label: 'Big feed' }], vscode.ConfigurationTarget.Workspace);
     try {
-      const api = await activateExtension();
-      const node = (await child(api, await child(api, undefined, 'Share subscriptions'), 'Big feed')).node;
+      const node = (await child(page.api, await child(page.api, undefined, 'Share subscriptions'), 'Big feed')).node;
       await vscode.commands.executeCommand(SHOW_REPORT, node, newestSyncId(name));
-      const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r), 100_000);
+      const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r), 100_000);
       const expected = details(name);
       assert.strictEqual(record.state, 'done', record.error);
       assert.strictEqual(record.rowsReceived, 10_000);
@@ -94,11 +76,11 @@ suite('Synchronization report', () => {
     const name = 'big-rows-10000-pagesize-50';
     const expected = details(name);
     const failed = expected.filter((d) => d.status === 'Failed');
-    assert.strictEqual(hooks.lastReport()?.target.shareSubscriptionName, name);
-    const loads = hooks.lastReport()!.loads;
+    assert.strictEqual(page.hooks.lastReport()?.target.shareSubscriptionName, name);
+    const loads = page.hooks.lastReport()!.loads;
 
-    await hooks.post({ type: 'command', command: 'filter', query: { status: 'Failed' } });
-    const filtered = await hooks.waitFor((r) => r.view?.shown === failed.length);
+    await page.hooks.post({ type: 'command', command: 'filter', query: { status: 'Failed' } });
+    const filtered = await page.hooks.waitFor((r) => r.view?.shown === failed.length);
     // Each figure the filter changes is the view's beside the whole synchronization's, said so.
     const pair = (r: ReportRecord, label: string) => r.view?.summary.find((p) => p.startsWith(`${label}: `))?.slice(label.length + 2);
     const count = (n: number) => n.toLocaleString('en-US');
@@ -110,12 +92,11 @@ suite('Synchronization report', () => {
     assert.strictEqual(pair(filtered, 'Shown'), undefined, 'no bare count beside the totals of another set');
 
     const slowest = failed.slice().sort((a, b) => b.durationMs - a.durationMs);
-    await hooks.post({ type: 'command', command: 'sort', query: { status: 'Failed', sort: { column: 'durationMs', descending: true } } });
-    const sorted = await hooks.waitFor((r) => JSON.stringify(r.view?.firstCells) === JSON.stringify(slowest.slice(0, 5).map((d) => d.name)));
+    await page.hooks.post({ type: 'command', command: 'sort', query: { status: 'Failed', sort: { column: 'durationMs', descending: true } } });
+    const sorted = await page.hooks.waitFor((r) => JSON.stringify(r.view?.firstCells) === JSON.stringify(slowest.slice(0, 5).map((d) => d.name)));
     assert.strictEqual(sorted.loads, loads, 'narrowing a complete load is answered from the rows held, not by the service');
 
-    const file = path.join(exportDir, 'failed.csv');
-    await exportTo(file, 'csv');
+    const file = await exportTo('failed.csv', 'csv');
     const records = readCsv(fs.readFileSync(file, 'utf8'));
     assert.deepStrictEqual(records[0].slice(0, CSV_COLUMNS.length), CSV_COLUMNS);
     assert.strictEqual(records.length - 1, failed.length);
@@ -124,8 +105,7 @@ suite('Synchronization report', () => {
     assert.ok(records.slice(1).every((r) => r[col('status')] === 'Failed'));
 
     // The JSON export states its filter, and its totals beside the synchronization's.
-    const json = path.join(exportDir, 'failed.json');
-    await exportTo(json, 'json');
+    const json = await exportTo('failed.json', 'json');
     const exported = JSON.parse(fs.readFileSync(json, 'utf8')) as { count: number; filter?: object; totals: Record<'exported' | 'synchronization', { dataSets: number; failed: number; sizeRead: number }> };
     assert.deepStrictEqual(exported.filter, { status: 'Failed' });
     assert.strictEqual(exported.count, failed.length);
@@ -133,13 +113,13 @@ suite('Synchronization report', () => {
     assert.deepStrictEqual(exported.totals.synchronization, { ...exported.totals.synchronization, dataSets: 10_000, failed: failed.length, sizeRead: expected.reduce((s, d) => s + d.sizeRead, 0) });
 
     // Reloaded with the filter on (as after a window reload): still the whole synchronization's totals.
-    await hooks.post({ type: 'command', command: 'reload' });
-    const reloaded = await hooks.waitFor((r) => r.loads === loads + 1 && done(r) && r.rowsReceived === 10_000 && r.view?.shown === failed.length);
+    await page.hooks.post({ type: 'command', command: 'reload' });
+    const reloaded = await page.hooks.waitFor((r) => r.loads === loads + 1 && done(r) && r.rowsReceived === 10_000 && r.view?.shown === failed.length);
     assert.strictEqual(reloaded.totals?.rows, 10_000);
     assert.strictEqual(pair(reloaded, 'Data sets'), shownOf(failed.length, 10_000));
 
-    await hooks.post({ type: 'command', command: 'filter', query: {} });
-    const widened = await hooks.waitFor((r) => r.view?.shown === 10_000);
+    await page.hooks.post({ type: 'command', command: 'filter', query: {} });
+    const widened = await page.hooks.waitFor((r) => r.view?.shown === 10_000);
     assert.strictEqual(widened.loads, loads + 1, 'the complete, unfiltered load answers every filter');
     assert.strictEqual(pair(widened, 'Data sets'), count(10_000), 'nothing filtered: the synchronization\'s figures alone');
   });
@@ -147,7 +127,7 @@ suite('Synchronization report', () => {
   test('the duration is the synchronization\'s wall time; the sum of data set durations is called that', async () => {
     const name = 'big-rows-10000-pagesize-50';
     const expected = details(name);
-    const record = hooks.lastReport()!;
+    const record = page.hooks.lastReport()!;
     assert.strictEqual(record.target.shareSubscriptionName, name);
     const first = Math.min(...expected.map((d) => Date.parse(d.startTime)));
     const last = Math.max(...expected.map((d) => Date.parse(d.endTime)));
@@ -163,22 +143,19 @@ suite('Synchronization report', () => {
     this.timeout(60_000);
     const name = 'hostile-rows-40';
     await vscode.commands.executeCommand(SHOW_REPORT, target(name), newestSyncId(name));
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view!.shown === 40);
+    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r) && r.view!.shown === 40);
     assert.strictEqual(record.view?.injected, 0, 'no element was created from service text');
     assert.strictEqual(record.view?.firstCells[0], '<img src=x onerror=alert(1)>');
-    const file = path.join(exportDir, 'hostile.csv');
-    await exportTo(file, 'csv');
+    const file = await exportTo('hostile.csv', 'csv');
     const names = readCsv(fs.readFileSync(file, 'utf8')).slice(1).map((r) => r[0]);
-    assert.ok(names.includes('<img src=x onerror=alert(1)>'));
-    assert.ok(names.includes(`'=HYPERLINK("http://x")`));
-    assert.ok(names.every((n) => !/^[=+\-@\t\r]/.test(n)), names.join(' | '));
+    assertHostileNamesNeutralised(names);
   });
 
   test('a 429 in the middle of paging is retried and every row arrives', async function () {
     this.timeout(60_000);
     const name = 'throttled-rows-500-pagesize-50-fault-429-midpaging';
     await vscode.commands.executeCommand(SHOW_REPORT, target(name), newestSyncId(name));
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
     assert.strictEqual(record.state, 'done', record.error);
     assert.strictEqual(record.rowsReceived, 500);
     assert.strictEqual(record.pagesRendered, 10);
@@ -188,9 +165,9 @@ suite('Synchronization report', () => {
     this.timeout(60_000);
     const name = 'endless-rows-200000-pagesize-20';
     await vscode.commands.executeCommand(SHOW_REPORT, target(name), newestSyncId(name));
-    await hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.pagesRendered >= 3);
-    await hooks.post({ type: 'command', command: 'stop' });
-    const record = await hooks.waitFor((r) => r.state === 'stopped' && r.rowsReceived === r.rowsSent);
+    await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && r.pagesRendered >= 3);
+    await page.hooks.post({ type: 'command', command: 'stop' });
+    const record = await page.hooks.waitFor((r) => r.state === 'stopped' && r.rowsReceived === r.rowsSent);
     assert.ok(record.rowsSent < 200_000 && record.rowsSent >= 60, `rows: ${record.rowsSent}`);
     assert.strictEqual(record.error, undefined);
   });
@@ -199,21 +176,21 @@ suite('Synchronization report', () => {
     this.timeout(60_000);
     const name = 'picked-rows-30';
     const script = new ScriptedInput([{ pick: new RegExp(`^Synchronizations of ${name}`), choose: /./ }]);
-    await withAnswers(api, script, async () => vscode.commands.executeCommand(SHOW_REPORT, target(name)));
+    await withAnswers(page.api, script, async () => vscode.commands.executeCommand(SHOW_REPORT, target(name)));
     script.assertDone();
     const listed = script.shown.find((p) => p.kind === 'pick')?.items ?? [];
     assert.strictEqual(listed.length, generateSynchronizations(base.accountName, name).length);
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
+    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === name && done(r));
     assert.strictEqual(record.synchronizationId, newestSyncId(name));
     assert.strictEqual(record.rowsReceived, 30);
   });
 
   test('the schedule section lists every source synchronization setting', async function () {
     this.timeout(30_000);
-    const sales = await child(api, await child(api, undefined, 'Share subscriptions'), 'Sales data');
-    assert.strictEqual((await shownChildren(api, sales.node)).filter((i) => i.contextValue !== 'dataSets').length, 5);
+    const sales = await child(page.api, await child(page.api, undefined, 'Share subscriptions'), 'Sales data');
+    assert.strictEqual((await shownChildren(page.api, sales.node)).filter((i) => i.contextValue !== 'dataSets').length, 5);
     await vscode.commands.executeCommand(SHOW_SCHEDULE, sales.node);
-    const record = await hooks.waitFor((r) => r.target.shareSubscriptionName === 'sales-settings-5' && r.settingsRows !== undefined);
+    const record = await page.hooks.waitFor((r) => r.target.shareSubscriptionName === 'sales-settings-5' && r.settingsRows !== undefined);
     assert.strictEqual(record.settingsRows, 5);
     assert.strictEqual(record.synchronizationId, undefined);
   });

@@ -1,6 +1,7 @@
 // Run Command in Container… on Windows groups in the real VS Code against the emulator: a Server Core image runs the
 // line in Windows PowerShell (a command with arguments, exit code 0; a failing cmdlet 1; a program's own non-zero
-// code), a Nano Server image, which has no PowerShell, in cmd.exe; the setting pins one shell.
+// code), a Nano Server image, which has no PowerShell, in cmd.exe (its output only the command's, without the lines
+// typed or the status line); the setting pins one shell.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -83,15 +84,38 @@ suite('Run Command in Container: Windows groups', function () {
     assert.strictEqual(program.exitCode, 3);
   });
 
-  test('Nano Server has no PowerShell: the line runs in cmd.exe, with its exit code', async () => {
+  // What cmd.exe echoes of the lines Run Command types, and its status line: none of it is the command's output.
+  const TYPED = /dir \/b|dir C:|echo|errorlevel|ACI[0-9a-f]|More\?|<NUL/i;
+
+  test('Nano Server has no PowerShell: the line runs in cmd.exe; the output is only its own, then its exit code', async () => {
     const ok = (await runIn('it-win-nano', 'dir /b C:\\')).result;
     assert.strictEqual(ok.outcome, 'exited', ok.message);
     assert.strictEqual(ok.shell, 'cmd.exe');
     assert.strictEqual(ok.exitCode, 0);
-    assert.match(ok.output ?? '', /^inetpub\r\n/m);
+    assert.strictEqual(ok.output, 'inetpub\r\nProgram Files\r\nProgram Files (x86)\r\nProgramData\r\nUsers\r\nWindows\r\n', 'neither the typed line nor the status line');
     const failed = (await runIn('it-win-nano', 'dir C:\\nowhere')).result;
     assert.strictEqual(failed.exitCode, 1);
-    assert.match(failed.output ?? '', /File Not Found/);
+    assert.match(failed.output ?? '', /^ Volume in drive C has no label\.\r\n[\s\S]*File Not Found\r\n$/);
+    assert.doesNotMatch(failed.output ?? '', TYPED);
+    await until(() => api.sessions.endedWith('it-win-nano · app · run'), 'the last line');
+    assert.match(api.sessions.endedWith('it-win-nano · app · run') ?? '', /^The command ended with exit code 1 after \d+\.\d s \(cmd\.exe\)\.$/);
+  });
+
+  test('cmd.exe: a line with &, ||, ^, %, quotes and parentheses runs as typed; the code is its last command\'s', async () => {
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    await config.update('runCommand.windowsShell', 'cmd', vscode.ConfigurationTarget.Workspace);
+    try {
+      // On Server Core too once the setting pins cmd.exe. `%nope%` is not defined: at the prompt it stays as typed.
+      const special = (await runIn('it-win-core', 'echo (x) "a & b)" c^&d %SystemRoot% %nope% :) & dir /b C:\\nowhere || echo failed')).result;
+      assert.strictEqual(special.shell, 'cmd.exe');
+      assert.strictEqual(special.output, '(x) "a & b)" c&d C:\\Windows %nope% :) \r\nFile Not Found\r\nfailed\r\n');
+      assert.strictEqual(special.exitCode, 1, 'echo leaves the code dir set');
+      const unknown = (await runIn('it-win-core', 'nosuch')).result;
+      assert.strictEqual(unknown.exitCode, 9009);
+      assert.match(unknown.output ?? '', /^'nosuch' is not recognized as an internal or external command,\r\noperable program or batch file\.\r\n$/);
+    } finally {
+      await config.update('runCommand.windowsShell', undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   test('the setting pins PowerShell: Nano Server is refused, saying which shell it lacks', async () => {

@@ -212,7 +212,8 @@ suite('Secret scan of everything the suite wrote (runs last)', function () {
     const secrets = [...SUITE_SECRETS, ...Object.values(CLI_SECRETS), token, ...((globalThis as { aciDsTestSecrets?: string[] }).aciDsTestSecrets ?? [])];
     if (process.env.AZURE_CLIENT_SECRET) secrets.push(process.env.AZURE_CLIENT_SECRET);
     const { leaks, lines } = findLeaks(texts, secrets);
-    writeSummary('secretScan', 'vscode-zz-secret-scan', lines);
+    // One record a window: each scans what its own VS Code showed and wrote.
+    writeSummary('secretScan', `vscode-zz-secret-scan${process.env.ACI_DS_TEST_WINDOW ? `-${process.env.ACI_DS_TEST_WINDOW}` : ''}`, lines);
     console.log(`[secret scan] ${lines} lines from ${logs.length} log files, ${everythingShown.length} prompts and notifications, ${texts.length} sources`);
     assert.ok(lines > 200, `enough was gathered to mean something: ${lines} lines`);
     assert.ok(everythingShown.filter((p) => p.modal).length >= 5, `the deploy confirmations were gathered: ${everythingShown.length} prompts`);

@@ -4,105 +4,62 @@
 // shown), an InvalidTemplate error placed on its line, and Cancel that cancels the deployment after asking.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { DiagnoseResult } from '../../../src/commands/diagnose/runDiagnose';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import type { TestApi } from '../../../src/extension';
 import { EXTENSION_ID, child } from './extensionApi';
-import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
+import { ScriptedInput, type Answer } from './scriptedInput';
 import { suiteWorld } from './suiteWorld';
+import { containerGroupTemplate, parameterFile } from '../definitionFixtures';
 import { until } from './until';
 
-const SUB = '00000000-0000-0000-0000-0000000000de';
+// A subscription of its own: the region's cores other files use up are not this file's.
+const SUB = '00000000-0000-0000-0000-0000000000df';
 const RG = 'rg-template-it';
 const SECRET_NAME = 'it-tpl-db-password';
 const SECRET_VALUE = 'Tpl-Secret-Value-93c1e';
 
-/** A container group template as the ACI quickstarts write one: the name a parameter, the location the group's. */
-function template(extra: { parameters?: Record<string, unknown>; env?: unknown[]; restart?: string; image?: string; name?: string } = {}): string {
-  return JSON.stringify(
-    {
-      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-      contentVersion: '1.0.0.0',
-      parameters: {
-        containerGroupName: { type: 'string', metadata: { description: 'Name of the container group' } },
-        image: { type: 'string', defaultValue: 'mcr.microsoft.com/azuredocs/aci-helloworld' },
-        port: { type: 'int', defaultValue: 80 },
-        ...extra.parameters,
-      },
-      resources: [
-        {
-          type: 'Microsoft.ContainerInstance/containerGroups',
-          apiVersion: '2023-05-01',
-          name: extra.name ?? "[parameters('containerGroupName')]",
-          location: '[resourceGroup().location]',
-          properties: {
-            containers: [
-              {
-                name: 'web',
-                properties: {
-                  image: extra.image ?? "[parameters('image')]",
-                  ports: [{ port: "[parameters('port')]", protocol: 'TCP' }],
-                  environmentVariables: extra.env ?? [],
-                  resources: { requests: { cpu: 1, memoryInGB: 1.5 } },
-                },
-              },
-            ],
-            osType: 'Linux',
-            restartPolicy: extra.restart ?? 'Always',
-            ipAddress: { type: 'Public', ports: [{ port: "[parameters('port')]", protocol: 'TCP' }] },
-          },
-        },
-      ],
-      outputs: {
-        containerIPv4Address: { type: 'string', value: "[reference(resourceId('Microsoft.ContainerInstance/containerGroups', parameters('containerGroupName'))).ipAddress.ip]" },
-      },
-    },
-    null,
-    2,
-  );
+/**
+ * Two groups: the second's name, `<name>--b`, holds consecutive hyphens, which the provider refuses
+ * (InvalidContainerGroupName): the PUT of the deployment is refused in preflight, 400 InvalidTemplateDeployment with
+ * the provider's error in its details (Azure/azure-quickstart-templates#1073), after a what-if that named both.
+ */
+function pairTemplate(): string {
+  const t = JSON.parse(containerGroupTemplate()) as { resources: { name: string }[] };
+  t.resources.push({ ...t.resources[0], name: "[concat(parameters('containerGroupName'), '--b')]" });
+  return JSON.stringify(t, null, 2);
 }
 
-const parameterFile = (values: Record<string, unknown>): string =>
-  JSON.stringify(
-    {
-      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
-      contentVersion: '1.0.0.0',
-      parameters: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])),
-    },
-    null,
-    2,
-  );
-
 const FILES: Record<string, string> = {
-  'it-tpl-params.json': template(),
+  'it-tpl-params.json': containerGroupTemplate(),
   'it-tpl-params.parameters.json': parameterFile({ containerGroupName: 'it-tpl-params', port: 8080 }),
-  'it-tpl-missing.json': template({ parameters: { restartPolicy: { type: 'string', allowedValues: ['Always', 'Never', 'OnFailure'] } }, restart: "[parameters('restartPolicy')]" }),
+  'it-tpl-missing.json': containerGroupTemplate({ parameters: { restartPolicy: { type: 'string', allowedValues: ['Always', 'Never', 'OnFailure'] } }, restart: "[parameters('restartPolicy')]" }),
   'it-tpl-missing.parameters.json': parameterFile({ containerGroupName: 'it-tpl-missing' }),
-  'it-tpl-secure.json': template({ parameters: { dbPassword: { type: 'securestring' } }, env: [{ name: 'DB_PASSWORD', secureValue: "[parameters('dbPassword')]" }] }),
+  'it-tpl-secure.json': containerGroupTemplate({ parameters: { dbPassword: { type: 'securestring' } }, env: [{ name: 'DB_PASSWORD', secureValue: "[parameters('dbPassword')]" }] }),
   'it-tpl-secure.parameters.json': parameterFile({ containerGroupName: 'it-tpl-secure', dbPassword: `{{secret:${SECRET_NAME}}}` }),
   // A function the template language does not have: Azure refuses the template before it deploys anything.
-  'it-tpl-invalid.json': template({ name: "[concat(parameters('containerGroupName'), nosuchfunction('x'))]" }),
+  'it-tpl-invalid.json': containerGroupTemplate({ name: "[concat(parameters('containerGroupName'), nosuchfunction('x'))]" }),
   'it-tpl-invalid.parameters.json': parameterFile({ containerGroupName: 'it-tpl-invalid' }),
   // The emulator fails the operation of a group whose name holds fault-lro-failed, as a provider's failure.
-  'it-tpl-opfail.json': template(),
+  'it-tpl-opfail.json': containerGroupTemplate(),
   'it-tpl-opfail.parameters.json': parameterFile({ containerGroupName: 'it-tpl-fault-lro-failed' }),
   // The emulator's provider refuses a group whose name holds deploy-dns-taken (container-group-refusals.ts).
-  'it-tpl-deploy-dns-taken.json': template(),
+  'it-tpl-deploy-dns-taken.json': containerGroupTemplate(),
   'it-tpl-deploy-dns-taken.parameters.json': parameterFile({ containerGroupName: 'it-tpl-deploy-dns-taken' }),
   // A value past the parameter's maxValue: Azure refuses it (the editor checks only what the group uses).
-  'it-tpl-badparam.json': template({ parameters: { replicas: { type: 'int', minValue: 1, maxValue: 3 } } }),
+  'it-tpl-badparam.json': containerGroupTemplate({ parameters: { replicas: { type: 'int', minValue: 1, maxValue: 3 } } }),
   'it-tpl-badparam.parameters.json': parameterFile({ containerGroupName: 'it-tpl-badparam', replicas: 9 }),
-  'it-tpl-check.json': template(),
+  'it-tpl-check.json': containerGroupTemplate(),
   'it-tpl-check.parameters.json': parameterFile({ containerGroupName: 'it-tpl-check', port: 70000 }),
-  'it-tpl-cancel.json': template(),
+  'it-tpl-pair.json': pairTemplate(),
+  'it-tpl-pair.parameters.json': parameterFile({ containerGroupName: 'it-tpl-pair' }),
+  'it-tpl-cancel.json': containerGroupTemplate(),
   'it-tpl-cancel.parameters.json': parameterFile({ containerGroupName: 'it-tpl-cancel' }),
   // Not in the view: deploying them asks where to (or refuses first).
-  'it-tpl-unlisted.json': template(),
+  'it-tpl-unlisted.json': containerGroupTemplate(),
   'it-tpl-unlisted.parameters.json': parameterFile({ containerGroupName: 'tmpl-unlisted' }),
-  'it-tpl-unlisted-broken.json': template(),
+  'it-tpl-unlisted-broken.json': containerGroupTemplate(),
   'it-tpl-unlisted-broken.parameters.json': parameterFile({ containerGroupName: 'it-tpl-unlisted-broken', port: 70000 }),
 };
 const UNLISTED = new Set(['it-tpl-unlisted.json', 'it-tpl-unlisted-broken.json']);
@@ -113,27 +70,14 @@ const entry = (file: string): ContainerGroupTarget => ({ name: file.replace(/\.j
 suite('Deploy a template', function () {
   this.timeout(90000);
   const world = suiteWorld();
-  const { lines } = world;
-  let api: TestApi;
-  let folder: string;
-  const uriOf = (file: string) => vscode.Uri.file(path.join(folder, 'definitions', file));
+  const { lines, deploy } = world;
+  const uriOf = (file: string) => world.definition(file);
 
-  const deploy = async (file: string, answers: Answer[], leaveOpen = false): Promise<{ result: DeployCommandResult; script: ScriptedInput }> => {
-    const script = new ScriptedInput(answers);
-    const result = await withAnswers(api, script, async () => (await vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uriOf(file))), { leaveOpen });
-    script.assertDone();
-    return { result, script };
-  };
   const confirm = (file: string): Answer => ({ message: new RegExp(`^Deploy the template definitions/${file.replace('.', '\\.')} to ${RG}\\?`), choose: 'Deploy' });
 
   suiteSetup(async () => {
-    ({ api, folder } = world);
-    for (const [file, text] of Object.entries(FILES)) fs.writeFileSync(path.join(folder, 'definitions', file), text);
-    await world.addContainerGroups(TEMPLATES.map(entry));
-  });
-
-  suiteTeardown(async () => {
-    for (const f of Object.keys(FILES)) fs.rmSync(path.join(folder, 'definitions', f), { force: true });
+    for (const [file, text] of Object.entries(FILES)) world.writeDefinition(file, text);
+    await world.addContainerGroups([...TEMPLATES.map(entry), { ...entry('it-tpl-pair.json'), name: 'it-tpl-pair--b' }]);
   });
 
   test('a template with expressions deploys with its parameter file, after a what-if in the confirmation', async () => {
@@ -150,11 +94,11 @@ suite('Deploy a template', function () {
     assert.ok(result.deployment?.progress.some((p) => p.startsWith('containerGroups/it-tpl-params: ')), result.deployment?.progress.join('\n'));
     assert.ok(lines.some((l) => l.includes('containerGroups/it-tpl-params: Succeeded')), 'the operations are logged as they go');
     // The group it created shows its state on its entry in the view.
-    await until(async () => /Succeeded/.test((await child(api, await child(api, undefined, 'Container groups'), 'it-tpl-params')).description ?? ''), 'the it-tpl-params row says Succeeded', 10_000);
+    await until(async () => /Succeeded/.test((await child(world.api, await child(world.api, undefined, 'Container groups'), 'it-tpl-params')).description ?? ''), 'the it-tpl-params row says Succeeded', 10_000);
   });
 
   test('deployed again with another value, the what-if lists the resource as modified with the property that changes', async () => {
-    const file = path.join(folder, 'definitions', 'it-tpl-params.parameters.json');
+    const file = uriOf('it-tpl-params.parameters.json').fsPath;
     fs.writeFileSync(file, parameterFile({ containerGroupName: 'it-tpl-params', port: 9090 }));
     const { result, script } = await deploy('it-tpl-params.json', [confirm('it-tpl-params.json')]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
@@ -182,12 +126,26 @@ suite('Deploy a template', function () {
     const shown = result.notifications.at(-1) ?? '';
     assert.ok(shown.startsWith('Deploy of it-tpl-deploy-dns-taken-') && shown.includes(`Likely cause: ${result.cause.title}. ${result.cause.fix}`), shown);
     assert.ok(lines.some((l) => l.includes('likely cause: ') && l.includes(result.cause!.doc)), 'the log names the document');
-    const node = await child(api, await child(api, undefined, 'Container groups'), 'it-tpl-deploy-dns-taken');
-    const script = new ScriptedInput([]);
-    const diagnosed = await withAnswers(api, script, async () => vscode.commands.executeCommand<DiagnoseResult>('aciDataShare.diagnose', node.node));
+    const node = await child(world.api, await child(world.api, undefined, 'Container groups'), 'it-tpl-deploy-dns-taken');
+    const { result: diagnosed } = await world.run<DiagnoseResult>('aciDataShare.diagnose', [node.node], []);
     assert.strictEqual(diagnosed.outcome, 'diagnosed');
     assert.deepStrictEqual(diagnosed.diagnosis?.causes.map((c) => c.kind), ['dnsLabelTaken'], diagnosed.markdown);
     assert.ok(diagnosed.diagnosis?.checked.some((c) => c.includes('DnsNameLabelAlreadyTaken')), diagnosed.markdown);
+  });
+
+  test('a deployment its PUT refuses (InvalidTemplateDeployment): each group the template defines keeps the error for Diagnose', async () => {
+    // Two entries share the template: Deploy asks which one it deploys as.
+    const { result } = await deploy('it-tpl-pair.json', [{ pick: /Container group to deploy$/, choose: /^it-tpl-pair$/ }, confirm('it-tpl-pair.json')]);
+    assert.strictEqual(result.outcome, 'failed', result.notifications.join('\n'));
+    assert.strictEqual(result.errorCode, 'InvalidTemplateDeployment', result.notifications.join('\n'));
+    const groups = await child(world.api, undefined, 'Container groups');
+    for (const name of ['it-tpl-pair', 'it-tpl-pair--b']) {
+      const node = await child(world.api, groups, name);
+      const { result: diagnosed } = await world.run<DiagnoseResult>('aciDataShare.diagnose', [node.node], []);
+      assert.strictEqual(diagnosed.outcome, 'diagnosed', name);
+      const read = diagnosed.diagnosis?.checked.find((c) => c.startsWith("The last deploy's error: "));
+      assert.ok(read?.includes('InvalidTemplateDeployment') && read.includes("The container group name 'it-tpl-pair--b' is invalid"), `${name}: ${diagnosed.markdown}`);
+    }
   });
 
   test('a parameter the file does not give is asked for, its allowed values as a pick', async () => {
@@ -219,24 +177,22 @@ suite('Deploy a template', function () {
 
   test("a template not in the view offers the name its parameter file gives, and the editor title offers Deploy for it", async () => {
     await vscode.commands.executeCommand('aciDataShare.signIn');
-    const script = new ScriptedInput([{ input: /Container group name/, value: undefined }], { acceptDefaults: true });
-    const result = await withAnswers(api, script, async () => vscode.commands.executeCommand<DeployCommandResult>('aciDataShare.deploy', uriOf('it-tpl-unlisted.json')));
+    const answers = new ScriptedInput([{ input: /Container group name/, value: undefined }], { acceptDefaults: true });
+    const { result, script } = await world.run<DeployCommandResult>('aciDataShare.deploy', [uriOf('it-tpl-unlisted.json')], answers);
     assert.strictEqual(result.outcome, 'dismissed', result.notifications.join('\n'));
     assert.strictEqual(script.shown.find((s) => s.kind === 'input' && /Container group name/.test(s.text))?.value, 'tmpl-unlisted');
 
     const menu = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }).contributes.menus['editor/title'];
     assert.match(menu.find((m) => m.command === 'aciDataShare.deploy')?.when ?? '', /aciDataShare\.deployableEditor && isWorkspaceTrusted/);
     await vscode.window.showTextDocument(uriOf('it-tpl-unlisted.json'));
-    await until(() => api.deploy.deployableEditor(), 'Deploy offered for the template');
+    await until(() => world.api.deploy.deployableEditor(), 'Deploy offered for the template');
     await vscode.window.showTextDocument(uriOf('it-tpl-unlisted.parameters.json'));
-    await until(() => !api.deploy.deployableEditor(), 'no Deploy for its parameter file');
+    await until(() => !world.api.deploy.deployableEditor(), 'no Deploy for its parameter file');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('a secure parameter comes from Set Secret and is never shown', async () => {
-    const set = new ScriptedInput([{ input: new RegExp(`Set Secret \\(2/2\\): ${SECRET_NAME}`), value: SECRET_VALUE }]);
-    await withAnswers(api, set, async () => vscode.commands.executeCommand('aciDataShare.setSecret', SECRET_NAME));
-    set.assertDone();
+    await world.run('aciDataShare.setSecret', [SECRET_NAME], [{ input: new RegExp(`Set Secret \\(2/2\\): ${SECRET_NAME}`), value: SECRET_VALUE }]);
     const { result, script } = await deploy('it-tpl-secure.json', [confirm('it-tpl-secure.json')]);
     assert.strictEqual(result.outcome, 'succeeded', result.notifications.join('\n'));
     const asked = script.shown.find((s) => s.modal)!;

@@ -117,8 +117,16 @@ suite('Explorer tree', () => {
     const changed = nextTreeChange(api);
     await doc.save();
     await changed;
-    const items = await shownChildren(api, web.node);
-    assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-mirror', 'Volumes', 'Network', 'Not deployed yet']);
+    try {
+      const items = await shownChildren(api, web.node);
+      assert.deepStrictEqual(items.map((i) => i.label), ['nginx', 'content-mirror', 'Volumes', 'Network', 'Not deployed yet']);
+    } finally {
+      // The fixture's definition is shared by the files that run after this one in the same window.
+      const back = new vscode.WorkspaceEdit();
+      back.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), original);
+      await vscode.workspace.applyEdit(back);
+      await doc.save();
+    }
   });
 
   test('a settings change rebuilds the tree', async () => {

@@ -4,6 +4,7 @@
  */
 import { byLargestChange, COMPARED_MEASURES, hasChanged, involvesFailure, STATUS_CHANGE_LABELS, type CompareRow, type StatusChange } from './compare';
 import { formatBytes, formatCount, formatDuration } from '../shared/format';
+import { REPORT_COLUMNS } from '../shared/model';
 
 export type CompareColumnKind = 'text' | 'change' | 'duration' | 'bytes' | 'count';
 
@@ -15,31 +16,30 @@ export interface CompareColumn {
   delta?: boolean;
 }
 
-const MEASURE_TITLES: Record<(typeof COMPARED_MEASURES)[number], [string, CompareColumnKind]> = {
-  durationMs: ['Duration', 'duration'],
-  sizeRead: ['Size read', 'bytes'],
-  sizeWritten: ['Size written', 'bytes'],
-  rowsCopied: ['Rows copied', 'count'],
-  filesWritten: ['Files written', 'count'],
-};
+/** The title and kind of a field the report's table shows too, as its column there has them (never a date here). */
+function asInReport(key: (typeof COMPARED_MEASURES)[number] | 'name' | 'dataSetType' | 'message' | 'dataSetId'): { title: string; kind: CompareColumnKind } {
+  const { title, kind } = REPORT_COLUMNS.find((c) => c.key === key)!;
+  if (kind === 'dateTime') throw new Error(`${key} is a date`);
+  return { title, kind };
+}
 
 /** Every field of a comparison row, in the order the table and the CSV show them. */
 export const COMPARE_COLUMNS: readonly CompareColumn[] = [
-  { key: 'name', title: 'Name', kind: 'text' },
-  { key: 'dataSetType', title: 'Data set type', kind: 'text' },
+  { key: 'name', ...asInReport('name') },
+  { key: 'dataSetType', ...asInReport('dataSetType') },
   { key: 'change', title: 'Change', kind: 'change' },
   { key: 'statusA', title: 'Status A', kind: 'text' },
   { key: 'statusB', title: 'Status B', kind: 'text' },
   ...COMPARED_MEASURES.flatMap((m): CompareColumn[] => {
-    const [title, kind] = MEASURE_TITLES[m];
+    const { title, kind } = asInReport(m);
     return [
       { key: `${m}A`, title: `${title} A`, kind },
       { key: `${m}B`, title: `${title} B`, kind },
       { key: `${m}Delta`, title: `${title} change`, kind, delta: true },
     ];
   }),
-  { key: 'message', title: 'Message', kind: 'text' },
-  { key: 'dataSetId', title: 'Data set id', kind: 'text' },
+  { key: 'message', ...asInReport('message') },
+  { key: 'dataSetId', ...asInReport('dataSetId') },
 ];
 
 export type CompareColumnKey = CompareColumn['key'];
