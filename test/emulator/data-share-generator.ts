@@ -1,6 +1,6 @@
 // Deterministic Data Share listings. Everything is seeded by account, share subscription and
 // synchronization names, so the same request returns the same data in every run.
-import { guidFrom, intBetween, seededRandom } from './deterministic';
+import { guidFrom, guidOf, hashBytes, intBetween, randomOf, seededRandom } from './deterministic';
 
 export const DATA_SET_TYPES = [
   'AdlsGen1File', 'AdlsGen1Folder', 'AdlsGen2File', 'AdlsGen2FileSystem', 'AdlsGen2Folder', 'Blob', 'BlobFolder',
@@ -152,7 +152,9 @@ export function generateDetails(account: string, shareSubscription: string, sync
   const syncStart = Date.parse(syncs[syncIndex]?.startTime ?? new Date(NEWEST_SYNC_START).toISOString());
   const out: SynchronizationDetail[] = new Array(rows);
   for (let i = 0; i < rows; i++) {
-    const typeRand = seededRandom('dataset', account, shareSubscription, i);
+    // The data set's GUID and its type come from the same hash: once per row, not twice (100,000-row listings).
+    const dataSetHash = hashBytes('dataset', account, shareSubscription, i);
+    const typeRand = randomOf(dataSetHash);
     const type = DATA_SET_TYPES[Math.floor(typeRand() * DATA_SET_TYPES.length)];
     const rand = seededRandom('detail', account, shareSubscription, synchronizationId, i);
     // Index 1 always fails so even small listings contain a failure; otherwise about 8 % do.
@@ -165,7 +167,7 @@ export function generateDetails(account: string, shareSubscription: string, sync
     const rowsRead = table ? intBetween(rand, 1, 50_000_000) : 0;
     const ratio = failed ? rand() * 0.9 : 1;
     const detail: SynchronizationDetail = {
-      dataSetId: guidFrom('dataset', account, shareSubscription, i),
+      dataSetId: guidOf(dataSetHash),
       dataSetType: type,
       name: dataSetName(type, i, hostile),
       status: failed ? 'Failed' : 'Succeeded',

@@ -7,13 +7,23 @@ export function hashBytes(...parts: (string | number)[]): Buffer {
 
 /** A GUID-shaped string derived from the inputs. */
 export function guidFrom(...parts: (string | number)[]): string {
-  const h = hashBytes(...parts).toString('hex');
+  return guidOf(hashBytes(...parts));
+}
+
+/** The GUID guidFrom makes of parts whose hash is `hash` (a caller that also seeds a PRNG from them hashes once). */
+export function guidOf(hash: Buffer): string {
+  const h = hash.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Small seeded PRNG (mulberry32) returning floats in [0, 1). */
 export function seededRandom(...parts: (string | number)[]): () => number {
-  let state = hashBytes(...parts).readUInt32LE(0);
+  return randomOf(hashBytes(...parts));
+}
+
+/** The PRNG seededRandom makes of parts whose hash is `hash`. */
+export function randomOf(hash: Buffer): () => number {
+  let state = hash.readUInt32LE(0);
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -3,12 +3,14 @@
  * a logger that keeps its lines for assertions.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ArmClient, type ArmClientOptions, type ArmLogger } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
+import type { ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { type Emulator, type EmulatorOptions } from '../emulator/server';
 import { startTestEmulator } from '../emulator/test-emulator';
 
@@ -75,6 +77,40 @@ export async function startHarness(
   });
   return { emu, client, tokens, logger, close: () => emu.close() };
 }
+
+/** A client signed in to `emu` with a client secret, as the extension's is; no retries unless `options` ask. */
+export function signedInClient(emu: Emulator, { clientSecret = 'client-secret-x', ...options }: Partial<ArmClientOptions> & { userAgent: string; clientSecret?: string }): ArmClient {
+  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret, userAgent: options.userAgent });
+  return new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, maxRetries: 0, ...options });
+}
+
+/**
+ * A harness for a node:test suite, started before its tests and closed after them: no back-off between retries
+ * and a timeout for the large listings of the report tests (the harness's own is short).
+ */
+export function suiteHarness(clientOptions: Partial<ArmClientOptions> = { retryBaseDelayMs: 0, timeoutMs: 10_000 }): Harness {
+  let started: Harness | undefined;
+  before(async () => {
+    started = await startHarness({}, clientOptions);
+  });
+  after(() => started?.close());
+  const get = (): Harness => {
+    if (!started) throw new Error('the suite harness is used before its suite started');
+    return started;
+  };
+  return {
+    get emu() { return get().emu; },
+    get client() { return get().client; },
+    get tokens() { return get().tokens; },
+    get logger() { return get().logger; },
+    close: () => get().close(),
+  };
+}
+
+/** The share subscriptions of an emulator account (the emulator generates a listing from the name). */
+export const shareSubscriptionRef =
+  (accountName: string, resourceGroup: string) =>
+  (shareSubscriptionName: string): ShareSubscriptionRef => ({ subscriptionId: SUBSCRIPTION, resourceGroup, accountName, shareSubscriptionName });
 
 export function tokenRequests(emu: Emulator): number {
   return emu.requests.filter((r) => r.path.includes('/oauth2/v2.0/token')).length;

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { API_VERSION, FLOW_REQUESTS, groupYaml } from '../definitionTexts';
 
 const CLI = join(__dirname, '../../src/cli/aci-validate.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -14,40 +15,24 @@ const FORMATS = ['text', 'json', 'sarif'];
 
 // Numbers and YAML 1.1 look-alikes in every kind of secret field: each gets a finding whose quick fix would
 // quote the value.
-const SECRET_YAML = `apiVersion: '2023-05-01'
-location: westeurope
-name: app
-properties:
-  osType: Linux
-  imageRegistryCredentials:
-  - server: r.azurecr.io
-    username: me
-    password: 0555123
-  containers:
-  - name: web
-    properties:
-      image: nginx
-      resources:
-        requests: {cpu: 1, memoryInGB: 1}
-      environmentVariables:
-      - name: A
-        secureValue: 4815162342
-      - name: B
-        secureValue: 0x1F2E3D
-      - name: C
-        secureValue: 2024-01-31
-      - name: D
-        secureValue: 12:30:45
-      - name: E
-        secureValue: yes
-  volumes:
-  - name: files
-    azureFile: {shareName: s, storageAccountName: acct, storageAccountKey: 31415926535}
-  diagnostics:
-    logAnalytics:
-      workspaceId: w
-      workspaceKey: 987654321
-`;
+const SECRET_YAML = groupYaml({
+  top: { apiVersion: API_VERSION, location: 'westeurope', name: 'app' },
+  group: ['imageRegistryCredentials:', '- server: r.azurecr.io', '  username: me', '  password: 0555123'],
+  container: [
+    ...FLOW_REQUESTS,
+    'environmentVariables:',
+    ...Object.entries({ A: '4815162342', B: '0x1F2E3D', C: '2024-01-31', D: '12:30:45', E: 'yes' }).flatMap(([name, value]) => [`- name: ${name}`, `  secureValue: ${value}`]),
+  ],
+  after: [
+    'volumes:',
+    '- name: files',
+    '  azureFile: {shareName: s, storageAccountName: acct, storageAccountKey: 31415926535}',
+    'diagnostics:',
+    '  logAnalytics:',
+    '    workspaceId: w',
+    '    workspaceKey: 987654321',
+  ],
+});
 const SECRETS = ['0555123', '555123', '4815162342', '0x1F2E3D', '2024-01-31', '12:30:45', '31415926535', '987654321'];
 
 describe('aci-validate keeps secret values out of its output', () => {

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { complete, CompletionEntry } from '../../src/core/completion/complete';
 import { DefinitionDocument, DefinitionFormat, nodeAtPath, toPlainValue } from '../../src/core/definition';
+import { API_VERSION, groupYaml } from '../definitionTexts';
 
 /** Parses `text` with the cursor written as `|` and completes there. */
 function at(text: string, format: DefinitionFormat = 'yaml', secretNames?: string[]): { src: string; offset: number; entries: CompletionEntry[] } {
@@ -75,15 +76,7 @@ function syntaxErrors(text: string, format: DefinitionFormat): string[] {
     .map((d) => d.message);
 }
 
-const CONTAINER_YAML = `apiVersion: '2023-05-01'
-name: demo
-properties:
-  osType: Linux
-  containers:
-  - name: web
-    properties:
-      image: nginx
-`;
+const CONTAINER_YAML = groupYaml({ top: { apiVersion: API_VERSION, name: 'demo' } });
 
 describe('completion in YAML', () => {
   it('completes a plain scalar that becomes a key, replacing the typed word', () => {

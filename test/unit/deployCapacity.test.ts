@@ -2,14 +2,13 @@
 // from the emulator (which serves the published examples), and Diagnose's rules on the emulator's scripted failures.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ArmClient } from '../../src/core/arm/client';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
+import type { ArmClient } from '../../src/core/arm/client';
 import { checkCapacity, groupNeeds, readRegionFacts, type RegionFacts } from '../../src/core/deploy/capacity';
 import { fetchLiveState } from '../../src/core/deploy/liveFetch';
 import { diagnose } from '../../src/core/diagnose/rules';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { armRequest, getToken, minimalGroup } from '../emulator/test-client';
-import { MemoryLogger } from './armHarness';
+import { MemoryLogger, signedInClient } from './armHarness';
 
 let emu: Emulator;
 let client: ArmClient;
@@ -17,8 +16,7 @@ const SUB = 'sub-cap';
 
 before(async () => {
   emu = await startEmulator({ retryAfterSeconds: 0, lroPolls: 1 });
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'cap-secret', userAgent: 'cap-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'cap-test', logger: new MemoryLogger(), maxRetries: 0 });
+  client = signedInClient(emu, { userAgent: 'cap-test', clientSecret: 'cap-secret', logger: new MemoryLogger() });
 });
 after(() => emu.close());
 

@@ -1,16 +1,16 @@
 // The core deploy steps end to end against the ARM emulator over real sockets on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ArmClient } from '../../src/core/arm/client';
+import type { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
 import { redactText } from '../../src/core/arm/redact';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import { describeChanges } from '../../src/core/deploy/diff';
 import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../src/core/deploy/errorTargets';
 import { type Emulator } from '../emulator/server';
 import { startTestEmulator } from '../emulator/test-emulator';
-import { MemoryLogger } from './armHarness';
+import { MemoryLogger, signedInClient } from './armHarness';
+import { API_VERSION, groupYaml, NGINX_IMAGE, publicAddressLines, SECRET_REFERENCE_LINES } from '../definitionTexts';
 
 const SUB = '00000000-0000-0000-0000-0000000000d1';
 const RG = 'rg-deploy';
@@ -22,30 +22,13 @@ const logger = new MemoryLogger();
 
 before(async () => {
   emu = await startTestEmulator({ lroPolls: 2 });
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'deploy-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'deploy-test', logger, maxRetries: 0 });
+  client = signedInClient(emu, { userAgent: 'deploy-test', logger });
 });
 
 after(() => emu.close());
 
-const yaml = (name: string, image = 'mcr.microsoft.com/azuredocs/nginx:latest') => `apiVersion: '2023-05-01'
-name: ${name}
-location: West Europe
-properties:
-  osType: Linux
-  containers:
-    - name: web
-      properties:
-        image: ${image}
-        resources: { requests: { cpu: 1, memoryInGB: 1.5 } }
-        environmentVariables:
-          - name: DB_PASSWORD
-            secureValue: '{{secret:db}}'
-  ipAddress:
-    type: Public
-    dnsNameLabel: ${name}-label
-    ports: [{ port: 80 }]
-`;
+const yaml = (name: string, image = NGINX_IMAGE) =>
+  groupYaml({ top: { apiVersion: API_VERSION, name, location: 'West Europe' }, itemIndent: 2, image, container: SECRET_REFERENCE_LINES, after: publicAddressLines(name) });
 
 /** The emulator's Retry-After is 0, which the poller reads as none: poll at once instead of the 2 s default. */
 const FAST_POLL = { defaultPollMs: 5 };

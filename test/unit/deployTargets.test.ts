@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { locateErrorTargets, parseTargetPath } from '../../src/core/deploy/errorTargets';
+import { groupYaml } from '../definitionTexts';
 
 test('parseTargetPath reads dotted paths with indexes and rejects other text', () => {
   assert.deepEqual(parseTargetPath('properties.containers[0].properties.image'), ['properties', 'containers', 0, 'properties', 'image']);
@@ -12,20 +13,14 @@ test('parseTargetPath reads dotted paths with indexes and rejects other text', (
   assert.equal(parseTargetPath('/subscriptions/x/resourceGroups/y'), undefined);
 });
 
-const yaml = `name: web
-location: westeurope
-properties:
-  osType: Linux
-  containers:
-    - name: app
-      properties:
-        image: "nginx:bad tag"
-        resources: { requests: { cpu: 1, memoryInGB: 1 } }
-  volumes:
-    - name: share
-      cloudFile:
-        shareName: s
-`;
+const yaml = groupYaml({
+  top: { name: 'web', location: 'westeurope' },
+  itemIndent: 2,
+  containerName: 'app',
+  image: '"nginx:bad tag"',
+  container: ['resources: { requests: { cpu: 1, memoryInGB: 1 } }'],
+  after: ['volumes:', '  - name: share', '    cloudFile:', '      shareName: s'],
+});
 
 const at = (text: string, r: { start: number; end: number }) => text.slice(r.start, r.end);
 

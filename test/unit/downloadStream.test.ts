@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { fuzzRuns } from './fuzzSeed';
 import { newMarker } from '../../src/core/containerGroup/commandScript';
 import { endsOnCharacter } from '../../src/core/containerGroup/containerSocket';
 import { DownloadReader, sha256Hex } from '../../src/core/containerGroup/fileTransfer';
@@ -38,7 +39,7 @@ describe('download decoded as it arrives', () => {
         assert.equal(got.localSha256, sha256Hex(bytes));
         assert.equal(got.sha256, sha256Hex(bytes));
       }),
-      { numRuns: 25 },
+      { numRuns: fuzzRuns(25) },
     );
   });
 

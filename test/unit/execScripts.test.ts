@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { fuzzRuns } from './fuzzSeed';
 import { commandLines, exitText, newMarker, readyLine, readyText, RunOutputReader, type RunEvent, type RunMarker } from '../../src/core/containerGroup/commandScript';
 import { checkTransfer, DownloadReader, hashOf, readDownload, readProbe, sha256Hex, tagValue, uploadLines, UPLOAD_LINE_CHARS } from '../../src/core/containerGroup/fileTransfer';
 
@@ -44,6 +45,8 @@ describe('Run Command marker', () => {
         assert.equal(got.code, code);
         assert.equal(got.output, out);
       }),
+      // fast-check's default size (100 runs) at night, a tenth in npm test.
+      { numRuns: fuzzRuns(100) },
     );
   });
 
@@ -57,6 +60,7 @@ describe('Run Command marker', () => {
         assert.equal(got.code, undefined);
         assert.equal(got.output, out);
       }),
+      { numRuns: fuzzRuns(100) },
     );
   });
 
@@ -77,6 +81,7 @@ describe('file transfer framing', () => {
         assert.deepEqual(new Uint8Array(Buffer.from(joined, 'base64')), bytes);
         for (const l of lines) assert.ok(l.length < 4096 && l.length <= UPLOAD_LINE_CHARS + 40);
       }),
+      { numRuns: fuzzRuns(100) },
     );
   });
 
@@ -93,6 +98,7 @@ describe('file transfer framing', () => {
         assert.deepEqual(new Uint8Array(got.bytes), bytes);
         assert.equal(checkTransfer({ size: bytes.length, sha256: hash }, { size: got.bytes.length, sha256: got.sha256 }), 'ok');
       }),
+      { numRuns: fuzzRuns(100) },
     );
   });
 
@@ -110,6 +116,7 @@ describe('file transfer framing', () => {
         if (got.kind === 'done') assert.deepEqual(new Uint8Array(got.bytes), bytes);
         if (got.kind === 'done') assert.equal(got.localSha256, hash, 'the local hash is of the bytes received');
       }),
+      { numRuns: fuzzRuns(100) },
     );
   });
 

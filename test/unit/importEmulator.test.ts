@@ -2,15 +2,14 @@
 // group, write the definition of one group, deploy it unchanged and see no changes.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ArmClient } from '../../src/core/arm/client';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
+import type { ArmClient } from '../../src/core/arm/client';
 import { describeChanges } from '../../src/core/deploy/diff';
 import { deployBody, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { importDefinition } from '../../src/core/import/importDefinition';
 import { listContainerGroups } from '../../src/core/services/containerGroups';
 import { type Emulator } from '../emulator/server';
 import { startTestEmulator } from '../emulator/test-emulator';
-import { MemoryLogger } from './armHarness';
+import { MemoryLogger, signedInClient } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-0000000000e1';
 const RG = 'rg-import';
@@ -22,8 +21,7 @@ const logger = new MemoryLogger();
 
 before(async () => {
   emu = await startTestEmulator({ lroPolls: 0 });
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'import-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'import-test', logger, maxRetries: 0 });
+  client = signedInClient(emu, { userAgent: 'import-test', logger });
 });
 
 after(() => emu.close());

@@ -3,9 +3,8 @@
 // through the deploy confirmation's own change summary.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ArmClient } from '../../src/core/arm/client';
+import type { ArmClient } from '../../src/core/arm/client';
 import { ArmError } from '../../src/core/arm/errors';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
 import { readDefinitionText } from '../../src/core/containerGroup/readDefinition';
 import { containerTone, lastExitCode, newestFirst, readLiveGroup } from '../../src/core/containerGroup/liveState';
 import { deployBody, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
@@ -14,7 +13,8 @@ import { compareWithDefinition, fetchLiveState, liveReadApiVersion, liveReadOf }
 import { ACI_API_VERSION } from '../../src/core/services/resourcePaths';
 import { type Emulator } from '../emulator/server';
 import { startTestEmulator } from '../emulator/test-emulator';
-import { MemoryLogger } from './armHarness';
+import { MemoryLogger, signedInClient } from './armHarness';
+import { API_VERSION, groupYaml, NGINX_IMAGE, publicAddressLines, SECRET_REFERENCE_LINES } from '../definitionTexts';
 
 const SUB = '00000000-0000-0000-0000-0000000000a7';
 const RG = 'rg-live';
@@ -25,34 +25,27 @@ let client: ArmClient;
 
 before(async () => {
   emu = await startTestEmulator();
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-live', userAgent: 'live-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'live-test', logger: new MemoryLogger(), maxRetries: 0 });
+  client = signedInClient(emu, { userAgent: 'live-test', clientSecret: 'client-secret-live', logger: new MemoryLogger() });
 });
 
 after(() => emu.close());
 
-const yaml = (name: string, opts: { image?: string; command?: string } = {}) => `apiVersion: '2023-05-01'
-name: ${name}
-location: West Europe
-properties:
-  osType: Linux
-  containers:
-    - name: web
-      properties:
-        image: ${opts.image ?? 'mcr.microsoft.com/azuredocs/nginx:latest'}
-        resources: { requests: { cpu: 1, memoryInGB: 1.5 } }
-        environmentVariables:
-          - name: DB_PASSWORD
-            secureValue: '{{secret:db}}'
-    - name: job
-      properties:
-        image: mcr.microsoft.com/azuredocs/aci-wordcount:latest
-        resources: { requests: { cpu: 0.5, memoryInGB: 0.5 } }
-${opts.command ? `        command: ${opts.command}\n` : ''}  ipAddress:
-    type: Public
-    dnsNameLabel: ${name}-label
-    ports: [{ port: 80 }]
-`;
+const yaml = (name: string, opts: { image?: string; command?: string } = {}) =>
+  groupYaml({
+    top: { apiVersion: API_VERSION, name, location: 'West Europe' },
+    itemIndent: 2,
+    image: opts.image ?? NGINX_IMAGE,
+    container: SECRET_REFERENCE_LINES,
+    // A second container, the job, written at the group's indentation plus the item's.
+    after: [
+      '  - name: job',
+      '    properties:',
+      '      image: mcr.microsoft.com/azuredocs/aci-wordcount:latest',
+      '      resources: { requests: { cpu: 0.5, memoryInGB: 0.5 } }',
+      ...(opts.command ? [`      command: ${opts.command}`] : []),
+      ...publicAddressLines(name),
+    ],
+  });
 
 async function deploy(name: string, text: string) {
   const ref = { subscriptionId: SUB, resourceGroup: RG, name };

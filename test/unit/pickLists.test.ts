@@ -1,8 +1,7 @@
 // The Add flows' pick lists read through the ARM client from the emulator over real sockets on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ArmClient } from '../../src/core/arm/client';
-import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretTokenProvider';
+import type { ArmClient } from '../../src/core/arm/client';
 import {
   listDataShareAccounts,
   listLocations,
@@ -14,7 +13,7 @@ import { listTenants } from '../../src/core/services/tenants';
 import { markRegion } from '../../src/core/services/markRegion';
 import { type Emulator } from '../emulator/server';
 import { startTestEmulator } from '../emulator/test-emulator';
-import { MemoryLogger } from './armHarness';
+import { MemoryLogger, signedInClient } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-000000000001';
 let emu: Emulator;
@@ -22,8 +21,7 @@ let client: ArmClient;
 
 before(async () => {
   emu = await startTestEmulator({ lroPolls: 2 });
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'pick-secret', userAgent: 'pick-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'pick-test', logger: new MemoryLogger(), maxRetries: 0 });
+  client = signedInClient(emu, { userAgent: 'pick-test', clientSecret: 'pick-secret', logger: new MemoryLogger() });
 });
 after(() => emu.close());
 

@@ -4,25 +4,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateText } from '../../src/core/validation';
 import type { Finding, Fix } from '../../src/core/definition/types';
+import { API_VERSION, FLOW_REQUESTS, groupYaml } from '../definitionTexts';
 
-const YAML = `apiVersion: '2023-05-01'
-location: westeurope
-name: qf
-properties:
-  osType: Solaris
-  containers:
-    - name: web
-      properties:
-        image: nginx
-        resources:
-          requests: {cpu: 1, memoryInGB: 1}
-        volumeMounts:
-          - name: cache-volme
-            mountPath: C:\\cache
-  volumes:
-    - name: cache-volume
-      emptyDir: {}
-`;
+const YAML = groupYaml({
+  top: { apiVersion: API_VERSION, location: 'westeurope', name: 'qf' },
+  osType: 'Solaris',
+  itemIndent: 2,
+  container: [...FLOW_REQUESTS, 'volumeMounts:', '  - name: cache-volme', '    mountPath: C:\\cache'],
+  after: ['volumes:', '  - name: cache-volume', '    emptyDir: {}'],
+});
 
 const JSON_TEXT = JSON.stringify({
   apiVersion: '2023-05-01',

@@ -1,7 +1,7 @@
 // Comparing two synchronizations: the join per data set, the changes, the largest-change order, filters,
 // the export through the report's CSV writer, and both listings loaded from the emulator over real sockets.
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { byLargestChange, compareDetails, hasChanged, involvesFailure, joinDetails, type CompareRow } from '../../src/core/report/compare/compare';
 import { compareToCsv, compareToJson } from '../../src/core/report/compare/compareExport';
 import { loadComparison } from '../../src/core/report/compare/compareLoad';
@@ -11,9 +11,9 @@ import { summarizeComparison } from '../../src/core/report/compare/compareSummar
 import { parseCsv } from '../../src/core/report/shared/exportFormats';
 import { computeTotals } from '../../src/core/report/shared/totals';
 import type { ReportRow } from '../../src/core/report/shared/model';
-import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
+import { collectAll, listSynchronizations } from '../../src/core/services/dataShare';
 import { generateDetails, generateSynchronizations } from '../emulator/data-share-generator';
-import { startHarness, type Harness } from './armHarness';
+import { shareSubscriptionRef, suiteHarness } from './armHarness';
 
 const ok = (name: string, id: string, durationMs: number, sizeRead = 1000, extra: Partial<ReportRow> = {}): ReportRow => ({
   name, dataSetId: id, dataSetType: 'Blob', status: 'Succeeded', durationMs, sizeRead, ...extra,
@@ -190,13 +190,8 @@ describe('comparison export and messages', () => {
 });
 
 describe('comparison loaded from the emulator', () => {
-  let harness: Harness;
-  const ref = (shareSubscriptionName: string): ShareSubscriptionRef => ({ subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-compare', accountName: 'acct-compare', shareSubscriptionName });
-
-  before(async () => {
-    harness = await startHarness({}, { retryBaseDelayMs: 0, timeoutMs: 10_000 });
-  });
-  after(() => harness.close());
+  const harness = suiteHarness();
+  const ref = shareSubscriptionRef('acct-compare', 'rg-compare');
 
   it('streams both listings (every page) and joins every data set', async () => {
     const name = 'cmp-rows-230-pagesize-40';

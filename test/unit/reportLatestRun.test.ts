@@ -1,14 +1,12 @@
 // The report's "newest run wins" slot: a newer start or a close aborts the older run and makes its late result
 // unpublishable; against the ARM emulator over real sockets, a reload mid-listing stops the older paging.
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
-import { ArmClient } from '../../src/core/arm/client';
+import { describe, it } from 'node:test';
 import { ArmError } from '../../src/core/arm/errors';
-import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
+import { collectAll, listSynchronizations } from '../../src/core/services/dataShare';
 import { LatestRun, type RunTicket } from '../../src/core/report/shared/latestRun';
 import { streamSynchronizationReport } from '../../src/core/report/shared/stream';
-import type { Emulator } from '../emulator/server';
-import { startHarness, type Harness } from './armHarness';
+import { shareSubscriptionRef, suiteHarness } from './armHarness';
 
 /** A promise settled from outside, so the test decides which run finishes first. */
 function deferred<T>(): { promise: Promise<T>; resolve(v: T): void } {
@@ -69,27 +67,14 @@ describe('LatestRun', () => {
 });
 
 describe('LatestRun with the report stream against the emulator', () => {
-  const ref: ShareSubscriptionRef = {
-    subscriptionId: '00000000-0000-0000-0000-000000000001',
-    resourceGroup: 'rg-report',
-    accountName: 'acct-report',
-    shareSubscriptionName: 'rep-rows-1000-pagesize-10',
-  };
-  let emu: Emulator;
-  let client: ArmClient;
-  let harness: Harness;
-
-  before(async () => {
-    harness = await startHarness({}, { retryBaseDelayMs: 0, timeoutMs: 10_000 });
-    ({ emu, client } = harness);
-  });
-  after(() => harness.close());
+  const ref = shareSubscriptionRef('acct-report', 'rg-report')('rep-rows-1000-pagesize-10');
+  const harness = suiteHarness();
 
   it('a reload after page 2 stops the older listing; only the newer rows are kept', async () => {
-    const [sync] = await collectAll(listSynchronizations(client, ref));
+    const [sync] = await collectAll(listSynchronizations(harness.client, ref));
     const slot = new LatestRun();
     let kept: string[] = [];
-    const detailPagesServed = () => emu.requests.filter((r) => r.path.includes('/listSynchronizationDetails?') && r.status === 200).length;
+    const detailPagesServed = () => harness.emu.requests.filter((r) => r.path.includes('/listSynchronizationDetails?') && r.status === 200).length;
     let reload: Promise<number> | undefined;
 
     const load = async (onPage?: (page: number) => void): Promise<number> => {
@@ -97,7 +82,7 @@ describe('LatestRun with the report stream against the emulator', () => {
       const rows: string[] = [];
       let pages = 0;
       try {
-        for await (const page of streamSynchronizationReport(client, ref, sync.synchronizationId, { signal: run.signal })) {
+        for await (const page of streamSynchronizationReport(harness.client, ref, sync.synchronizationId, { signal: run.signal })) {
           if (!run.isCurrent()) break;
           pages = page.pageNumber;
           rows.push(...page.rows.map((r) => r.name ?? ''));

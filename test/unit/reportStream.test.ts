@@ -1,39 +1,26 @@
 // Report streaming against the ARM emulator over real sockets: paging, service-side and local queries,
 // totals, a throttled page, cancellation and the benchmark helper.
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
-import { ArmClient } from '../../src/core/arm/client';
+import { describe, it } from 'node:test';
 import { ArmError } from '../../src/core/arm/errors';
-import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
+import { collectAll, listSynchronizations } from '../../src/core/services/dataShare';
 import { parseCsv, toCsv } from '../../src/core/report/shared/exportFormats';
 import { type ReportRow } from '../../src/core/report/shared/model';
 import { applyQuery } from '../../src/core/report/shared/query';
 import { loadSynchronizationReport, streamSynchronizationReport } from '../../src/core/report/shared/stream';
 import { computeTotals } from '../../src/core/report/shared/totals';
 import { benchSynchronizationReport } from '../bench/reportTiming';
-import type { Emulator } from '../emulator/server';
-import { startHarness, type Harness } from './armHarness';
+import { shareSubscriptionRef, suiteHarness } from './armHarness';
 
-const ref = (shareSubscriptionName: string): ShareSubscriptionRef => ({
-  subscriptionId: '00000000-0000-0000-0000-000000000001',
-  resourceGroup: 'rg-report',
-  accountName: 'acct-report',
-  shareSubscriptionName,
-});
+const ref = shareSubscriptionRef('acct-report', 'rg-report');
 
 describe('report stream against the emulator', () => {
-  let emu: Emulator;
-  let client: ArmClient;
-  let harness: Harness;
-
-  before(async () => {
-    harness = await startHarness({}, { retryBaseDelayMs: 0, timeoutMs: 10_000 });
-    ({ emu, client } = harness);
-  });
-  after(() => harness.close());
+  // The 100,000-row listing's first page waits for the emulator to make every row: more than the usual 10 s
+  // on a busy machine, and no measure of the client.
+  const harness = suiteHarness({ retryBaseDelayMs: 0, timeoutMs: 30_000 });
 
   async function newestSync(name: string): Promise<string> {
-    const syncs = await collectAll(listSynchronizations(client, ref(name)));
+    const syncs = await collectAll(listSynchronizations(harness.client, ref(name)));
     assert.ok(syncs.length > 0);
     return syncs[0].synchronizationId;
   }
@@ -45,7 +32,7 @@ describe('report stream against the emulator', () => {
     const all: ReportRow[] = [];
     let lastTotals;
     const lastFlags: boolean[] = [];
-    for await (const page of streamSynchronizationReport(client, ref(name), id)) {
+    for await (const page of streamSynchronizationReport(harness.client, ref(name), id)) {
       seen.push(page.pageNumber);
       all.push(...page.rows);
       assert.equal(page.totals.rows, all.length);
@@ -74,11 +61,11 @@ describe('report stream against the emulator', () => {
   it('lets the service filter and order, with the same result as doing it locally', async () => {
     const name = 'rep-rows-300-pagesize-25';
     const id = await newestSync(name);
-    const everything = (await loadSynchronizationReport(client, ref(name), id)).rows;
+    const everything = (await loadSynchronizationReport(harness.client, ref(name), id)).rows;
     const query = { status: 'Succeeded', dataSetType: 'Blob', sort: { column: 'durationMs' as const, descending: true } };
-    const before = emu.requests.length;
-    const served = await loadSynchronizationReport(client, ref(name), id, { query });
-    const sent = emu.requests.slice(before).map((r) => decodeURIComponent(r.path));
+    const before = harness.emu.requests.length;
+    const served = await loadSynchronizationReport(harness.client, ref(name), id, { query });
+    const sent = harness.emu.requests.slice(before).map((r) => decodeURIComponent(r.path));
     assert.ok(sent[0].includes("$filter=status eq 'Succeeded' and dataSetType eq 'Blob'"), sent[0]);
     assert.ok(sent[0].includes('$orderby=durationMs desc'), sent[0]);
     const local = applyQuery(everything, query);
@@ -90,7 +77,7 @@ describe('report stream against the emulator', () => {
   it('filters by name on the service', async () => {
     const name = 'rep-rows-60';
     const id = await newestSync(name);
-    const { rows } = await loadSynchronizationReport(client, ref(name), id, { query: { name: 'dataset-00007' } });
+    const { rows } = await loadSynchronizationReport(harness.client, ref(name), id, { query: { name: 'dataset-00007' } });
     assert.ok(rows.length <= 1);
     for (const r of rows) assert.equal(r.name, 'dataset-00007');
   });
@@ -98,11 +85,11 @@ describe('report stream against the emulator', () => {
   it('retries a 429 in the middle of paging and still gets every row', async () => {
     const name = 'rep-rows-200-pagesize-20-fault-429-midpaging';
     const id = await newestSync(name);
-    const before = emu.requests.length;
-    const { rows, totals } = await loadSynchronizationReport(client, ref(name), id);
+    const before = harness.emu.requests.length;
+    const { rows, totals } = await loadSynchronizationReport(harness.client, ref(name), id);
     assert.equal(rows.length, 200);
     assert.equal(totals.pagesLoaded, 10);
-    assert.ok(emu.requests.slice(before).some((r) => r.status === 429), 'the emulator throttled one page');
+    assert.ok(harness.emu.requests.slice(before).some((r) => r.status === 429), 'the emulator throttled one page');
   });
 
   it('stops when cancelled between pages', async () => {
@@ -112,7 +99,7 @@ describe('report stream against the emulator', () => {
     let pages = 0;
     await assert.rejects(
       (async () => {
-        for await (const page of streamSynchronizationReport(client, ref(name), id, { signal: abort.signal })) {
+        for await (const page of streamSynchronizationReport(harness.client, ref(name), id, { signal: abort.signal })) {
           pages = page.pageNumber;
           if (pages === 3) abort.abort();
         }
@@ -125,7 +112,7 @@ describe('report stream against the emulator', () => {
   it('escapes hostile strings in CSV and keeps them literal', async () => {
     const name = 'rep-hostile-rows-30';
     const id = await newestSync(name);
-    const { rows } = await loadSynchronizationReport(client, ref(name), id);
+    const { rows } = await loadSynchronizationReport(harness.client, ref(name), id);
     const records = parseCsv(toCsv(rows));
     const names = records.slice(1).map((r) => r[0]);
     assert.ok(names.includes('<img src=x onerror=alert(1)>'));
@@ -139,7 +126,7 @@ describe('report stream against the emulator', () => {
   it('measures time to first page and to all rows (100,000 rows over 200 pages)', async () => {
     const name = 'bench-rows-100000-pagesize-500';
     const id = await newestSync(name);
-    const result = await benchSynchronizationReport(client, ref(name), id);
+    const result = await benchSynchronizationReport(harness.client, ref(name), id);
     assert.equal(result.rows, 100_000);
     assert.equal(result.pages, 200);
     assert.equal(result.totals.rows, 100_000);

@@ -1,14 +1,14 @@
 // The synchronization trend: the last N records oldest first, durations, statuses, the messages both ways,
 // and the failed data sets counted from listSynchronizationDetails (the emulator, and a service refusing the filter).
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ArmClient } from '../../src/core/arm/client';
-import { collectAll, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
+import { collectAll, listSynchronizations } from '../../src/core/services/dataShare';
 import { buildTrend, countingOrder, statusKind, trendCount, TREND_DEFAULT_COUNT, TREND_MAX_COUNT, type TrendPoint } from '../../src/core/report/trend/trend';
 import { countFailedDataSets, countFailures, FAILURE_COUNT_CONCURRENCY, FAILURE_COUNT_MAX_PAGES, type FailureResult } from '../../src/core/report/trend/trendFailures';
 import { isTrendHostMessage, isTrendPageMessage, isTrendPanelState, pointView, type TrendWords } from '../../src/core/report/trend/trendMessages';
 import { generateDetails, generateSynchronizations } from '../emulator/data-share-generator';
-import { json, startFixture, startHarness, StaticTokenProvider, type Harness } from './armHarness';
+import { json, shareSubscriptionRef, startFixture, StaticTokenProvider, suiteHarness } from './armHarness';
 
 const sync = (id: string, startTime?: string, extra: Record<string, unknown> = {}) => ({ synchronizationId: id, startTime, ...extra });
 
@@ -130,13 +130,8 @@ describe('trend point texts and messages', () => {
 });
 
 describe('failed data sets per synchronization', () => {
-  let harness: Harness;
-  const ref = (shareSubscriptionName: string): ShareSubscriptionRef => ({ subscriptionId: '00000000-0000-0000-0000-000000000001', resourceGroup: 'rg-trend', accountName: 'acct-trend', shareSubscriptionName });
-
-  before(async () => {
-    harness = await startHarness({}, { retryBaseDelayMs: 0, timeoutMs: 10_000 });
-  });
-  after(() => harness.close());
+  const harness = suiteHarness();
+  const ref = shareSubscriptionRef('acct-trend', 'rg-trend');
 
   it('counts each synchronization of the emulator as its generated details say, asking only for the failed ones', async () => {
     const name = 'trend-syncs-4-rows-300-pagesize-40';

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { failedOperations } from '../../src/core/templateDeploy/operations';
 import { deploymentBody, readTemplate, sentText } from '../../src/core/templateDeploy/templateRequest';
 import { locateFailedOperations, locateTemplateErrors } from '../../src/core/templateDeploy/templateErrors';
+import type { LocatableError } from '../../src/core/deploy/errorTargets';
 
 const TEMPLATE = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -42,11 +43,20 @@ const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n
 const sent = sentText(deploymentBody(readTemplate(TEMPLATE), { groupName: { value: 'web' } }));
 const sources = { templateText: TEMPLATE, templateFileName: 'web.json', parametersText: PARAMS, sentBody: sent, parameterValues: { groupName: 'web' } };
 
+/** ARM's InvalidTemplate answer with a TemplateViolation at `path`, line and column of the request body. */
+const violation = (message: string, path: string, lineNumber: number, linePosition: number): LocatableError => ({
+  kind: 'http',
+  status: 400,
+  code: 'InvalidTemplate',
+  message,
+  additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber, linePosition, path } }],
+});
+
 test("line and column of the body as sent ('1', N) land on that place of the template file", () => {
   // Azure's column is the element's first character (vscode-azurearmtools#531): here the image expression's string.
   const at = sent.indexOf('"[concat(');
   const message = `Deployment template validation failed: 'The template resource '[parameters('groupName')]' at line '1' and column '${at + 1}' is not valid: The template function 'nosuchfunction' is not valid.'`;
-  const placed = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message, additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: at + 1, path: '' } }] });
+  const placed = locateTemplateErrors(sources, violation(message, '', 1, at + 1));
   assert.equal(placed.length, 1);
   assert.equal(placed[0].file, 'template');
   assert.equal(lineOf(TEMPLATE, placed[0].range.start), 15);
@@ -57,33 +67,31 @@ test('a failure placed on its resource that names the function lands on the stri
   // The resource's position as Azure gives it: its opening brace in the body as sent (vscode-azurearmtools#531).
   const column = sent.indexOf('{"type":"Microsoft.ContainerInstance/containerGroups"') + 1;
   const message = `Deployment template validation failed: 'The template resource 'web' at line '1' and column '${column}' is not valid: The template function 'nosuchfunction' is not valid. Please see https://aka.ms/arm-template-expressions for usage details.'.`;
-  const placed = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message, additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: column, path: 'resources[0]' } }] });
+  const placed = locateTemplateErrors(sources, violation(message, 'resources[0]', 1, column));
   assert.equal(lineOf(TEMPLATE, placed[0].range.start), 15);
   assert.ok(TEMPLATE.slice(placed[0].range.start, placed[0].range.end).includes('nosuchfunction()'));
-  const unrelated = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: message.replace(/nosuchfunction/g, 'concatx'), additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: column, path: 'resources[0]' } }] });
+  const unrelated = locateTemplateErrors(sources, violation(message.replace(/nosuchfunction/g, 'concatx'), 'resources[0]', 1, column));
   assert.equal(lineOf(TEMPLATE, unrelated[0].range.start), 10, 'a function the resource does not call: the resource');
 });
 
 test('a TemplateViolation path in the template lands on that node; a parameter value the message is about, in the parameter file', () => {
-  const value = locateTemplateErrors(sources, {
-    kind: 'http',
-    status: 400,
-    code: 'InvalidTemplate',
-    message: "Deployment template validation failed: 'The template parameter 'groupName' at line '1' and column '300' is not valid: Template parameter JToken type is not valid.'",
-    additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: 300, path: 'parameters.groupName' } }],
-  });
+  const value = locateTemplateErrors(sources, violation(
+    "Deployment template validation failed: 'The template parameter 'groupName' at line '1' and column '300' is not valid: Template parameter JToken type is not valid.'",
+    'parameters.groupName',
+    1,
+    300,
+  ));
   assert.equal(value[0].file, 'parameters');
-  const full = locateTemplateErrors(sources, {
-    kind: 'http',
-    status: 400,
-    code: 'InvalidTemplate',
-    message: "Deployment template validation failed: 'The provided value for the template parameter 'groupName' at line '1' and column '200' is not valid. Value should be less than or equal to '3'.'",
-    additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 1, linePosition: 200, path: 'properties.template.parameters.groupName' } }],
-  });
+  const full = locateTemplateErrors(sources, violation(
+    "Deployment template validation failed: 'The provided value for the template parameter 'groupName' at line '1' and column '200' is not valid. Value should be less than or equal to '3'.'",
+    'properties.template.parameters.groupName',
+    1,
+    200,
+  ));
   assert.equal(full[0].file, 'parameters', 'a request-body path to the declaration: the value in the parameter file');
-  const resource = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: 'bad', additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 0, linePosition: 0, path: 'resources[0]' } }] });
+  const resource = locateTemplateErrors(sources, violation('bad', 'resources[0]', 0, 0));
   assert.equal(lineOf(TEMPLATE, resource[0].range.start), 10, "on the resource's first line inside its braces");
-  const placed = locateTemplateErrors(sources, { kind: 'http', status: 400, code: 'InvalidTemplate', message: 'bad', additionalInfo: [{ type: 'TemplateViolation', info: { lineNumber: 0, linePosition: 0, path: 'properties.template.resources[0].location' } }] });
+  const placed = locateTemplateErrors(sources, violation('bad', 'properties.template.resources[0].location', 0, 0));
   assert.equal(lineOf(TEMPLATE, placed[0].range.start), 13);
 });
 

@@ -6,22 +6,13 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { run } from '../../src/cli/aci-validate';
 import { validateText } from '../../src/core/validation';
+import { API_VERSION, FLOW_REQUESTS, groupYaml } from '../definitionTexts';
 
-const yaml = (secret: string, extra = '') => `apiVersion: '2023-05-01'
-location: westeurope
-name: app
-properties:
-  osType: Linux
-  containers:
-  - name: web
-    properties:
-      image: nginx
-      resources:
-        requests: {cpu: 1, memoryInGB: 1}
-      environmentVariables:
-      - name: DB_PASSWORD
-        secureValue: ${secret}
-${extra}`;
+const yaml = (secret: string, extra = '') =>
+  groupYaml({
+    top: { apiVersion: API_VERSION, location: 'westeurope', name: 'app' },
+    container: [...FLOW_REQUESTS, 'environmentVariables:', '- name: DB_PASSWORD', `  secureValue: ${secret}`],
+  }) + extra;
 
 const shown = (text: string, file: string) =>
   validateText(text, file).findings.flatMap((f) => [f.message, f.fix?.title ?? '']);

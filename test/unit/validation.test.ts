@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { Finding } from '../../src/core/definition';
 import { getSchemaForPath, rootSchema, SchemaNode } from '../../src/core/schema/schemaLookup';
 import { validateText } from '../../src/core/validation';
+import { API_VERSION, groupYaml } from '../definitionTexts';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/definitions');
 const slice = (text: string, f: Finding) => text.slice(f.range.start, f.range.end);
@@ -43,15 +44,7 @@ describe('real definitions get no errors', () => {
   });
 });
 
-const GROUP = (containerProps: string, extra = '') => `apiVersion: '2023-05-01'
-name: demo
-properties:
-  osType: Linux
-  containers:
-  - name: app
-    properties:
-      image: nginx
-${containerProps}${extra}`;
+const GROUP = (containerProps: string, extra = '') => groupYaml({ top: { apiVersion: API_VERSION, name: 'demo' }, containerName: 'app' }) + containerProps + extra;
 const RES = '      resources:\n        requests:\n          cpu: 1\n          memoryInGB: 1.5\n';
 
 describe('lenient values (warnings, never errors)', () => {

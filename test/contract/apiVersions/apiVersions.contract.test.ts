@@ -6,8 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ArmClient } from '../../../src/core/arm/client';
-import { ClientSecretTokenProvider } from '../../../src/core/auth/clientSecretTokenProvider';
+import type { ArmClient } from '../../../src/core/arm/client';
 import { deployBody, prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
 import { validateText } from '../../../src/core/validation';
 import { type Emulator } from '../../emulator/server';
@@ -24,6 +23,7 @@ import confidential2023 from './2023-05-01-confidential.json';
 import encryption2023 from './2023-05-01-encryption.json';
 import extensions2023 from './2023-05-01-extensions.json';
 import extensions2025 from './2025-09-01-extensions.json';
+import { signedInClient } from '../../unit/armHarness';
 
 interface Example {
   source: string;
@@ -63,8 +63,7 @@ let client: ArmClient;
 
 before(async () => {
   emu = await startTestEmulator({ quiet: true });
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'versions-test' });
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'versions-test', maxRetries: 0 });
+  client = signedInClient(emu, { userAgent: 'versions-test' });
 });
 after(() => emu.close());
 

@@ -1,21 +1,12 @@
 // The emulator's default answers to the same mistakes must be the recorded ones: one problem, code and
 // message as the service words them, no target and no details.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { type Emulator } from '../../emulator/server';
-import { startTestEmulator } from '../../emulator/test-emulator';
-import { ACI_PATH, armRequest, getToken, minimalGroup } from '../../emulator/test-client';
+import { test } from 'node:test';
+import { ACI_PATH, armRequest, minimalGroup } from '../../emulator/test-client';
 import { recorded } from './fixtures';
+import { suiteEmulator } from '../../emulator/test-emulator';
 
-let emu: Emulator;
-let token: string;
-
-before(async () => {
-  emu = await startTestEmulator({ lroPolls: 2 });
-  token = await getToken(emu.url);
-});
-
-after(() => emu.close());
+const suite = suiteEmulator({ lroPolls: 2 });
 
 const app = (properties: Record<string, unknown>, name = 'app') => ({ name, properties: { image: 'myregistry.azurecr.io/app:v1', ...properties } });
 const requests = { resources: { requests: { cpu: 1, memoryInGB: 1.5 } } };
@@ -32,7 +23,7 @@ const cases: Array<[string, Record<string, unknown>]> = [
 
 for (const [id, body] of cases) {
   test(`the emulator answers like the recorded ${id}`, async () => {
-    const res = await armRequest(emu.url, token, 'PUT', ACI_PATH('web-group'), { body });
+    const res = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH('web-group'), { body });
     const want = recorded(id);
     assert.equal(res.status, want.status);
     const error = res.json.error as Record<string, unknown>;

@@ -2,17 +2,16 @@
 // and in aci-validate but for the findings the documentation demands, deployed to the emulator at their own
 // api-version (its request log shows it), and replayed: the emulator answers as the published response does.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ArmClient } from '../../../src/core/arm/client';
-import { ClientSecretTokenProvider } from '../../../src/core/auth/clientSecretTokenProvider';
+import type { ArmClient } from '../../../src/core/arm/client';
 import { deployBody, prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
 import { validateText } from '../../../src/core/validation';
 import { putDeployment } from '../../../src/core/templateDeploy/deployments';
 import { deploymentBody, deploysAsTemplate } from '../../../src/core/templateDeploy/templateRequest';
+import { runAciValidateJson, sharedRun } from '../../aciValidateRun';
 import { type Emulator } from '../../emulator/server';
 import { startTestEmulator } from '../../emulator/test-emulator';
 import profileCreate from './2025-09-01-profile-createOrUpdate.json';
@@ -20,6 +19,7 @@ import profileConfidential from './2025-09-01-profile-confidential.json';
 import profileEncryption from './2025-09-01-profile-encryption.json';
 import profileExtensions from './2025-09-01-profile-extensions.json';
 import ngroupCreate from './2025-09-01-ngroup-createOrUpdate.json';
+import { signedInClient } from '../../unit/armHarness';
 
 type Obj = Record<string, unknown>;
 
@@ -52,18 +52,16 @@ const CASES: Case[] = [
 
 const SUB = '00000000-0000-0000-0000-0000000000b6';
 const RG = 'rg-profiles';
-const CLI = join(__dirname, '../../../src/cli/aci-validate.js');
 const dir = mkdtempSync(join(tmpdir(), 'aci-profiles-'));
 let emu: Emulator;
 let client: ArmClient;
 
 before(async () => {
   emu = await startTestEmulator({ quiet: true });
-  const tokenProvider = new ClientSecretTokenProvider({ authorityHost: emu.url, tenantId: 't', clientId: 'c', clientSecret: 'client-secret-x', userAgent: 'profiles-test' });
-  // A reset connection is retried once, as the product's client retries it: the aci-validate runs between deploys block this process (spawnSync)
-  // past the emulator's keep-alive timeout, so a pooled connection the server has closed can be picked before its
-  // close is read, and that first write is reset (ECONNRESET).
-  client = new ArmClient({ endpoint: emu.url, tokenProvider, scope: `${emu.url}/.default`, userAgent: 'profiles-test', maxRetries: 1, retryBaseDelayMs: 1 });
+  // A reset connection is retried once, as the product's client retries it: the aci-validate run between deploys blocks
+  // this process (spawnSync) past the emulator's keep-alive timeout, so a pooled connection the server has closed can
+  // be picked before its close is read, and that first write is reset (ECONNRESET).
+  client = signedInClient(emu, { userAgent: 'profiles-test', maxRetries: 1, retryBaseDelayMs: 1 });
 });
 after(() => emu.close());
 
@@ -71,6 +69,19 @@ const fileText = (e: Example) => JSON.stringify({ apiVersion: e.apiVersion, type
 const collection = (e: Example) => e.type.split('/')[1];
 const get = (o: unknown, ...path: string[]): unknown => path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Obj)[k] : undefined), o);
 const region = (v: unknown) => String(v).replace(/\s/g, '').toLowerCase();
+
+/** Case `index` as the JSON file and as a YAML file (JSON is YAML) that aci-validate checks (several share a name). */
+const cliFiles = (index: number, e: Example) => ['json', 'yaml'].map((ext) => join(dir, `${index}-${e.name}-${collection(e)}.aci.${ext}`));
+/** aci-validate run once over every example's two files. */
+const cliRun = sharedRun(() => {
+  const files = CASES.flatMap(({ example }, index) => {
+    const [json, yaml] = cliFiles(index, example);
+    writeFileSync(json, fileText(example));
+    writeFileSync(yaml, `# the same definition, as YAML\n${fileText(example)}`);
+    return [json, yaml];
+  });
+  return runAciValidateJson(files);
+});
 
 /** What a reply must share with the published response: identity, placement, the profile's facts, the containers. */
 function projection(r: Obj): Obj {
@@ -100,15 +111,8 @@ describe('published CreateOrUpdate examples of container group profiles and NGro
     });
 
     it(`${label}: aci-validate reports the same (YAML too)`, () => {
-      for (const [file, text] of [
-        [join(dir, `${example.name}-${collection(example)}.aci.json`), fileText(example)],
-        [join(dir, `${example.name}-${collection(example)}.aci.yaml`), `# the same definition, as YAML\n${fileText(example)}`],
-      ]) {
-        writeFileSync(file, text);
-        const r = spawnSync(process.execPath, [CLI, '--format', 'json', file], { encoding: 'utf8' });
-        const out = JSON.parse(r.stdout) as { findings: { code: string }[] }[];
-        assert.deepEqual(out[0].findings.map((f) => f.code), expected, r.stdout);
-      }
+      const run = cliRun();
+      for (const file of cliFiles(index, example)) assert.deepEqual(run.report(file).findings.map((f) => f.code), expected, run.stdout);
     });
 
     it(`${label}: deploys to the emulator at api-version ${example.apiVersion} and replays the published response`, async () => {

@@ -1,18 +1,13 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../server';
+import { describe, it } from 'node:test';
+import { startEmulator } from '../server';
 import { ACI_PATH, ArmResponse, armRequest, getToken, minimalGroup } from '../test-client';
+import { suiteEmulator } from './suite-emulator';
 
 describe('emulator: container groups', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const suite = suiteEmulator({ lroPolls: 2 });
 
-  const put = (name: string, body: unknown): Promise<ArmResponse> => armRequest(emu.url, token, 'PUT', ACI_PATH(name), { body });
+  const put = (name: string, body: unknown): Promise<ArmResponse> => armRequest(suite.url, suite.token, 'PUT', ACI_PATH(name), { body });
 
   describe('validation', () => {
     it('rejects a body that is not JSON', async () => {
@@ -32,7 +27,7 @@ describe('emulator: container groups', () => {
     });
 
     it('lists every problem with a JSON-path target under the validation-targets scenario', async () => {
-      const res = await armRequest(emu.url, token, 'PUT', ACI_PATH('web'), { body: {}, headers: { 'x-emulator-fault': 'validation-targets' } });
+      const res = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH('web'), { body: {}, headers: { 'x-emulator-fault': 'validation-targets' } });
       assert.equal(res.status, 400);
       assert.deepEqual(res.json.error.details.map((d: { target: string }) => d.target).sort(), ['location', 'properties']);
     });
@@ -49,7 +44,7 @@ describe('emulator: container groups', () => {
     };
 
     it("meets problems in the service's order: what the JSON reader rejects, then its own rules", async () => {
-      const res = await armRequest(emu.url, token, 'PUT', ACI_PATH('web'), { body: mixed, headers: { 'x-emulator-fault': 'validation-targets' } });
+      const res = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH('web'), { body: mixed, headers: { 'x-emulator-fault': 'validation-targets' } });
       assert.equal(res.status, 400);
       assert.deepEqual(
         res.json.error.details.map((d: { target: string; code: string }) => `${d.code} ${d.target}`),
@@ -102,7 +97,7 @@ describe('emulator: container groups', () => {
     }
 
     it('checks volume mounts, git directories, container names and DNS labels', async () => {
-      const res = await armRequest(emu.url, token, 'PUT', ACI_PATH('web'), { headers: { 'x-emulator-fault': 'validation-targets' }, body: minimalGroup({
+      const res = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH('web'), { headers: { 'x-emulator-fault': 'validation-targets' }, body: minimalGroup({
         containers: [
           { name: 'Bad_Name', properties: { image: 'x', resources: { requests: { cpu: 1, memoryInGB: 1 } }, volumeMounts: [{ name: 'nope', mountPath: 'C:/data' }] } },
         ],
@@ -164,15 +159,15 @@ describe('emulator: container groups', () => {
       assert.match(created.json.properties.ipAddress.ip, /^20\.\d{1,3}\.\d{1,3}\.\d{1,3}$/);
       assert.equal(created.json.properties.ipAddress.fqdn, 'my-label.westeurope.azurecontainer.io');
       const statusUrl = created.headers.get('azure-asyncoperation') ?? '';
-      assert.match(statusUrl, new RegExp(`^${emu.url}/subscriptions/sub-1/providers/Microsoft\\.ContainerInstance/locations/westeurope/operations/[0-9a-f-]+\\?api-version=2018-06-01$`));
+      assert.match(statusUrl, new RegExp(`^${suite.url}/subscriptions/sub-1/providers/Microsoft\\.ContainerInstance/locations/westeurope/operations/[0-9a-f-]+\\?api-version=2018-06-01$`));
       // The status URL answers on its own api-version only: a client that swaps in the PUT's is refused.
-      const swapped = await armRequest(emu.url, token, 'GET', statusUrl.replace('2018-06-01', '2023-05-01'));
+      const swapped = await armRequest(suite.url, suite.token, 'GET', statusUrl.replace('2018-06-01', '2023-05-01'));
       assert.equal(swapped.status, 400);
       assert.equal(swapped.json.error.code, 'InvalidApiVersionParameter');
 
       const statuses: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const poll = await armRequest(emu.url, token, 'GET', statusUrl);
+        const poll = await armRequest(suite.url, suite.token, 'GET', statusUrl);
         assert.equal(poll.status, 200);
         statuses.push(poll.json.status);
         assert.equal(poll.json.id, created.json.id);
@@ -184,7 +179,7 @@ describe('emulator: container groups', () => {
       }
       assert.deepEqual(statuses, ['Pending', 'Pending', 'Succeeded']);
 
-      const got = await armRequest(emu.url, token, 'GET', ACI_PATH('full-group'));
+      const got = await armRequest(suite.url, suite.token, 'GET', ACI_PATH('full-group'));
       assert.equal(got.status, 200);
       const p = got.json.properties;
       assert.equal(p.provisioningState, 'Succeeded');
@@ -237,7 +232,7 @@ describe('emulator: container groups', () => {
         const created = await armRequest(again.url, t, 'PUT', ACI_PATH('full-group'), { body: fullBody });
         await armRequest(again.url, t, 'GET', created.headers.get('azure-asyncoperation') ?? '');
         const other = await armRequest(again.url, t, 'GET', ACI_PATH('full-group'));
-        const mine = await armRequest(emu.url, token, 'GET', ACI_PATH('full-group'));
+        const mine = await armRequest(suite.url, suite.token, 'GET', ACI_PATH('full-group'));
         assert.equal(other.json.properties.ipAddress.ip, mine.json.properties.ipAddress.ip);
       } finally {
         await again.close();
@@ -251,7 +246,7 @@ describe('emulator: container groups', () => {
       assert.deepEqual(updated.json.tags, { env: 'prod' });
       // Polling the resource itself also advances the operation.
       const states: string[] = [];
-      for (let i = 0; i < 3; i++) states.push((await armRequest(emu.url, token, 'GET', ACI_PATH('full-group'))).json.properties.provisioningState);
+      for (let i = 0; i < 3; i++) states.push((await armRequest(suite.url, suite.token, 'GET', ACI_PATH('full-group'))).json.properties.provisioningState);
       assert.deepEqual(states, ['Creating', 'Creating', 'Succeeded']);
     });
 
@@ -271,10 +266,10 @@ describe('emulator: container groups', () => {
     });
 
     it('answers 404 ResourceNotFound for an unknown group and OperationNotFound for an unknown operation', async () => {
-      const res = await armRequest(emu.url, token, 'GET', ACI_PATH('never-created'));
+      const res = await armRequest(suite.url, suite.token, 'GET', ACI_PATH('never-created'));
       assert.equal(res.status, 404);
       assert.equal(res.json.error.code, 'ResourceNotFound');
-      const op = await armRequest(emu.url, token, 'GET', '/subscriptions/sub-1/providers/Microsoft.ContainerInstance/locations/westeurope/operations/00000000-0000-0000-0000-000000000000?api-version=2018-06-01');
+      const op = await armRequest(suite.url, suite.token, 'GET', '/subscriptions/sub-1/providers/Microsoft.ContainerInstance/locations/westeurope/operations/00000000-0000-0000-0000-000000000000?api-version=2018-06-01');
       assert.equal(op.status, 404);
     });
   });

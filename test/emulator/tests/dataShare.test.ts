@@ -1,24 +1,19 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { DATA_SET_TYPES, HOSTILE_PAYLOADS } from '../data-share-generator';
-import { Emulator, startEmulator } from '../server';
+import { startEmulator } from '../server';
 import { SHARE_PATH, armRequest, getToken } from '../test-client';
+import { suiteEmulator } from './suite-emulator';
 
 type Page = { value: Record<string, unknown>[]; nextLink?: string };
 
 describe('emulator: data share listings', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const suite = suiteEmulator({ lroPolls: 2 });
 
   /** Follows nextLink until the end by POSTing the same body to it, or with GET under the nextlink-get scenario. */
   async function listAll(path: string, body: unknown, follow: 'GET' | 'POST', maxPages = 1000): Promise<{ items: Record<string, unknown>[]; pages: number }> {
     const items: Record<string, unknown>[] = [];
-    let res = await armRequest(emu.url, token, 'POST', path, { body });
+    let res = await armRequest(suite.url, suite.token, 'POST', path, { body });
     let pages = 0;
     for (;;) {
       assert.equal(res.status, 200, res.text);
@@ -28,18 +23,18 @@ describe('emulator: data share listings', () => {
       if (!page.nextLink) return { items, pages };
       assert.ok(pages < maxPages, 'too many pages');
       const next = new URL(page.nextLink);
-      assert.equal(next.origin, emu.url);
+      assert.equal(next.origin, suite.url);
       assert.equal(next.searchParams.get('api-version'), '2021-08-01');
       assert.ok(next.searchParams.get('$skipToken'));
       res =
         follow === 'GET'
-          ? await armRequest(emu.url, token, 'GET', page.nextLink, { headers: { 'x-emulator-fault': 'nextlink-get' } })
-          : await armRequest(emu.url, token, 'POST', page.nextLink, { body });
+          ? await armRequest(suite.url, suite.token, 'GET', page.nextLink, { headers: { 'x-emulator-fault': 'nextlink-get' } })
+          : await armRequest(suite.url, suite.token, 'POST', page.nextLink, { body });
     }
   }
 
   async function firstSyncId(ss: string): Promise<string> {
-    const res = await armRequest(emu.url, token, 'POST', SHARE_PATH(ss, 'listSynchronizations'));
+    const res = await armRequest(suite.url, suite.token, 'POST', SHARE_PATH(ss, 'listSynchronizations'));
     return (res.json as Page).value[0].synchronizationId as string;
   }
 
@@ -90,7 +85,7 @@ describe('emulator: data share listings', () => {
       const t = await getToken(other.url);
       const path = SHARE_PATH('ss-rows-10', 'listSynchronizationDetails');
       const syncId = await firstSyncId('ss-rows-10');
-      const mine = await armRequest(emu.url, token, 'POST', path, { body: { synchronizationId: syncId } });
+      const mine = await armRequest(suite.url, suite.token, 'POST', path, { body: { synchronizationId: syncId } });
       const theirs = await armRequest(other.url, t, 'POST', path, { body: { synchronizationId: syncId } });
       assert.deepEqual(theirs.json, mine.json);
     } finally {
@@ -148,33 +143,33 @@ describe('emulator: data share listings', () => {
     const syncId = await firstSyncId('plain');
     const base = SHARE_PATH('plain', 'listSynchronizationDetails');
     for (const filter of ["vCore eq '1'", "status gt 'A'", "status eq 'A' or name eq 'B'", 'status eq Failed']) {
-      const res = await armRequest(emu.url, token, 'POST', `${base}&$filter=${encodeURIComponent(filter)}`, { body: { synchronizationId: syncId } });
+      const res = await armRequest(suite.url, suite.token, 'POST', `${base}&$filter=${encodeURIComponent(filter)}`, { body: { synchronizationId: syncId } });
       assert.equal(res.status, 400, filter);
       assert.equal(res.json.error.code, 'InvalidFilter');
       assert.ok(res.json.error.message);
     }
-    const syncFilter = await armRequest(emu.url, token, 'POST', `${SHARE_PATH('plain', 'listSynchronizations')}&$filter=${encodeURIComponent("status ne 'Failed'")}`);
+    const syncFilter = await armRequest(suite.url, suite.token, 'POST', `${SHARE_PATH('plain', 'listSynchronizations')}&$filter=${encodeURIComponent("status ne 'Failed'")}`);
     assert.equal(syncFilter.json.error.code, 'InvalidFilter');
-    const order = await armRequest(emu.url, token, 'POST', `${base}&$orderby=vCore`, { body: { synchronizationId: syncId } });
+    const order = await armRequest(suite.url, suite.token, 'POST', `${base}&$orderby=vCore`, { body: { synchronizationId: syncId } });
     assert.equal(order.status, 400);
     assert.equal(order.json.error.code, 'InvalidOrderBy');
   });
 
   it('requires a JSON body with synchronizationId for details', async () => {
     const path = SHARE_PATH('plain', 'listSynchronizationDetails');
-    const none = await armRequest(emu.url, token, 'POST', path);
+    const none = await armRequest(suite.url, suite.token, 'POST', path);
     assert.equal(none.status, 400);
     assert.ok(none.json.error.code && none.json.error.message);
-    const empty = await armRequest(emu.url, token, 'POST', path, { body: {} });
+    const empty = await armRequest(suite.url, suite.token, 'POST', path, { body: {} });
     assert.equal(empty.status, 400);
     assert.equal(empty.json.error.code, 'MissingRequiredProperty');
     assert.equal(empty.json.error.target, 'synchronizationId');
-    const getFirst = await armRequest(emu.url, token, 'GET', path);
+    const getFirst = await armRequest(suite.url, suite.token, 'GET', path);
     assert.equal(getFirst.status, 405);
   });
 
   it('rejects a continuation token that is not one of ours', async () => {
-    const res = await armRequest(emu.url, token, 'POST', `${SHARE_PATH('plain', 'listSynchronizations')}&$skipToken=garbage`);
+    const res = await armRequest(suite.url, suite.token, 'POST', `${SHARE_PATH('plain', 'listSynchronizations')}&$skipToken=garbage`);
     assert.equal(res.status, 400);
     assert.equal(res.json.error.code, 'InvalidSkipToken');
   });

@@ -1,25 +1,20 @@
 import { strict as assert } from 'node:assert';
 import { request } from 'node:http';
-import { after, afterEach, before, describe, it } from 'node:test';
-import { Emulator, startEmulator } from '../server';
+import { afterEach, describe, it } from 'node:test';
+import { startEmulator } from '../server';
 import { ACI_PATH, SHARE_PATH, armRequest, getToken, minimalGroup } from '../test-client';
+import { suiteEmulator } from './suite-emulator';
 
 describe('emulator: fault scenarios', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, hangMs: 50 });
-    token = await getToken(emu.url);
-  });
-  afterEach(() => emu.setFault(undefined));
-  after(() => emu.close());
+  const suite = suiteEmulator({ lroPolls: 2, hangMs: 50 });
+  afterEach(() => suite.emu.setFault(undefined));
 
-  const get = (path: string, headers: Record<string, string> = {}) => armRequest(emu.url, token, 'GET', path, { headers });
-  const syncs = (ss: string, headers: Record<string, string> = {}) => armRequest(emu.url, token, 'POST', SHARE_PATH(ss, 'listSynchronizations'), { headers });
+  const get = (path: string, headers: Record<string, string> = {}) => armRequest(suite.url, suite.token, 'GET', path, { headers });
+  const syncs = (ss: string, headers: Record<string, string> = {}) => armRequest(suite.url, suite.token, 'POST', SHARE_PATH(ss, 'listSynchronizations'), { headers });
 
   for (const [fault, status, code] of [['429', 429, 'TooManyRequests'], ['503', 503, 'ServiceUnavailable']] as const) {
     it(`${fault}: the first two requests per resource path fail with Retry-After, then the path behaves`, async () => {
-      emu.setFault(fault);
+      suite.emu.setFault(fault);
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
         const res = await syncs('ss-a');
@@ -43,16 +38,16 @@ describe('emulator: fault scenarios', () => {
   }
 
   it('reset: the socket is closed without a reply twice, then the request succeeds', async () => {
-    emu.setFault('reset');
+    suite.emu.setFault('reset');
     await assert.rejects(syncs('ss-reset'));
     await assert.rejects(syncs('ss-reset'));
     assert.equal((await syncs('ss-reset')).status, 200);
-    assert.equal(emu.requests.filter((r) => r.path.includes('ss-reset') && r.status === 0).length, 2);
+    assert.equal(suite.emu.requests.filter((r) => r.path.includes('ss-reset') && r.status === 0).length, 2);
   });
 
   it('hang: no reply until hangMs, then the socket is destroyed', async () => {
     await assert.rejects(syncs('ss-fault-hang'));
-    assert.equal(emu.requests.filter((r) => r.path.includes('ss-fault-hang')).map((r) => r.status).join(), '0');
+    assert.equal(suite.emu.requests.filter((r) => r.path.includes('ss-fault-hang')).map((r) => r.status).join(), '0');
   });
 
   it('hang: close() ends a request that is still hanging', async () => {
@@ -78,7 +73,7 @@ describe('emulator: fault scenarios', () => {
   });
 
   it('html-error: a 502 HTML page', async () => {
-    emu.setFault('html-error');
+    suite.emu.setFault('html-error');
     const res = await get(ACI_PATH('web'));
     assert.equal(res.status, 502);
     assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
@@ -86,7 +81,7 @@ describe('emulator: fault scenarios', () => {
   });
 
   async function runLro(name: string, headers: Record<string, string> = {}): Promise<{ statuses: string[]; last: Record<string, any> }> {
-    const created = await armRequest(emu.url, token, 'PUT', ACI_PATH(name), { body: minimalGroup(), headers });
+    const created = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH(name), { body: minimalGroup(), headers });
     assert.equal(created.status, 201);
     const statusUrl = created.headers.get('azure-asyncoperation') ?? '';
     const statuses: string[] = [];
@@ -112,7 +107,7 @@ describe('emulator: fault scenarios', () => {
   it('api-version-unregistered: container group requests at a newer api-version are refused as an unregistered version, 2023-05-01 is served', async () => {
     const name = 'web-fault-api-version-unregistered';
     const at = (v: string) => ACI_PATH(name).replace('2023-05-01', v);
-    const created = await armRequest(emu.url, token, 'PUT', ACI_PATH(name), { body: minimalGroup() });
+    const created = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH(name), { body: minimalGroup() });
     assert.equal(created.status, 201);
     for (const v of ['2025-09-01', '2026-06-01-preview']) {
       const refused = await get(at(v));
@@ -132,7 +127,7 @@ describe('emulator: fault scenarios', () => {
   });
 
   it('lro-status-error: the status URL answers 500 although the PUT was accepted', async () => {
-    const created = await armRequest(emu.url, token, 'PUT', ACI_PATH('web-fault-lro-status-error'), { body: minimalGroup() });
+    const created = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH('web-fault-lro-status-error'), { body: minimalGroup() });
     assert.equal(created.status, 201);
     const poll = await get(created.headers.get('azure-asyncoperation') ?? '');
     assert.equal(poll.status, 500);
@@ -141,11 +136,11 @@ describe('emulator: fault scenarios', () => {
 
   /** Every page of these listings is a POST, next pages included. */
   async function pageWith(bearer: string, url: string, body?: unknown) {
-    return armRequest(emu.url, bearer, 'POST', url, { body });
+    return armRequest(suite.url, bearer, 'POST', url, { body });
   }
 
   async function page(url: string, body?: unknown) {
-    return pageWith(token, url, body);
+    return pageWith(suite.token, url, body);
   }
 
   it('nextlink-loop: page 2 links back to itself', async () => {
@@ -172,15 +167,15 @@ describe('emulator: fault scenarios', () => {
   it('GET on a nextLink is refused as an invalid method unless the nextlink-get scenario is on', async () => {
     const path = SHARE_PATH('ss-syncs-20-pagesize-5', 'listSynchronizations');
     const first = await page(path);
-    const refused = await armRequest(emu.url, token, 'GET', first.json.nextLink);
+    const refused = await armRequest(suite.url, suite.token, 'GET', first.json.nextLink);
     assert.equal(refused.status, 405);
     assert.equal(refused.json.error.code, 'InvalidMethod');
     assert.match(refused.json.error.message, /Invalid method/);
     const headers = { 'x-emulator-fault': 'nextlink-get' };
-    const accepted = await armRequest(emu.url, token, 'GET', first.json.nextLink, { headers });
+    const accepted = await armRequest(suite.url, suite.token, 'GET', first.json.nextLink, { headers });
     assert.equal(accepted.status, 200);
     assert.equal(accepted.json.value.length, 5);
-    assert.equal((await armRequest(emu.url, token, 'GET', path, { headers })).status, 405, 'the first page is POST only');
+    assert.equal((await armRequest(suite.url, suite.token, 'GET', path, { headers })).status, 405, 'the first page is POST only');
   });
 
   it('POST listings report the remaining writes, as ARM does for every method but GET', async () => {
@@ -190,7 +185,7 @@ describe('emulator: fault scenarios', () => {
   });
 
   it('nextlink-foreign-host: nextLink points at another host', async () => {
-    emu.setFault('nextlink-foreign-host');
+    suite.emu.setFault('nextlink-foreign-host');
     const first = await page(SHARE_PATH('ss-syncs-20-pagesize-5', 'listSynchronizations'));
     assert.equal(new URL(first.json.nextLink).origin, 'http://example.invalid');
     assert.match(first.json.nextLink, /\$skipToken=/);
@@ -198,7 +193,7 @@ describe('emulator: fault scenarios', () => {
 
   it('token-expired: page 2 answers 401 ExpiredAuthenticationToken once and expires that token', async () => {
     const path = SHARE_PATH('ss-fault-token-expired-syncs-20-pagesize-5', 'listSynchronizations');
-    const own = await getToken(emu.url);
+    const own = await getToken(suite.url);
     const first = await pageWith(own, path);
     assert.equal(first.status, 200);
     const expired = await pageWith(own, first.json.nextLink);
@@ -206,7 +201,7 @@ describe('emulator: fault scenarios', () => {
     assert.equal(expired.json.error.code, 'ExpiredAuthenticationToken');
     assert.match(expired.headers.get('www-authenticate') ?? '', /^Bearer /);
     assert.equal((await pageWith(own, first.json.nextLink)).status, 401, 'the same token stays expired');
-    const fresh = await getToken(emu.url);
+    const fresh = await getToken(suite.url);
     assert.equal((await pageWith(fresh, first.json.nextLink)).status, 200, 'a fresh token succeeds');
   });
 
@@ -214,30 +209,30 @@ describe('emulator: fault scenarios', () => {
     // The report reads details and source settings side by side: the fresh token fetched after the first
     // listing's 401 must not be expired again by the second listing's page 2.
     const name = 'ss-both-fault-token-expired-syncs-20-pagesize-5';
-    const own = await getToken(emu.url);
+    const own = await getToken(suite.url);
     const settings = await pageWith(own, SHARE_PATH(name, 'listSourceShareSynchronizationSettings'));
     assert.equal(settings.status, 200);
     assert.ok(settings.json.nextLink, 'the settings listing has a second page');
     const first = await pageWith(own, SHARE_PATH(name, 'listSynchronizations'));
     const expired = await pageWith(own, first.json.nextLink);
     assert.equal(expired.status, 401);
-    const fresh = await getToken(emu.url);
+    const fresh = await getToken(suite.url);
     assert.equal((await pageWith(fresh, settings.json.nextLink)).status, 200, 'the other listing of the same share subscription');
     assert.equal((await pageWith(fresh, first.json.nextLink)).status, 200);
   });
 
   it('token-expired: the first LRO status poll answers 401 once', async () => {
-    const created = await armRequest(emu.url, token, 'PUT', ACI_PATH('web-token'), { body: minimalGroup() });
+    const created = await armRequest(suite.url, suite.token, 'PUT', ACI_PATH('web-token'), { body: minimalGroup() });
     const statusUrl = created.headers.get('azure-asyncoperation') ?? '';
-    const fresh = await getToken(emu.url);
+    const fresh = await getToken(suite.url);
     const headers = { 'x-emulator-fault': 'token-expired' };
-    assert.equal((await armRequest(emu.url, fresh, 'GET', statusUrl, { headers })).status, 401);
-    const renewed = await getToken(emu.url);
-    assert.equal((await armRequest(emu.url, renewed, 'GET', statusUrl, { headers })).status, 200);
+    assert.equal((await armRequest(suite.url, fresh, 'GET', statusUrl, { headers })).status, 401);
+    const renewed = await getToken(suite.url);
+    assert.equal((await armRequest(suite.url, renewed, 'GET', statusUrl, { headers })).status, 200);
   });
 
   it('429-midpaging: page 3 is throttled once, then paging completes', async () => {
-    emu.setFault('429-midpaging');
+    suite.emu.setFault('429-midpaging');
     const statuses: number[] = [];
     let url = SHARE_PATH('ss-syncs-20-pagesize-5', 'listSynchronizations');
     let items = 0;

@@ -1,63 +1,58 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sequentialCount } from '../latency';
-import { Emulator, LATENCY_PATH, STATS_PATH, startEmulator } from '../server';
-import { SHARE_PATH, armRequest, getToken } from '../test-client';
+import { LATENCY_PATH, STATS_PATH } from '../server';
+import { SHARE_PATH, armRequest } from '../test-client';
+import { suiteEmulator } from './suite-emulator';
 
 describe('emulator: latency mode', () => {
-  let emu: Emulator;
-  let token: string;
-  before(async () => {
-    emu = await startEmulator({ retryAfterSeconds: 0, latencyMs: 60 });
-    token = await getToken(emu.url);
-  });
-  after(() => emu.close());
+  const suite = suiteEmulator({ lroPolls: 2, latencyMs: 60 });
 
   it('holds every reply for the delay, and a listing page for the page delay on top', async () => {
     let started = performance.now();
-    const res = await armRequest(emu.url, token, 'POST', SHARE_PATH('ss-one', 'listSourceShareSynchronizationSettings'));
+    const res = await armRequest(suite.url, suite.token, 'POST', SHARE_PATH('ss-one', 'listSourceShareSynchronizationSettings'));
     assert.equal(res.status, 200);
     const plain = performance.now() - started;
     assert.ok(plain >= 59, `held ${plain} ms`);
-    emu.latency.set({ pageDelayMs: 50 });
+    suite.emu.latency.set({ pageDelayMs: 50 });
     try {
       started = performance.now();
-      await armRequest(emu.url, token, 'POST', SHARE_PATH('ss-one', 'listSourceShareSynchronizationSettings'));
+      await armRequest(suite.url, suite.token, 'POST', SHARE_PATH('ss-one', 'listSourceShareSynchronizationSettings'));
       assert.ok(performance.now() - started >= 109, 'the page delay is added to a page');
       started = performance.now();
-      const health = await fetch(`${emu.url}/healthz`);
+      const health = await fetch(`${suite.url}/healthz`);
       assert.equal(health.status, 200);
       const healthMs = performance.now() - started;
       assert.ok(healthMs >= 59, `held ${healthMs} ms`);
       // An upper bound on the clock would fail on a loaded machine: the gate's own decision says "the delay only".
-      assert.equal(emu.latency.delayFor('{"status":"ok"}'), 60, 'a reply that is not a page is held for the delay only');
-      assert.equal(emu.latency.delayFor('{"value":[]}'), 110);
+      assert.equal(suite.emu.latency.delayFor('{"status":"ok"}'), 60, 'a reply that is not a page is held for the delay only');
+      assert.equal(suite.emu.latency.delayFor('{"value":[]}'), 110);
     } finally {
-      emu.latency.set({ pageDelayMs: 0 });
+      suite.emu.latency.set({ pageDelayMs: 0 });
     }
   });
 
   it('counts requests, the most in flight and the sequential round trips', async () => {
-    emu.resetStats();
+    suite.emu.resetStats();
     const path = SHARE_PATH('ss-one', 'listSynchronizations');
     // Two one after another, then three together: 5 requests, 3 sequential round trips, 3 in flight at most.
-    await armRequest(emu.url, token, 'POST', path);
-    await armRequest(emu.url, token, 'POST', path);
-    await Promise.all([0, 1, 2].map(() => armRequest(emu.url, token, 'POST', path)));
-    const stats = (await (await fetch(`${emu.url}${STATS_PATH}`)).json()) as { latency: { requests: number; inFlightMax: number; sequential: number } };
+    await armRequest(suite.url, suite.token, 'POST', path);
+    await armRequest(suite.url, suite.token, 'POST', path);
+    await Promise.all([0, 1, 2].map(() => armRequest(suite.url, suite.token, 'POST', path)));
+    const stats = (await (await fetch(`${suite.url}${STATS_PATH}`)).json()) as { latency: { requests: number; inFlightMax: number; sequential: number } };
     assert.equal(stats.latency.requests, 5);
     assert.equal(stats.latency.sequential, 3);
     assert.equal(stats.latency.inFlightMax, 3);
   });
 
   it('sets its delays over HTTP, for an emulator in another process', async () => {
-    const res = await fetch(`${emu.url}${LATENCY_PATH}?ms=0&pageMs=0`);
+    const res = await fetch(`${suite.url}${LATENCY_PATH}?ms=0&pageMs=0`);
     assert.equal(((await res.json()) as { delayMs: number }).delayMs, 0);
     const started = performance.now();
-    await fetch(`${emu.url}/healthz`);
+    await fetch(`${suite.url}/healthz`);
     assert.ok(performance.now() - started < 55);
-    await fetch(`${emu.url}${LATENCY_PATH}?ms=60`);
-    assert.equal(emu.latency.stats().delayMs, 60);
+    await fetch(`${suite.url}${LATENCY_PATH}?ms=60`);
+    assert.equal(suite.emu.latency.stats().delayMs, 60);
   });
 
   it('sequential round trips: the longest chain of requests each sent after the previous reply', () => {

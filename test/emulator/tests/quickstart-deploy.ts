@@ -74,3 +74,29 @@ export async function deploy(baseUrl: string, token: string, rg: string, name: s
   const done = await armRequest(baseUrl, token, 'GET', deploymentPath(rg, name));
   return { put, done, statuses };
 }
+
+/**
+ * A template of one container group (resource name `name`, in the resource group's location) whose container `app`
+ * runs the ACI hello-world sample with 1 CPU and 1 GB; `container` and `group` add to its properties.
+ */
+export function helloWorldTemplate({ parameters, name, container = {}, group = {}, outputs }: { parameters: Record<string, unknown>; name: string; container?: Record<string, unknown>; group?: Record<string, unknown>; outputs: Record<string, unknown> }): Record<string, unknown> {
+  return {
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters,
+    resources: [
+      {
+        type: 'Microsoft.ContainerInstance/containerGroups',
+        apiVersion: '2023-05-01',
+        name,
+        location: '[resourceGroup().location]',
+        properties: {
+          osType: 'Linux',
+          containers: [{ name: 'app', properties: { image: 'mcr.microsoft.com/azuredocs/aci-helloworld', resources: { requests: { cpu: 1, memoryInGB: 1 } }, ...container } }],
+          ...group,
+        },
+      },
+    ],
+    outputs,
+  };
+}

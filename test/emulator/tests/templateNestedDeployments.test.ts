@@ -4,38 +4,16 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { ACI_PATH, armRequest } from '../test-client';
-import { deploy, deploymentBody, whatIf } from './quickstart-deploy';
+import { deploy, deploymentBody, helloWorldTemplate, whatIf } from './quickstart-deploy';
 import { suiteEmulator } from './suite-emulator';
 
-const moduleTemplate = {
-  $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-  contentVersion: '1.0.0.0',
+const moduleTemplate = helloWorldTemplate({
   parameters: { name: { type: 'string' }, password: { type: 'securestring' } },
-  resources: [
-    {
-      type: 'Microsoft.ContainerInstance/containerGroups',
-      apiVersion: '2023-05-01',
-      name: "[parameters('name')]",
-      location: '[resourceGroup().location]',
-      properties: {
-        osType: 'Linux',
-        containers: [
-          {
-            name: 'app',
-            properties: {
-              image: 'mcr.microsoft.com/azuredocs/aci-helloworld',
-              resources: { requests: { cpu: 1, memoryInGB: 1 } },
-              environmentVariables: [{ name: 'PASSWORD', secureValue: "[parameters('password')]" }],
-              ports: [{ port: 80 }],
-            },
-          },
-        ],
-        ipAddress: { type: 'Public', ports: [{ port: 80, protocol: 'TCP' }] },
-      },
-    },
-  ],
+  name: "[parameters('name')]",
+  container: { environmentVariables: [{ name: 'PASSWORD', secureValue: "[parameters('password')]" }], ports: [{ port: 80 }] },
+  group: { ipAddress: { type: 'Public', ports: [{ port: 80, protocol: 'TCP' }] } },
   outputs: { ip: { type: 'string', value: "[reference(parameters('name')).ipAddress.ip]" } },
-};
+});
 
 const template = {
   $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',

@@ -5,40 +5,21 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { ACI_PATH, armRequest } from '../test-client';
-import { deploy, deploymentBody } from './quickstart-deploy';
+import { deploy, deploymentBody, helloWorldTemplate } from './quickstart-deploy';
 import { suiteEmulator } from './suite-emulator';
 
-const template = {
-  $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-  contentVersion: '1.0.0.0',
+const template = helloWorldTemplate({
   parameters: {
     environmentVariables: { type: 'secureObject', defaultValue: {} },
     adminPassword: { type: 'securestring' },
   },
-  resources: [
-    {
-      type: 'Microsoft.ContainerInstance/containerGroups',
-      apiVersion: '2023-05-01',
-      name: 'secure-object-group',
-      location: '[resourceGroup().location]',
-      properties: {
-        osType: 'Linux',
-        containers: [
-          {
-            name: 'app',
-            properties: {
-              image: 'mcr.microsoft.com/azuredocs/aci-helloworld',
-              resources: { requests: { cpu: 1, memoryInGB: 1 } },
-              environmentVariables: "[if(contains(parameters('environmentVariables'), 'variables'), parameters('environmentVariables').variables, createArray())]",
-              command: "[createArray('run', string(length(parameters('adminPassword'))))]",
-            },
-          },
-        ],
-      },
-    },
-  ],
+  name: 'secure-object-group',
+  container: {
+    environmentVariables: "[if(contains(parameters('environmentVariables'), 'variables'), parameters('environmentVariables').variables, createArray())]",
+    command: "[createArray('run', string(length(parameters('adminPassword'))))]",
+  },
   outputs: { count: { type: 'int', value: "[length(parameters('environmentVariables').variables)]" } },
-};
+});
 
 describe('emulator: secure parameters are evaluated at deployment and hidden in what it returns', () => {
   const emulator = suiteEmulator();
