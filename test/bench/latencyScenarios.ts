@@ -19,7 +19,7 @@ import { getContainerGroup, listContainerGroups, type ContainerGroupRef } from '
 import { collectAll, listSourceShareSynchronizationSettings, listSynchronizations, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { listResourceGroups, listSubscriptions } from '../../src/core/services/pickLists';
 
-/** Emulator page sizes (data-share-generator.ts, container-group-list.ts): what the required trips follow from. */
+/** Emulator page sizes (dataShareGenerator.ts, containerGroupList.ts): what the required trips follow from. */
 const DETAILS_PAGE = 50;
 const SYNCS_PAGE = 50;
 const SETTINGS_PAGE = 2;

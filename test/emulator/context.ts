@@ -1,13 +1,13 @@
 // Shared state of one emulator instance and the per-request context handed to route handlers.
 import type { IncomingHttpHeaders } from 'node:http';
-import { ArmHeaders } from './arm-headers';
-import type { ExecGrant } from './container-exec';
-import { StoredGroup } from './container-group-view';
+import { ArmHeaders } from './armHeaders';
+import type { ExecGrant } from './containerExec';
+import { StoredGroup } from './containerGroupView';
 import { FaultName, FaultState } from './faults';
-import type { StoredDeployment, WhatIfJob } from './deployment-store';
-import type { PlainResource } from './deployment-resources';
-import { LroStore } from './lro-store';
-import { DataShareLive } from './data-share-live';
+import type { StoredDeployment, WhatIfJob } from './deploymentStore';
+import type { PlainResource } from './deploymentResources';
+import { LroStore } from './lroStore';
+import { DataShareLive } from './dataShareLive';
 import { TokenStore } from './tokens';
 
 export interface Settings {

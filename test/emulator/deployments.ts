@@ -6,10 +6,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { RequestContext } from './context';
 import { Reply, cloudError, jsonReply } from './reply';
-import { type Obj } from './arm-templates/functions';
-import { displayType } from './arm-templates/template-parameters';
-import { TemplateRun } from './arm-templates/template-run';
-import { createResources, preflight, prepareRun, removeUnmentioned } from './deployment-create';
+import { type Obj } from './armTemplates/functions';
+import { displayType } from './armTemplates/templateParameters';
+import { TemplateRun } from './armTemplates/templateRun';
+import { createResources, preflight, prepareRun, removeUnmentioned } from './deploymentCreate';
 import {
   DeploymentOperation,
   StoredDeployment,
@@ -20,7 +20,7 @@ import {
   isoDuration,
   operationError,
   operationState,
-} from './deployment-store';
+} from './deploymentStore';
 
 export const DEPLOYMENTS_API_VERSION = '2021-04-01';
 

@@ -1,26 +1,26 @@
 // Route table and the ARM request pipeline: authentication, api-version, faults, handler, ARM headers.
 import type { IncomingHttpHeaders } from 'node:http';
 import { EmulatorState, RequestContext } from './context';
-import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './container-groups';
-import { ACI_API_VERSIONS } from './container-group-schema';
-import { listContainerGroupsByResourceGroup } from './container-group-list';
-import { PROFILES_API_VERSIONS, deleteContainerInstanceResource, getContainerInstanceResource, putContainerInstanceResource } from './container-instance-resources';
-import { listContainerLogs } from './container-group-logs';
-import { listCachedImages, listCapabilities, listUsages } from './container-locations';
-import { attachContainer, execContainer } from './container-exec';
-import { deleteContainerGroup, restartContainerGroup, startContainerGroup, stopContainerGroup } from './container-group-actions';
+import { ACI_API_VERSION, ACI_OPERATIONS_API_VERSION, getContainerGroup, getOperationStatus, putContainerGroup } from './containerGroups';
+import { ACI_API_VERSIONS } from './containerGroupSchema';
+import { listContainerGroupsByResourceGroup } from './containerGroupList';
+import { PROFILES_API_VERSIONS, deleteContainerInstanceResource, getContainerInstanceResource, putContainerInstanceResource } from './containerInstanceResources';
+import { listContainerLogs } from './containerGroupLogs';
+import { listCachedImages, listCapabilities, listUsages } from './containerLocations';
+import { attachContainer, execContainer } from './containerExec';
+import { deleteContainerGroup, restartContainerGroup, startContainerGroup, stopContainerGroup } from './containerGroupActions';
 import {
   DATA_SHARE_API_VERSION,
   listSourceShareSynchronizationSettings,
   listSynchronizationDetails,
   listSynchronizations,
-} from './data-share';
-import { cancelSynchronization, deleteTrigger, getTrigger, listTriggers, operationResult, putTrigger, synchronize } from './data-share-live';
-import { listConsumerSourceDataSets, listDataSetMappings, putDataSetMapping } from './data-share-landings';
-import { QuotaKind } from './arm-headers';
+} from './dataShare';
+import { cancelSynchronization, deleteTrigger, getTrigger, listTriggers, operationResult, putTrigger, synchronize } from './dataShareLive';
+import { listConsumerSourceDataSets, listDataSetMappings, putDataSetMapping } from './dataShareLandings';
+import { QuotaKind } from './armHeaders';
 import { DEPLOYMENTS_API_VERSION, cancelDeployment, getDeployment, getDeploymentOperation, getDeploymentStatus, listDeploymentOperations, putDeployment } from './deployments';
-import { getWhatIfResult, postWhatIf } from './deployment-whatif';
-import * as pick from './pick-lists';
+import { getWhatIfResult, postWhatIf } from './deploymentWhatif';
+import * as pick from './pickLists';
 import { FAULT_HEADER, FAULT_NAMES, FaultName, TRANSIENT_FAULT_TIMES, isFaultName } from './faults';
 import { HandlerResult, Reply, cloudError, htmlGatewayError, isSocketAction, jsonReply, textReply } from './reply';
 
@@ -240,7 +240,7 @@ function armPipeline(state: EmulatorState, req: IncomingRequest, r: ArmRoute, pa
   // ARM counts every method but GET as a write: the Data Share POST listings answer with
   // x-ms-ratelimit-remaining-subscription-writes (Azure/azure-cli-extensions, src/datashare/azext_datashare/
   // tests/latest/recordings/test_datashare.yaml: listSynchronizations and listSourceShareSynchronizationSettings).
-  // A DELETE answers with the deletes counter (recording_containergroups_delete_test.json, container-group-actions.ts).
+  // A DELETE answers with the deletes counter (recording_containergroups_delete_test.json, containerGroupActions.ts).
   const quotaKind: QuotaKind = req.method === 'GET' ? 'reads' : req.method === 'DELETE' ? 'deletes' : 'writes';
   const finish = (reply: Reply): Reply => withArmHeaders(state, req, subscriptionId, quotaKind, reply);
 

@@ -6,7 +6,7 @@ import { createState } from './context';
 import { parseFault } from './faults';
 import { Reply, isSocketAction } from './reply';
 import { route } from './router';
-import { serveExecSockets } from './exec-socket';
+import { serveExecSockets } from './execSocket';
 import { LatencyGate, type LatencyStats } from './latency';
 
 /** GET: the serving statistics; GET …/reset: the same, then zeroed. */

@@ -9,9 +9,9 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
-import { EMULATOR_SUBSCRIPTION } from '../emulator/pick-lists';
-import { getToken } from '../emulator/test-client';
+import { startTestEmulator } from '../emulator/testEmulator';
+import { EMULATOR_SUBSCRIPTION } from '../emulator/pickLists';
+import { getToken } from '../emulator/testClient';
 import { API_VERSION, DataShareSdkClient, spec, type ShareSubscriptionArgs } from './dataShareClient';
 import * as M from './dataShareMappers';
 

@@ -5,8 +5,8 @@
 import type { AccessToken, TokenCredential } from '@azure/core-auth';
 import { bearerTokenAuthenticationPolicyName, type Pipeline, type PipelinePolicy } from '@azure/core-rest-pipeline';
 import { type Emulator, type EmulatorOptions } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
-import { getToken } from '../emulator/test-client';
+import { startTestEmulator } from '../emulator/testEmulator';
+import { getToken } from '../emulator/testClient';
 
 /** Signs in at the emulator as a client-credentials app would, once per token lifetime. */
 export class EmulatorCredential implements TokenCredential {

@@ -12,7 +12,7 @@ import { ClientSecretTokenProvider } from '../../src/core/auth/clientSecretToken
 import type { AccessTokenResult, GetTokenOptions, TokenProvider } from '../../src/core/arm/tokenProvider';
 import type { ShareSubscriptionRef } from '../../src/core/services/dataShare';
 import { type Emulator, type EmulatorOptions } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
+import { startTestEmulator } from '../emulator/testEmulator';
 
 export const TENANT = 'test-tenant';
 export const CLIENT_SECRET = 'super-secret-value-123';

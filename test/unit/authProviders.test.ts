@@ -7,7 +7,7 @@ import {
   createDeviceCodeTokenProvider,
   createEnvironmentTokenProvider,
 } from '../../src/core/auth/identityProviders';
-import { startTestEmulator } from '../emulator/test-emulator';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { json, startFixture, rejectsWith } from './armHarness';
 
 const SECRET = 'the-client-secret-1234';

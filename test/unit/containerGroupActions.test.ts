@@ -7,7 +7,7 @@ import { ArmError } from '../../src/core/arm/errors';
 import { runContainerGroupAction } from '../../src/core/containerGroup/actions';
 import { getContainerGroup } from '../../src/core/services/containerGroups';
 import { json, startFixture, startHarness, StaticTokenProvider, type Harness } from './armHarness';
-import { ACI_PATH, armRequest, getToken, minimalGroup } from '../emulator/test-client';
+import { ACI_PATH, armRequest, getToken, minimalGroup } from '../emulator/testClient';
 
 const SUB = '00000000-0000-0000-0000-0000000000a5';
 const RG = 'rg-actions';

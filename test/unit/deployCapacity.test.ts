@@ -7,7 +7,7 @@ import { checkCapacity, groupNeeds, readRegionFacts, type RegionFacts } from '..
 import { fetchLiveState } from '../../src/core/deploy/liveFetch';
 import { diagnose } from '../../src/core/diagnose/rules';
 import { startEmulator, type Emulator } from '../emulator/server';
-import { armRequest, getToken, minimalGroup } from '../emulator/test-client';
+import { armRequest, getToken, minimalGroup } from '../emulator/testClient';
 import { MemoryLogger, signedInClient } from './armHarness';
 
 let emu: Emulator;

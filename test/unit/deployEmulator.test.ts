@@ -8,7 +8,7 @@ import { describeChanges } from '../../src/core/deploy/diff';
 import { deployBody, describeInstanceView, prepareDeploy, readExistingGroup } from '../../src/core/deploy/deployContainerGroup';
 import { locateErrorTargets } from '../../src/core/deploy/errorTargets';
 import { type Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { MemoryLogger, signedInClient } from './armHarness';
 import { API_VERSION, groupYaml, NGINX_IMAGE, publicAddressLines, SECRET_REFERENCE_LINES } from '../definitionTexts';
 

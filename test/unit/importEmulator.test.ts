@@ -8,7 +8,7 @@ import { deployBody, prepareDeploy, readExistingGroup } from '../../src/core/dep
 import { importDefinition } from '../../src/core/import/importDefinition';
 import { listContainerGroups } from '../../src/core/services/containerGroups';
 import { type Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { MemoryLogger, signedInClient } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-0000000000e1';

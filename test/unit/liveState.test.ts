@@ -12,7 +12,7 @@ import { describeChanges } from '../../src/core/deploy/diff';
 import { compareWithDefinition, fetchLiveState, liveReadApiVersion, liveReadOf } from '../../src/core/deploy/liveFetch';
 import { ACI_API_VERSION } from '../../src/core/services/resourcePaths';
 import { type Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { MemoryLogger, signedInClient } from './armHarness';
 import { API_VERSION, groupYaml, NGINX_IMAGE, publicAddressLines, SECRET_REFERENCE_LINES } from '../definitionTexts';
 

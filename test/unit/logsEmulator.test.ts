@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { getContainerLogs } from '../../src/core/containerGroup/logsRequest';
 import { putContainerGroup } from '../../src/core/services/containerGroups';
 import { LogFollower } from '../../src/core/containerGroup/logsFollower';
-import { LOG_LINE_MS, logContent } from '../emulator/container-group-logs';
-import type { StoredGroup } from '../emulator/container-group-view';
+import { LOG_LINE_MS, logContent } from '../emulator/containerGroupLogs';
+import type { StoredGroup } from '../emulator/containerGroupView';
 import { json, rejectsWith, startFixture, startHarness, StaticTokenProvider, SUBSCRIPTION, validGroupBody, type Harness } from './armHarness';
 import { ArmClient } from '../../src/core/arm/client';
 

@@ -12,7 +12,7 @@ import {
 import { listTenants } from '../../src/core/services/tenants';
 import { markRegion } from '../../src/core/services/markRegion';
 import { type Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { MemoryLogger, signedInClient } from './armHarness';
 
 const SUB = '00000000-0000-0000-0000-000000000001';

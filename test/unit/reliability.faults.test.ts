@@ -11,9 +11,9 @@ import { deployBody } from '../../src/core/deploy/deployContainerGroup';
 import type { RequestBody } from '../../src/core/deploy/requestBody';
 import { loadSynchronizationReport } from '../../src/core/report/shared/stream';
 import { collectAll, listSourceShareSynchronizationSettings, type ShareSubscriptionRef } from '../../src/core/services/dataShare';
-import { generateSynchronizations } from '../emulator/data-share-generator';
+import { generateSynchronizations } from '../emulator/dataShareGenerator';
 import { type Emulator } from '../emulator/server';
-import { startTestEmulator } from '../emulator/test-emulator';
+import { startTestEmulator } from '../emulator/testEmulator';
 import { CaseCounter } from '../summary/record';
 import { MemoryLogger } from './armHarness';
 

@@ -12,7 +12,7 @@ import { parseCsv } from '../../src/core/report/shared/exportFormats';
 import { computeTotals } from '../../src/core/report/shared/totals';
 import type { ReportRow } from '../../src/core/report/shared/model';
 import { collectAll, listSynchronizations } from '../../src/core/services/dataShare';
-import { generateDetails, generateSynchronizations } from '../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../emulator/dataShareGenerator';
 import { shareSubscriptionRef, suiteHarness } from './armHarness';
 
 const ok = (name: string, id: string, durationMs: number, sizeRead = 1000, extra: Partial<ReportRow> = {}): ReportRow => ({

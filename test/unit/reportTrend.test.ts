@@ -7,7 +7,7 @@ import { collectAll, listSynchronizations } from '../../src/core/services/dataSh
 import { buildTrend, countingOrder, statusKind, trendCount, TREND_DEFAULT_COUNT, TREND_MAX_COUNT, type TrendPoint } from '../../src/core/report/trend/trend';
 import { countFailedDataSets, countFailures, FAILURE_COUNT_CONCURRENCY, FAILURE_COUNT_MAX_PAGES, type FailureResult } from '../../src/core/report/trend/trendFailures';
 import { isTrendHostMessage, isTrendPageMessage, isTrendPanelState, pointView, type TrendWords } from '../../src/core/report/trend/trendMessages';
-import { generateDetails, generateSynchronizations } from '../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../emulator/dataShareGenerator';
 import { json, shareSubscriptionRef, startFixture, StaticTokenProvider, suiteHarness } from './armHarness';
 
 const sync = (id: string, startTime?: string, extra: Record<string, unknown> = {}) => ({ synchronizationId: id, startTime, ...extra });

@@ -10,7 +10,7 @@ import type { ArmClient } from '../../../src/core/arm/client';
 import { deployBody, prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
 import { validateText } from '../../../src/core/validation';
 import { type Emulator } from '../../emulator/server';
-import { startTestEmulator } from '../../emulator/test-emulator';
+import { startTestEmulator } from '../../emulator/testEmulator';
 import createOrUpdate2023 from '../containerGroups/createOrUpdate-example.json';
 import createPriority2023 from '../containerGroups/createPriority-example.json';
 import secretReference from './2025-09-01-secretReference.json';

@@ -2,9 +2,9 @@
 // message as the service words them, no target and no details.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ACI_PATH, armRequest, minimalGroup } from '../../emulator/test-client';
+import { ACI_PATH, armRequest, minimalGroup } from '../../emulator/testClient';
 import { recorded } from './fixtures';
-import { suiteEmulator } from '../../emulator/test-emulator';
+import { suiteEmulator } from '../../emulator/testEmulator';
 
 const suite = suiteEmulator({ lroPolls: 2 });
 

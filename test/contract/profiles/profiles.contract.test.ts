@@ -13,7 +13,7 @@ import { putDeployment } from '../../../src/core/templateDeploy/deployments';
 import { deploymentBody, deploysAsTemplate } from '../../../src/core/templateDeploy/templateRequest';
 import { runAciValidateJson, sharedRun } from '../../aciValidateRun';
 import { type Emulator } from '../../emulator/server';
-import { startTestEmulator } from '../../emulator/test-emulator';
+import { startTestEmulator } from '../../emulator/testEmulator';
 import profileCreate from './2025-09-01-profile-createOrUpdate.json';
 import profileConfidential from './2025-09-01-profile-confidential.json';
 import profileEncryption from './2025-09-01-profile-encryption.json';

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { Emulator, startEmulator } from '../server';
-import { ACI_PATH, SHARE_PATH, armRequest, getToken } from '../test-client';
+import { ACI_PATH, SHARE_PATH, armRequest, getToken } from '../testClient';
 
 describe('emulator: token endpoint, authentication and ARM headers', () => {
   let emu: Emulator;

@@ -1,4 +1,4 @@
-// The emulator's cmd.exe at its prompt (test/emulator/cmd-shell.ts), each behaviour as its source states it (Stack
+// The emulator's cmd.exe at its prompt (test/emulator/cmdShell.ts), each behaviour as its source states it (Stack
 // Overflow 4094699, "Command line parser"; Super User 917268; Microsoft Learn "echo", "dir"), and Run Command's
 // conversation with it: the output is what the line prints at the prompt, without the typed lines or the status.
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { CommandRun } from '../../../src/core/containerGroup/execRun';
 import { newMarker } from '../../../src/core/containerGroup/commandScript';
-import { ScriptedShell } from '../scripted-shell';
+import { ScriptedShell } from '../scriptedShell';
 
 const NANO = 'mcr.microsoft.com/windows/nanoserver:ltsc2022';
 

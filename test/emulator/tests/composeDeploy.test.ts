@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import { convertCompose } from '../../../src/core/compose/convertCompose';
 import { renderDefinition } from '../../../src/core/compose/renderDefinition';
 import { prepareDeploy } from '../../../src/core/deploy/deployContainerGroup';
-import { ACI_PATH, armRequest } from '../test-client';
-import { suiteEmulator } from './suite-emulator';
+import { ACI_PATH, armRequest } from '../testClient';
+import { suiteEmulator } from './suiteEmulator';
 
 const DIR = join(__dirname, '../../../../test/contract/compose');
 const read = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { startEmulator } from '../server';
-import { ACI_PATH, ArmResponse, armRequest, getToken, minimalGroup } from '../test-client';
-import { suiteEmulator } from './suite-emulator';
+import { ACI_PATH, ArmResponse, armRequest, getToken, minimalGroup } from '../testClient';
+import { suiteEmulator } from './suiteEmulator';
 
 describe('emulator: container groups', () => {
   const suite = suiteEmulator({ lroPolls: 2 });

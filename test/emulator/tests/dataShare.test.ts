@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { DATA_SET_TYPES, HOSTILE_PAYLOADS } from '../data-share-generator';
+import { DATA_SET_TYPES, HOSTILE_PAYLOADS } from '../dataShareGenerator';
 import { startEmulator } from '../server';
-import { SHARE_PATH, armRequest, getToken } from '../test-client';
-import { suiteEmulator } from './suite-emulator';
+import { SHARE_PATH, armRequest, getToken } from '../testClient';
+import { suiteEmulator } from './suiteEmulator';
 
 type Page = { value: Record<string, unknown>[]; nextLink?: string };
 

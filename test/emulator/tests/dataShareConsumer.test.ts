@@ -1,9 +1,9 @@
 // The consumer side of the emulator's Data Share: synchronize and cancel moving with time, triggers, mappings and
-// source data sets, checked against the shapes of the 2021-08-01 REST examples (data-share-live.ts, -landings.ts).
+// source data sets, checked against the shapes of the 2021-08-01 REST examples (dataShareLive.ts, dataShareLandings.ts).
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { Emulator, startEmulator } from '../server';
-import { SHARE_PATH, armRequest, getToken } from '../test-client';
+import { SHARE_PATH, armRequest, getToken } from '../testClient';
 
 describe('emulator: data share consumer actions', () => {
   let emu: Emulator;

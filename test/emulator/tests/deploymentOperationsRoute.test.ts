@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { Emulator, startEmulator } from '../server';
-import { armRequest, getToken } from '../test-client';
+import { armRequest, getToken } from '../testClient';
 
 const V = '?api-version=2021-04-01';
 const PROVIDERS = '/subscriptions/sub-1/resourceGroups/rg-ops/providers/Microsoft.Resources/deployments/ops';

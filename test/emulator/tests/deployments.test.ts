@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, it } from 'node:test';
 import { Emulator, startEmulator } from '../server';
-import { ACI_PATH, ArmResponse, armRequest, getToken } from '../test-client';
-import { readJsonc } from './quickstart-deploy';
+import { ACI_PATH, ArmResponse, armRequest, getToken } from '../testClient';
+import { readJsonc } from './quickstartDeploy';
 
 const DEPLOY = (name: string, suffix = '', rg = 'rg-1'): string =>
   `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.Resources/deployments/${name}${suffix}?api-version=2021-04-01`;

@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import { request } from 'node:http';
 import { afterEach, describe, it } from 'node:test';
 import { startEmulator } from '../server';
-import { ACI_PATH, SHARE_PATH, armRequest, getToken, minimalGroup } from '../test-client';
-import { suiteEmulator } from './suite-emulator';
+import { ACI_PATH, SHARE_PATH, armRequest, getToken, minimalGroup } from '../testClient';
+import { suiteEmulator } from './suiteEmulator';
 
 describe('emulator: fault scenarios', () => {
   const suite = suiteEmulator({ lroPolls: 2, hangMs: 50 });

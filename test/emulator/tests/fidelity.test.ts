@@ -8,7 +8,7 @@ import { getContainerLogs } from '../../../src/core/containerGroup/logsRequest';
 import { getContainerGroup } from '../../../src/core/services/containerGroups';
 import { ArmError } from '../../../src/core/arm/errors';
 import { startHarness, type Harness } from '../../unit/armHarness';
-import { ACI_PATH, armRequest, getToken, minimalGroup } from '../test-client';
+import { ACI_PATH, armRequest, getToken, minimalGroup } from '../testClient';
 
 const SUB = '00000000-0000-0000-0000-0000000000f1';
 const RG = 'rg-fidelity';

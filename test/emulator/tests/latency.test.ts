@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { sequentialCount } from '../latency';
 import { LATENCY_PATH, STATS_PATH } from '../server';
-import { SHARE_PATH, armRequest } from '../test-client';
-import { suiteEmulator } from './suite-emulator';
+import { SHARE_PATH, armRequest } from '../testClient';
+import { suiteEmulator } from './suiteEmulator';
 
 describe('emulator: latency mode', () => {
   const suite = suiteEmulator({ lroPolls: 2, latencyMs: 60 });

@@ -2,7 +2,7 @@
 // run (100,000 data sets) was rebuilt whole for every page read; now a read adds only what finished since the last.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { liveDetails, type LiveSync } from '../data-share-live';
+import { liveDetails, type LiveSync } from '../dataShareLive';
 
 const run = (): LiveSync => ({
   synchronizationId: 'run-1',

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import * as tar from 'tar';
 import * as tarStream from 'tar-stream';
-import type { PosixShell } from '../posix-shell';
+import type { PosixShell } from '../posixShell';
 import { testShell } from './shellHarness';
 
 function shell(files: Map<string, Buffer>, has?: (program: string) => boolean): { sh: PosixShell; out: () => string } {

@@ -9,9 +9,9 @@
 // deployment scripts that create the file shares, then WordPress and MySQL sharing them).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { armRequest } from '../test-client';
-import { deploy, deploymentBody, deploymentPath, fillPlaceholders, readTemplateFile, whatIf } from './quickstart-deploy';
-import { suiteEmulator } from './suite-emulator';
+import { armRequest } from '../testClient';
+import { deploy, deploymentBody, deploymentPath, fillPlaceholders, readTemplateFile, whatIf } from './quickstartDeploy';
+import { suiteEmulator } from './suiteEmulator';
 
 type Obj = Record<string, any>;
 const groupPath = (rg: string, name: string): string => `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.ContainerInstance/containerGroups/${name}?api-version=2023-05-01`;

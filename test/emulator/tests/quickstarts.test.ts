@@ -4,9 +4,9 @@
 // Create), then the deployment to Succeeded, then the container group Azure would create from it.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { ArmResponse, armRequest } from '../test-client';
-import { deploy, deploymentBody, deploymentPath, fillPlaceholders, readJsonc, whatIf } from './quickstart-deploy';
-import { suiteEmulator } from './suite-emulator';
+import { ArmResponse, armRequest } from '../testClient';
+import { deploy, deploymentBody, deploymentPath, fillPlaceholders, readJsonc, whatIf } from './quickstartDeploy';
+import { suiteEmulator } from './suiteEmulator';
 
 type Obj = Record<string, any>;
 const groupPath = (rg: string, name: string): string => `/subscriptions/sub-1/resourceGroups/${rg}/providers/Microsoft.ContainerInstance/containerGroups/${name}?api-version=2023-05-01`;

@@ -1,10 +1,10 @@
 // The region reads (capabilities, usages, cachedImages), the scripted failures Diagnose reads and the scripted refusals of a deploy.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { armRequest, ACI_PATH, minimalGroup } from '../test-client';
-import { suiteEmulator } from './suite-emulator';
-import { DIAGNOSE_SCENARIOS } from '../container-group-diagnose';
-import { DEPLOY_REFUSALS } from '../container-group-refusals';
+import { armRequest, ACI_PATH, minimalGroup } from '../testClient';
+import { suiteEmulator } from './suiteEmulator';
+import { DIAGNOSE_SCENARIOS } from '../containerGroupDiagnose';
+import { DEPLOY_REFUSALS } from '../containerGroupRefusals';
 
 const s = suiteEmulator();
 const region = (what: string, version = '2023-05-01', loc = 'westeurope', sub = 'sub-r') => `/subscriptions/${sub}/providers/Microsoft.ContainerInstance/locations/${loc}/${what}?api-version=${version}`;

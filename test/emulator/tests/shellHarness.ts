@@ -1,5 +1,5 @@
 // The emulator's POSIX shell alone, without a socket: what it writes to the terminal, as text, one entry a write.
-import { PosixShell, type ShellIo } from '../posix-shell';
+import { PosixShell, type ShellIo } from '../posixShell';
 
 export function testShell(files: Map<string, Buffer>, has: (program: string) => boolean = () => true): { sh: PosixShell; writes: string[] } {
   const writes: string[] = [];

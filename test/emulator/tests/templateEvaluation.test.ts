@@ -1,9 +1,9 @@
 // The template evaluator on its own: functions, copy loops, conditions and the errors ARM words for templates.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { TemplateRun } from '../arm-templates/template-run';
-import { InvalidTemplate } from '../arm-templates/template-errors';
-import type { Obj } from '../arm-templates/functions';
+import { TemplateRun } from '../armTemplates/templateRun';
+import { InvalidTemplate } from '../armTemplates/templateErrors';
+import type { Obj } from '../armTemplates/functions';
 
 const target = { subscriptionId: 'sub-1', tenantId: 'tenant-1', resourceGroup: 'rg-1', location: 'westeurope', deploymentName: 'd1' };
 const noResources = { reference: () => undefined, list: () => undefined };

@@ -1,4 +1,4 @@
 // The object functions of the ARM function reference, checked against the reference's own examples.
-import { runFunctionCases } from './template-function-cases';
+import { runFunctionCases } from './templateFunctionCases';
 
 runFunctionCases('object');

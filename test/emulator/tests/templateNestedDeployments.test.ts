@@ -3,9 +3,9 @@
 // parent reads its outputs through reference().
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { ACI_PATH, armRequest } from '../test-client';
-import { deploy, deploymentBody, helloWorldTemplate, whatIf } from './quickstart-deploy';
-import { suiteEmulator } from './suite-emulator';
+import { ACI_PATH, armRequest } from '../testClient';
+import { deploy, deploymentBody, helloWorldTemplate, whatIf } from './quickstartDeploy';
+import { suiteEmulator } from './suiteEmulator';
 
 const moduleTemplate = helloWorldTemplate({
   parameters: { name: { type: 'string' }, password: { type: 'securestring' } },

@@ -1,9 +1,9 @@
 // Where template functions may be used and what languageVersion 2.0 templates add, evaluated as a deployment would.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import type { Obj } from '../arm-templates/functions';
-import { InvalidTemplate } from '../arm-templates/template-errors';
-import { TemplateRun } from '../arm-templates/template-run';
+import type { Obj } from '../armTemplates/functions';
+import { InvalidTemplate } from '../armTemplates/templateErrors';
+import { TemplateRun } from '../armTemplates/templateRun';
 
 const target = { subscriptionId: 'sub-1', tenantId: 'tenant-1', resourceGroup: 'rg-1', location: 'westeurope', deploymentName: 'd1' };
 

@@ -4,9 +4,9 @@
 // (the deployment's properties.parameters show the type alone).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { ACI_PATH, armRequest } from '../test-client';
-import { deploy, deploymentBody, helloWorldTemplate } from './quickstart-deploy';
-import { suiteEmulator } from './suite-emulator';
+import { ACI_PATH, armRequest } from '../testClient';
+import { deploy, deploymentBody, helloWorldTemplate } from './quickstartDeploy';
+import { suiteEmulator } from './suiteEmulator';
 
 const template = helloWorldTemplate({
   parameters: {

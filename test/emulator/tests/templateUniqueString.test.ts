@@ -3,7 +3,7 @@
 // uniqueString() an ARM template output for it.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { evaluateOutputs } from './template-function-cases';
+import { evaluateOutputs } from './templateFunctionCases';
 
 describe('emulator: uniqueString()', () => {
   it('gives the value Azure gives for a recorded input', () => {

@@ -8,7 +8,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ActionCommandResult } from '../../../src/commands/containerGroupActions/registerActions';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
-import { armRequest, getToken } from '../../emulator/test-client';
+import { armRequest, getToken } from '../../emulator/testClient';
 import { suiteWorld } from './suiteWorld';
 import { until } from './until';
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { CompareRecord } from '../../../src/webview/compare/compareRecord';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
-import { generateDetails, generateSynchronizations, type SynchronizationDetail } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations, type SynchronizationDetail } from '../../emulator/dataShareGenerator';
 import { assertHostileNamesNeutralised, readCsv } from './csv';
 import { child } from './extensionApi';
 import { pageSuite } from './pageSuite';

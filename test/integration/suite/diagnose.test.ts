@@ -1,8 +1,8 @@
 // Diagnose and the region check before a deploy, in the real VS Code against the ARM emulator, driven through
-// executeCommand: Diagnose names the cause of each scripted failure (emulator container-group-diagnose.ts: image not
+// executeCommand: Diagnose names the cause of each scripted failure (emulator containerGroupDiagnose.ts: image not
 // found, unauthorized pull, out of memory, restart loop, failed liveness probe, no capacity in the region), from the
 // palette and from a container; a deploy the subscription's cores cannot hold is refused with the numbers and sends
-// nothing; a deploy Azure refuses (emulator container-group-refusals.ts: DNS name label taken, quota, capacity) names
+// nothing; a deploy Azure refuses (emulator containerGroupRefusals.ts: DNS name label taken, quota, capacity) names
 // the cause, the fix and its document, and Diagnose then reads that error.
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -12,7 +12,7 @@ import type { DiagnoseResult } from '../../../src/commands/diagnose/runDiagnose'
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { ContainerGroupTarget } from '../../../src/core/settings/model';
 import type { TestApi } from '../../../src/extension';
-import { armRequest, getToken } from '../../emulator/test-client';
+import { armRequest, getToken } from '../../emulator/testClient';
 import { activateExtension, child } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 import { until } from './until';

@@ -7,7 +7,7 @@ import type { TestApi } from '../../../src/extension';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { CompareRecord } from '../../../src/webview/compare/compareRecord';
 import type { ReportRecord } from '../../../src/webview/report/reportRecord';
-import { generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateSynchronizations } from '../../emulator/dataShareGenerator';
 import { activateExtension } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 

@@ -9,7 +9,7 @@ import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { CompareRecord, CompareTestHooks } from '../../../src/webview/compare/compareRecord';
 import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
 import type { TrendRecord, TrendTestHooks } from '../../../src/webview/trend/trendRecord';
-import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../../emulator/dataShareGenerator';
 import { activateExtension } from './extensionApi';
 import { statusWord } from './statusWords';
 import { ScriptedInput, withAnswers } from './scriptedInput';

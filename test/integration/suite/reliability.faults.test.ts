@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
 import type { TestApi } from '../../../src/extension';
 import { CaseCounter } from '../../summary/record';
-import { generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateSynchronizations } from '../../emulator/dataShareGenerator';
 import { activateExtension, child, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers, type Answer } from './scriptedInput';
 

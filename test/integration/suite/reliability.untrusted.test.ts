@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DeployCommandResult } from '../../../src/commands/deploy/registerDeploy';
-import { armRequest, getToken } from '../../emulator/test-client';
+import { armRequest, getToken } from '../../emulator/testClient';
 import { EXTENSION_ID, activateExtension, child, shownChildren } from './extensionApi';
 import { ScriptedInput } from './scriptedInput';
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
-import { generateDetails, generateSynchronizations, HOSTILE_PAYLOADS } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations, HOSTILE_PAYLOADS } from '../../emulator/dataShareGenerator';
 import { writeSummary } from '../../summary/record';
 import { activateExtension, child, shownChildren } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'net';
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportRecord, ReportTestHooks } from '../../../src/webview/report/reportRecord';
-import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../../emulator/dataShareGenerator';
 import { pageSuite } from './pageSuite';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 

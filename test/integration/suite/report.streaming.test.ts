@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportTestHooks } from '../../../src/webview/report/reportRecord';
-import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../../emulator/dataShareGenerator';
 import { activateExtension } from './extensionApi';
 import { until } from './until';
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { ReportRecord } from '../../../src/webview/report/reportRecord';
-import { generateDetails, generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations } from '../../emulator/dataShareGenerator';
 import { assertHostileNamesNeutralised, readCsv } from './csv';
 import { child, shownChildren } from './extensionApi';
 import { pageSuite } from './pageSuite';

@@ -1,5 +1,5 @@
 // Synchronize Now, Cancel Synchronization, the schedule and the data sets, in the real VS Code against the emulator
-// (whose synchronizations move with time: test/emulator/data-share-live.ts). Every action runs through its command.
+// (whose synchronizations move with time: test/emulator/dataShareLive.ts). Every action runs through its command.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
@@ -7,7 +7,7 @@ import type { SynchronizeResult } from '../../../src/commands/synchronize/synchr
 import type { CancelResult } from '../../../src/commands/synchronize/cancelSynchronization';
 import type { ScheduleResult } from '../../../src/commands/synchronize/scheduleCommands';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
-import { generateDetails } from '../../emulator/data-share-generator';
+import { generateDetails } from '../../emulator/dataShareGenerator';
 import { activateExtension, child, shownChildren, shownNow, type ShownItem } from './extensionApi';
 import { ScriptedInput, withAnswers } from './scriptedInput';
 import { until } from './until';

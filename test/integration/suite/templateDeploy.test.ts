@@ -44,7 +44,7 @@ const FILES: Record<string, string> = {
   // The emulator fails the operation of a group whose name holds fault-lro-failed, as a provider's failure.
   'it-tpl-opfail.json': containerGroupTemplate(),
   'it-tpl-opfail.parameters.json': parameterFile({ containerGroupName: 'it-tpl-fault-lro-failed' }),
-  // The emulator's provider refuses a group whose name holds deploy-dns-taken (container-group-refusals.ts).
+  // The emulator's provider refuses a group whose name holds deploy-dns-taken (containerGroupRefusals.ts).
   'it-tpl-deploy-dns-taken.json': containerGroupTemplate(),
   'it-tpl-deploy-dns-taken.parameters.json': parameterFile({ containerGroupName: 'it-tpl-deploy-dns-taken' }),
   // A value past the parameter's maxValue: Azure refuses it (the editor checks only what the group uses).

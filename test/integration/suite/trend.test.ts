@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
 import type { TrendRecord, TrendTestHooks } from '../../../src/webview/trend/trendRecord';
-import { generateDetails, generateSynchronizations, type Synchronization } from '../../emulator/data-share-generator';
+import { generateDetails, generateSynchronizations, type Synchronization } from '../../emulator/dataShareGenerator';
 import { activateExtension, child } from './extensionApi';
 import { statusWord } from './statusWords';
 import { ScriptedInput, withAnswers } from './scriptedInput';

@@ -8,7 +8,7 @@ import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../../src/extension';
 import type { ShareSubscriptionTarget } from '../../../src/core/settings/model';
-import { generateSynchronizations } from '../../emulator/data-share-generator';
+import { generateSynchronizations } from '../../emulator/dataShareGenerator';
 import { REPORT_CHECK_FILE, REPORT_SHOWN_LINE, TREE_CHECK_FILE, TREE_SHOWN_LINE, type ReportPageCheck, type TreeCheck } from '../vsixProtocol';
 import { runAndReport } from './index';
 
