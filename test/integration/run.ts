@@ -83,7 +83,10 @@ class Run {
     this.log.say(`[run] suite "${suite.name}" (${suite.include}${suite.exclude ? `, not ${suite.exclude}` : ''})${windows > 1 ? ` in ${windows} windows` : ''}`);
     const track = (cleanup: () => Promise<void>) => {
       this.cleanups.push(cleanup);
-      return () => void this.cleanups.splice(this.cleanups.indexOf(cleanup), 1);
+      return () => {
+        const at = this.cleanups.indexOf(cleanup);
+        if (at >= 0) this.cleanups.splice(at, 1);
+      };
     };
     if (windows === 1) return runWindow({ suite, log: this.log, timeLeftMs, track, name: concurrent ? 'w1' : undefined });
     const files = selectTestFiles(suite.include, suite.exclude).filter((file) => !runsLast(file));
