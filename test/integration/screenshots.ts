@@ -193,7 +193,8 @@ export const STEPS: ScreenshotStep[] = [
       await clickInlineAction(page, 'batch-job', 'Deploy to Azure…');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 30000 });
-      await dialog.getByRole('button', { name: 'Create' }).click();
+      // Created, or updated where an earlier step (or theme) deployed it already.
+      await dialog.getByRole('button', { name: /^(Create|Update)$/ }).click();
       await page.locator('.part.sidebar .monaco-list-row').filter({ hasText: 'Succeeded' }).first().waitFor({ timeout: 60000 });
       // Change the definition on disk, then deploy again: the confirmation lists the changed paths.
       const file = path.join(context.workspaceDir, 'definitions', 'batch-job.aci.json');
