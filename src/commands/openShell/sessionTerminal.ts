@@ -52,6 +52,8 @@ export class SessionTerminal implements vscode.Pseudoterminal {
   private awaitingKey = false;
   private settle!: (o: StartOutcome) => void;
   private userClosed = false;
+  /** Run Command's Cancel or time limit came: a session granted after it is not opened at all. */
+  private interrupted = false;
   private opened = false;
   /** Resolves once the session opened, or could not. */
   readonly started = new Promise<StartOutcome>((resolve) => (this.settle = resolve));
@@ -72,6 +74,8 @@ export class SessionTerminal implements vscode.Pseudoterminal {
     Promise.all([this.options.grant(this.size), import('../../core/containerGroup/containerSocket')]).then(
       ([grant, { ContainerSocketSession }]) => {
         if (this.userClosed) return this.settle({ outcome: 'closed' });
+        // Stopped while the service was still granting the session (a slow start): nothing runs, the run ends.
+        if (this.interrupted) return this.finish({ kind: 'closed' });
         // A grant the session refuses (its host, its URL, its password) throws here: the start still settles.
         try {
           this.session = new ContainerSocketSession({
@@ -103,6 +107,7 @@ export class SessionTerminal implements vscode.Pseudoterminal {
 
   /** Stops what runs (Ctrl-C), then ends the session: Run Command's Cancel and timeout. */
   interrupt(): void {
+    this.interrupted = true;
     this.session?.write('\x03');
     this.session?.close('closed');
   }

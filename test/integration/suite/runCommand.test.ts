@@ -90,6 +90,25 @@ suite('Run Command in Container', function () {
     }
   });
 
+  test('the time limit passing while Azure still grants the session: nothing runs and the run ends, timed out', async function () {
+    this.timeout(40_000);
+    const config = vscode.workspace.getConfiguration('aciDataShare');
+    const latency = (ms: number) => fetch(`${process.env.ACI_DS_EMULATOR_URL}/__emulator/latency?ms=${ms}`);
+    await config.update('runCommand.timeoutSeconds', 1, vscode.ConfigurationTarget.Workspace);
+    // Every reply takes 1.5 s, so the 1 s limit passes before the exec request is answered.
+    await latency(1500);
+    try {
+      const started = Date.now();
+      const { result } = await runCommand(ref('nginx'), 'sleep 600');
+      assert.strictEqual(result.outcome, 'timedOut');
+      assert.strictEqual(result.exitCode, undefined);
+      assert.ok(Date.now() - started < 20_000, 'ended long before the command would have');
+    } finally {
+      await latency(0);
+      await config.update('runCommand.timeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('a distroless image: refused, it has no shell', async () => {
     const { result, script } = await runCommand(ref('content-sync'), 'ls');
     assert.strictEqual(result.outcome, 'refused');
