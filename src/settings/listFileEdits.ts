@@ -104,7 +104,7 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   const wanted = copiesOf(parseTree(next), key).at(-1)?.children?.[1];
   const read = configurationRead(key, user, wanted && getNodeValue(wanted));
   try {
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
+    await replaceFile(uri, next);
   } catch (err) {
     if (user) throw commentsRefusal(key, uri);
     throw err;
@@ -118,8 +118,23 @@ export async function editListInFile(key: string, where: vscode.ConfigurationTar
   if (wanted && JSON.stringify(now) === JSON.stringify(getNodeValue(wanted))) return true;
   // Undone only if the file is still as written: a change made meanwhile (by the user or another edit) is kept.
   if ((await readText(uri)) !== next) throw changedMeanwhile(key, uri);
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  await replaceFile(uri, text);
   throw commentsRefusal(key, uri);
+}
+
+/**
+ * Replaces a settings file in one step: written beside it, then renamed over it. Written in place, VS Code can read it
+ * half-written (empty), and every setting in it, the cloud and sign-in ones too, would seem gone for a moment.
+ */
+async function replaceFile(uri: vscode.Uri, text: string): Promise<void> {
+  const next = uri.with({ path: `${uri.path}.${Date.now().toString(36)}.tmp` });
+  await vscode.workspace.fs.writeFile(next, new TextEncoder().encode(text));
+  try {
+    await vscode.workspace.fs.rename(next, uri, { overwrite: true });
+  } catch (err) {
+    await vscode.workspace.fs.delete(next).then(undefined, () => undefined);
+    throw err;
+  }
 }
 
 async function readText(uri: vscode.Uri): Promise<string | undefined> {
