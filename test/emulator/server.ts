@@ -158,6 +158,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       hangTimers.add(timer);
     });
   });
+  // An idle connection stays open as long as Azure's front end keeps one (the 4-minute default idle timeout of Azure
+  // Load Balancer, learn.microsoft.com/azure/load-balancer/load-balancer-tcp-reset), not node's 5 s: a client's pooled
+  // connection is then not closed under it just as it sends (a reset no real endpoint gives so soon).
+  server.keepAliveTimeout = 4 * 60 * 1000;
   const execSockets = serveExecSockets(server, state);
   server.on('connection', (socket: Socket) => {
     connections += 1;
